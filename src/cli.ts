@@ -1,0 +1,96 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { startServer } from './server.js';
+import { FixtureError } from './store/fixtures.js';
+import { totp } from './auth/totp.js';
+
+const EXIT_USAGE = 2;
+
+function integer(min: number, max: number) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+function fail(line: string): never {
+  process.stderr.write(`mock-api: ${line}\n`);
+  process.exit(EXIT_USAGE);
+}
+
+export function buildCli() {
+  const program = new Command('mock-api')
+    .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
+    .showHelpAfterError('(run mock-api --help for usage)')
+    .exitOverride();
+
+  program
+    .command('start')
+    .description('start the server on the embedded default world (or your fixtures)')
+    .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free one').env('PORT').default(8080).argParser(integer(0, 65535)))
+    .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1'))
+    .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated users; one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
+    .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('-q, --quiet', 'print only the listening line, no request log').env('MOCK_API_QUIET'))
+    .action(async (opts) => {
+      const settings: Record<string, unknown> = {};
+      if (opts.signups) settings.signups = opts.signups;
+      if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
+      let server;
+      try {
+        server = await startServer({
+          port: opts.port,
+          host: opts.host,
+          fixturesDir: opts.fixtures,
+          seed: opts.seed,
+          settings,
+          log: opts.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+        });
+      } catch (error) {
+        if (error instanceof FixtureError) fail(`invalid fixture ${error.message}`);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') fail(`port ${opts.port} is already in use on ${opts.host}`);
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${opts.host}`);
+        if (code === 'EACCES') fail(`no permission to listen on port ${opts.port}`);
+        throw error;
+      }
+      process.stdout.write(`mock-api listening on ${server.url}\n`);
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('totp')
+    .description("print the current 2FA code for a base32 secret (e.g. carol's), for curl sessions")
+    .argument('<secret>', 'base32 TOTP secret')
+    .action((secret: string) => {
+      try {
+        process.stdout.write(`${totp(secret, Date.now())}\n`);
+      } catch {
+        fail('the secret must be base32 (A-Z, 2-7)');
+      }
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]) {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const ok = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0;
+      process.exit(ok ? 0 : EXIT_USAGE);
+    }
+    process.stderr.write(`mock-api: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+await main(process.argv);

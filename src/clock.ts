@@ -1,0 +1,26 @@
+/** The single source of "now" for a world. Rules read time only through it, so tests can move it. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface ManualClock extends Clock {
+  set(epochMs: number): void;
+  advance(ms: number): void;
+}
+
+export function manualClock(start: number | string | Date = Date.UTC(2026, 0, 15, 12)): ManualClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => current,
+    set: (epochMs) => {
+      current = epochMs;
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString();

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../errors.js';
+import type { Credentials } from '../auth/basic.js';
+import type { Session } from '../auth/sessions.js';
+import { verifyTotp } from '../auth/totp.js';
+import {
+  UserRecordSchema,
+  type CurrentUser,
+  type TutorialClear,
+  type UserRecord,
+} from '../schemas/user.js';
+import { newId } from '../store/ids.js';
+import { indexUserLogin, type World } from '../store/world.js';
+import { parseInput } from '../validation.js';
+
+const privateFields = ['password', 'email', 'isAdmin', 'totpSecret', 'recoveryCodes', 'tutorialClears'] as const;
+
+/** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
+export function currentUserView(user: UserRecord): CurrentUser {
+  const view: Record<string, unknown> = { ...user };
+  for (const field of privateFields) delete view[field];
+  return view as CurrentUser;
+}
+
+export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
+
+export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
+  return user.totpSecret ? ['totp', 'otp'] : [];
+}
+
+export function findUser(world: World, userId: string): UserRecord {
+  const user = world.users.get(userId);
+  if (!user) throw new ApiError(404, messages.userNotFound(userId));
+  return user;
+}
+
+/**
+ * A credential login: a new session every time. A user with 2FA gets a session that is pending
+ * until verified, unless the device presents a remembered twoFactorAuth token of the same user.
+ */
+export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
+  const userId = world.userLogins.get(credentials.username.toLowerCase());
+  const user = userId ? world.users.get(userId) : undefined;
+  if (!user || user.password !== credentials.password) throw new ApiError(401, messages.missingCredentials);
+  const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
+  const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
+  if (!session.pendingTwoFactor) recordLogin(world, user);
+  return session;
+}
+
+function recordLogin(world: World, user: UserRecord) {
+  const now = isoNow(world.clock);
+  user.last_login = now;
+  user.last_activity = now;
+}
+
+/** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
+export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
+  const user = findUser(world, session.userId);
+  if (typeof code !== 'string' || !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
+  let ok = false;
+  if (method === 'totp') ok = verifyTotp(user.totpSecret, code, world.clock.now());
+  if (method === 'otp') {
+    const index = user.recoveryCodes.indexOf(code.trim());
+    if (index >= 0) {
+      user.recoveryCodes.splice(index, 1);
+      ok = true;
+    }
+  }
+  if (!ok) throw new ApiError(400, messages.invalidTwoFactorCode);
+  if (session.pendingTwoFactor) {
+    session.pendingTwoFactor = false;
+    recordLogin(world, user);
+  }
+}
+
+export const RegisterRequestSchema = z.object({
+  username: z.string().min(4).max(15),
+  password: z.string().min(8),
+  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address'),
+  acceptedTOSVersion: z.number().int().min(0),
+  captchaCode: z.string(),
+  day: z.string(),
+  month: z.string(),
+  year: z.string(),
+  subscribe: z.boolean(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
+export function register(world: World, body: unknown): UserRecord {
+  if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
+  const request = parseInput(RegisterRequestSchema, body);
+  if (world.userLogins.has(request.username.toLowerCase())) throw new ApiError(400, messages.usernameTaken);
+  if (world.userLogins.has(request.email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+  const now = isoNow(world.clock);
+  const user = UserRecordSchema.parse({
+    id: newId('usr'),
+    username: request.username.toLowerCase(),
+    displayName: request.username,
+    password: request.password,
+    email: request.email,
+    obfuscatedEmail: obfuscate(request.email),
+    acceptedTOSVersion: request.acceptedTOSVersion,
+    unsubscribe: !request.subscribe,
+    hasBirthday: Boolean(request.year && request.month && request.day),
+    emailVerified: false,
+    authToken: '',
+    date_joined: now.slice(0, 10),
+    last_login: now,
+    last_activity: now,
+    updated_at: now,
+  });
+  world.users.set(user.id, user);
+  indexUserLogin(world.userLogins, user);
+  return user;
+}
+
+function obfuscate(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 2, 1))}${local.slice(-1)}@${domain}`;
+}
+
+const PLATFORMS = new Set(['standalonewindows', 'android', 'ios']);
+
+/** Tutorial keys read `{platform}:{tutorial}:{version}`; those with a real platform are platform tutorials. */
+const isPlatformTutorial = (key: string) => {
+  const platform = key.split(':')[0] ?? '';
+  return key.includes(':') && platform !== 'undefined' && platform !== '';
+};
+
+/**
+ * Clears every tutorial completed on a platform (whatever the headers name) and keeps the others.
+ * X-Platform is recorded only for the known platforms (null otherwise); X-Store as sent.
+ */
+export function clearTutorials(
+  world: World,
+  actor: UserRecord,
+  userId: string,
+  headers: { platform?: string; store?: string },
+): { user: UserRecord; record: TutorialClear } {
+  if (userId !== actor.id) throw new ApiError(403, messages.clearTutorialsForbidden);
+  const user = actor;
+  user.completedTutorials = user.completedTutorials.filter((key) => !isPlatformTutorial(key));
+  const record: TutorialClear = {
+    platform: headers.platform && PLATFORMS.has(headers.platform) ? headers.platform : null,
+    store: headers.store ?? null,
+    clearedAt: isoNow(world.clock),
+  };
+  user.updated_at = record.clearedAt;
+  user.tutorialClears.push(record);
+  return { user, record };
+}
+
+export function tutorialStatus(user: UserRecord) {
+  return {
+    completed: user.completedTutorials.length > 0,
+    completedAnyTutorial: user.completedTutorials.length > 0,
+    completedTutorials: [...user.completedTutorials],
+    tutorialKey: user.completedTutorials[0] ?? 'undefined:undefined:v1',
+  };
+}
+

@@ -1,0 +1,13 @@
+import type { Session } from './auth/sessions.js';
+import type { UserRecord } from './schemas/user.js';
+import type { World } from './store/world.js';
+
+/** What middleware puts on every request's context; spelled out once for every sub-app. */
+export type AppEnv = {
+  Variables: {
+    world: World;
+    /** Set by the auth middleware on every operation that needs a logged-in user. */
+    session: Session;
+    user: UserRecord;
+  };
+};

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FixtureError, collectionNames, parseFixtures, type WorldData } from './store/fixtures.js';
+
+/** The embedded default world shipped with the package. */
+export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** Reads `<dir>/<collection>.json` for each known collection (missing files are empty) and validates them. */
+export function readFixtureDir(dir: string): WorldData {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new FixtureError(dir, '', 'is not a readable directory');
+  }
+  const raw: Record<string, unknown> = {};
+  for (const name of [...collectionNames, 'settings']) {
+    const file = join(dir, `${name}.json`);
+    if (!existsSync(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new FixtureError(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    try {
+      raw[name] = JSON.parse(text);
+    } catch (error) {
+      throw new FixtureError(file, '', `is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  try {
+    return parseFixtures(raw);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new FixtureError(join(dir, error.file), error.field, error.problem);
+    throw error;
+  }
+}

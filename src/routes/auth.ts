@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.js';
+import { ApiError, messages } from '../errors.js';
+import { decodeBasic } from '../auth/basic.js';
+import { AUTH_COOKIE, TWO_FACTOR_COOKIE, clearCookie, readCookie, setTokenCookie } from '../auth/cookies.js';
+import { requireUser } from '../auth/middleware.js';
+import type { Session } from '../auth/sessions.js';
+import {
+  currentUserView,
+  login,
+  register,
+  twoFactorMethods,
+  verifySecondFactor,
+  findUser,
+  type TwoFactorMethod,
+} from '../domain/accounts.js';
+import { json, jsonBody, success } from '../http.js';
+
+/** Login, registration, two-factor verification and logout: the operations that make sessions. */
+export const authRoutes = new Hono<AppEnv>();
+
+const sessionCookieSeconds = (c: { var: AppEnv['Variables'] }) => c.var.world.settings.sessionTtlMinutes * 60;
+
+authRoutes.get('/auth/user', (c) => {
+  const world = c.var.world;
+  const token = readCookie(c, AUTH_COOKIE);
+  let session: Session | undefined = token ? world.sessions.get(token) : undefined;
+  if (!session) {
+    const credentials = decodeBasic(c.req.header('authorization'));
+    if (!credentials) throw new ApiError(401, messages.missingCredentials);
+    session = login(world, credentials, readCookie(c, TWO_FACTOR_COOKIE));
+    setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(c));
+  }
+  const user = findUser(world, session.userId);
+  if (session.pendingTwoFactor) return json(c, { requiresTwoFactorAuth: twoFactorMethods(user) });
+  return json(c, currentUserView(user));
+});
+
+authRoutes.post('/auth/register', async (c) => {
+  const world = c.var.world;
+  const user = register(world, await jsonBody(c));
+  const session = world.sessions.open(user.id, false);
+  setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(c));
+  return json(c, { ...currentUserView(user), authToken: session.token });
+});
+
+const verifyMethods: Record<string, TwoFactorMethod> = { totp: 'totp', otp: 'otp', emailotp: 'emailOtp' };
+
+authRoutes.post('/auth/twofactorauth/:method/verify', async (c) => {
+  const world = c.var.world;
+  const method = verifyMethods[c.req.param('method')];
+  const token = readCookie(c, AUTH_COOKIE);
+  const session = token ? world.sessions.get(token) : undefined;
+  if (!session || !method) throw new ApiError(401, messages.missingCredentials);
+  const { code } = await jsonBody(c);
+  verifySecondFactor(world, session, method, code);
+  const device = world.sessions.rememberDevice(session.userId);
+  setTokenCookie(c, TWO_FACTOR_COOKIE, device.token, world.settings.twoFactorTtlDays * 86_400);
+  return json(c, { verified: true });
+});
+
+authRoutes.put('/logout', requireUser, (c) => {
+  c.var.world.sessions.close(c.var.session.token);
+  clearCookie(c, AUTH_COOKIE);
+  return json(c, success('Ok!'));
+});

@@ -1,0 +1,63 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.js';
+import { systemClock } from './clock.js';
+import { defaultFixturesDir, readFixtureDir } from './fixture-dir.js';
+import type { WorldSettings } from './schemas/settings.js';
+import { createWorld } from './store/world.js';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  fixturesDir?: string;
+  /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same world. */
+  seed?: number;
+  settings?: Partial<WorldSettings>;
+  /** Receives one line per request and any unexpected error; omit for silence. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const data = readFixtureDir(options.fixturesDir ?? defaultFixturesDir);
+  Object.assign(data.settings, options.settings);
+  if (options.seed !== undefined) {
+    const { addGeneratedData } = await import('./store/generate.js');
+    addGeneratedData(data, { seed: options.seed });
+  }
+  const log = options.log;
+  const app = createApp({
+    world: createWorld(data, systemClock),
+    onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
+  });
+  const fetch: typeof app.fetch = log
+    ? async (request, ...rest) => {
+        const started = performance.now();
+        const response = await app.fetch(request, ...rest);
+        const path = request.url.slice(request.url.indexOf('/', 8));
+        log(`${request.method} ${path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+        return response;
+      }
+    : app.fetch;
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch, port: options.port, hostname: options.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}/api/1`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,71 @@
+import type { Clock } from '../clock.js';
+import type { WorldSettings } from '../schemas/settings.js';
+import type { UserRecord } from '../schemas/user.js';
+import type { GroupMemberRecord, GroupRecord } from '../schemas/groups.js';
+import type { CalendarEventRecord } from '../schemas/calendar.js';
+import type { InviteMessageRecord } from '../schemas/invite-messages.js';
+import type { AdminAssetBundleRecord, FileRecord } from '../schemas/files.js';
+import type { InventoryItemRecord } from '../schemas/inventory.js';
+import type { NotificationRecord } from '../schemas/notifications.js';
+import type { InstanceRecord, WorldRecord } from '../schemas/worlds.js';
+import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import type { WorldData } from './fixtures.js';
+import { createSessions, type Sessions } from '../auth/sessions.js';
+
+const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
+
+/**
+ * One isolated, mutable world: every record, its indexes, its sessions and its clock.
+ * Handlers reach it through the request context, never through a module-level variable.
+ */
+export interface World {
+  readonly clock: Clock;
+  readonly settings: WorldSettings;
+  readonly sessions: Sessions;
+  readonly users: Map<string, UserRecord>;
+  /** Lower-cased username or email -> user id. */
+  readonly userLogins: Map<string, string>;
+  readonly groups: Map<string, GroupRecord>;
+  readonly groupMembers: GroupMemberRecord[];
+  readonly calendarEvents: Map<string, CalendarEventRecord>;
+  readonly inviteMessages: InviteMessageRecord[];
+  readonly files: Map<string, FileRecord>;
+  readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
+  readonly inventoryItems: Map<string, InventoryItemRecord>;
+  readonly notifications: Map<string, NotificationRecord>;
+  readonly worlds: Map<string, WorldRecord>;
+  readonly instances: Map<string, InstanceRecord>;
+  readonly avatars: Map<string, AvatarRecord>;
+  readonly avatarFavorites: AvatarFavoriteRecord[];
+}
+
+/** Builds a world from data it takes ownership of (pass a clone to keep the original). */
+export function createWorld(data: WorldData, clock: Clock): World {
+  const users = byId(data.users);
+  const userLogins = new Map<string, string>();
+  for (const user of data.users) indexUserLogin(userLogins, user);
+  return {
+    clock,
+    settings: data.settings,
+    sessions: createSessions(clock, data.settings),
+    users,
+    userLogins,
+    groups: byId(data.groups),
+    groupMembers: data.groupMembers,
+    calendarEvents: byId(data.calendarEvents),
+    inviteMessages: data.inviteMessages,
+    files: byId(data.files),
+    adminAssetBundles: byId(data.adminAssetBundles),
+    inventoryItems: byId(data.inventoryItems),
+    notifications: byId(data.notifications),
+    worlds: byId(data.worlds),
+    instances: byId(data.instances),
+    avatars: byId(data.avatars),
+    avatarFavorites: data.avatarFavorites,
+  };
+}
+
+export function indexUserLogin(logins: Map<string, string>, user: UserRecord) {
+  logins.set(user.username.toLowerCase(), user.id);
+  if (user.email) logins.set(user.email.toLowerCase(), user.id);
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { expect } from 'vitest';
+import { createApp, type App } from '../src/app.js';
+import { manualClock, type ManualClock } from '../src/clock.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { encodeBasic } from '../src/auth/basic.js';
+import type { WorldData } from '../src/store/fixtures.js';
+import { createWorld, type World } from '../src/store/world.js';
+import { ErrorEnvelopeSchema } from '../src/schemas/common.js';
+
+const defaultData = readFixtureDir(defaultFixturesDir);
+
+/** Ids of the embedded default world, as the README lists them. */
+export const ids = {
+  alice: 'usr_a11ce000-0000-4000-8000-000000000001',
+  bob: 'usr_b0b00000-0000-4000-8000-000000000002',
+  carol: 'usr_ca201000-0000-4000-8000-000000000003',
+  admin: 'usr_ad000000-0000-4000-8000-000000000004',
+} as const;
+
+export const passwords: Record<string, string> = {
+  alice: 'alice-password',
+  bob: 'bob-password',
+  carol: 'carol-password',
+  admin: 'admin-password',
+};
+
+export interface TestWorld {
+  app: App;
+  world: World;
+  clock: ManualClock;
+  /** Logs in with credentials and returns the Cookie header value to send afterwards. */
+  login(username: string, password?: string): Promise<string>;
+  call(method: string, path: string, init?: CallInit): Promise<Reply>;
+}
+
+export interface CallInit {
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+  text: string;
+}
+
+/** A fresh copy of the default world (or one adjusted by `tweak`) on a manual clock, with no port. */
+export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
+  const data = structuredClone(defaultData);
+  tweak?.(data);
+  const clock = manualClock('2026-01-15T12:00:00.000Z');
+  const world = createWorld(data, clock);
+  const app = createApp({ world });
+
+  async function call(method: string, path: string, init: CallInit = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await app.request(`/api/1${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers, text };
+  }
+
+  async function login(username: string, password = passwords[username] ?? '') {
+    const reply = await call('GET', '/auth/user', { headers: { authorization: encodeBasic(username, password) } });
+    expect(reply.status, `login of ${username}`).toBe(200);
+    return cookieFrom(reply.headers, 'auth');
+  }
+
+  return { app, world, clock, call, login };
+}
+
+/** `name=value` of a Set-Cookie the reply carries, ready for a Cookie header. */
+export function cookieFrom(headers: Headers, name: string): string {
+  const cookie = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!cookie) throw new Error(`no ${name} cookie was set`);
+  return cookie.split(';')[0]!;
+}
+
+/** Asserts the error envelope: status, exact message, and status_code equal to the HTTP status. */
+export function expectError(reply: Reply, status: number, message?: string) {
+  expect(reply.status).toBe(status);
+  const envelope = ErrorEnvelopeSchema.parse(reply.body);
+  expect(envelope.error.status_code).toBe(status);
+  if (message !== undefined) expect(envelope.error.message).toBe(message);
+  expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+}
+
+/** Asserts a body matches the project's own schema for it and returns the parsed value. */
+export function expectShape<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new Error(`response does not match schema: ${result.error.message}`);
+  return result.data;
+}
