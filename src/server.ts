@@ -27,7 +27,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   Object.assign(data.settings, options.settings);
   if (options.seed !== undefined) {
     const { addGeneratedData } = await import('./store/generate.js');
-    addGeneratedData(data, { seed: options.seed });
+    addGeneratedData(data, options.seed);
   }
   const log = options.log;
   const app = createApp({

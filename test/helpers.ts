@@ -99,9 +99,45 @@ export function expectError(reply: Reply, status: number, message?: string) {
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
 }
 
-/** Asserts a body matches the project's own schema for it and returns the parsed value. */
+/**
+ * Asserts a body matches the project's own schema for it and returns the parsed value. Fields the
+ * schema gives a default must still be present in the body: defaults serve fixtures, not responses.
+ */
 export function expectShape<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const missing: string[] = [];
+  findMissing(schema, body, '', missing);
+  if (missing.length) throw new Error(`response lacks required fields: ${missing.slice(0, 10).join(', ')}`);
   const result = schema.safeParse(body);
   if (!result.success) throw new Error(`response does not match schema: ${result.error.message}`);
   return result.data;
+}
+
+function findMissing(schema: z.ZodType, value: unknown, path: string, missing: string[]) {
+  const def = (schema as any)._zod.def;
+  switch (def.type) {
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'pipe':
+      return findMissing(def.innerType ?? def.in, value, path, missing);
+    case 'nullable':
+      if (value !== null) findMissing(def.innerType, value, path, missing);
+      return;
+    case 'optional':
+      if (value !== undefined) findMissing(def.innerType, value, path, missing);
+      return;
+    case 'array':
+      if (Array.isArray(value)) value.forEach((item, i) => findMissing(def.element, item, `${path}[${i}]`, missing));
+      return;
+    case 'object':
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const fieldPath = path ? `${path}.${key}` : key;
+        const fieldValue = (value as Record<string, unknown>)[key];
+        if (!(key in (value as object))) {
+          if ((field as any)._zod.def.type !== 'optional') missing.push(fieldPath);
+        } else findMissing(field, fieldValue, fieldPath, missing);
+      }
+      return;
+  }
 }

@@ -2,25 +2,31 @@ import { Faker, en } from '@faker-js/faker';
 import { UserRecordSchema } from '../schemas/user.js';
 import type { WorldData } from './fixtures.js';
 
-export interface GenerateOptions {
-  seed: number;
-  users?: number;
+/** How many records of each kind a generated world adds on top of its fixtures. */
+export interface GenerateCounts {
+  users: number;
 }
+
+export const defaultCounts: GenerateCounts = { users: 50 };
 
 /** Password of every generated user, so a test can log in as any of them. */
 export const GENERATED_PASSWORD = 'generated-password';
 
 /** A fake id with the real shape, drawn from the seeded faker so one seed always gives the same ids. */
-const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.string.uuid()}`;
+export const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.string.uuid()}`;
 
 /**
  * Adds seeded bulk data to a world's data. Two calls with one seed produce identical records;
  * each world draws from its own Faker, never the global one.
  */
-export function addGeneratedData(data: WorldData, options: GenerateOptions): void {
-  const faker = new Faker({ locale: [en], seed: options.seed });
+export function addGeneratedData(data: WorldData, seed: number, counts: Partial<GenerateCounts> = {}): void {
+  const faker = new Faker({ locale: [en], seed });
+  const wanted = { ...defaultCounts, ...counts };
+  generateUsers(faker, data, wanted.users);
+}
+
+function generateUsers(faker: Faker, data: WorldData, count: number) {
   const taken = new Set(data.users.map((u) => u.username.toLowerCase()));
-  const count = options.users ?? 50;
   for (let i = 0; i < count; i++) {
     let username = faker.internet.username().toLowerCase().replace(/[^a-z0-9_]/g, '');
     if (username.length < 4 || taken.has(username)) username = `user${i}_${faker.string.alphanumeric(6).toLowerCase()}`;
