@@ -37,7 +37,7 @@ function bound(words: string, origin: string, limit: number | bigint): string {
  * in the API's style: `imageUrl must be a URL, name must be at least 3 characters long`.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const seen = new Set<string>();
   const problems = result.error.issues.map(describe).filter((p) => !seen.has(p) && seen.add(p));

@@ -1,0 +1,86 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { encodeBasic } from '../src/auth/basic.js';
+
+const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.js');
+
+function run(args: string[]) {
+  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+function fixtureDir(files: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-api-fixtures-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+describe('mock-api start', () => {
+  it('prints its URL, serves logins over real HTTP and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: child.stdout! });
+    const first = await new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
+    });
+    const url = /^mock-api listening on (http:\/\/127\.0\.0\.1:\d+\/api\/1)$/.exec(first)?.[1];
+    expect(url, first).toBeDefined();
+    expect(url).not.toMatch(/:0\//);
+
+    const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const me = await fetch(`${url}/auth/user`, { headers: { cookie } });
+    expect((await me.json()).username).toBe('alice');
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('rejects a bad port with one line on stderr and exit code 2', () => {
+    const result = run(['start', '--port', 'abc']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("option '-p, --port <n>' argument 'abc' is invalid");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('names the file and field of an invalid fixture, exit code 2', () => {
+    const dir = fixtureDir({ 'users.json': JSON.stringify([{ id: 'usr_x', username: 'x', displayName: 'x', password: 'p', email: '' }]) });
+    const result = run(['start', '--port', '0', '--fixtures', dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(`mock-api: invalid fixture ${join(dir, 'users.json')}: [0].id: must be a usr_ id`);
+  });
+
+  it('names a fixture file that is not JSON', () => {
+    const dir = fixtureDir({ 'groups.json': '[{' });
+    const result = run(['start', '--port', '0', '--fixtures', dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${join(dir, 'groups.json')}: is not valid JSON`);
+  });
+
+  it('names a fixtures directory that does not exist', () => {
+    const result = run(['start', '--fixtures', '/no/such/dir']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe('mock-api: invalid fixture /no/such/dir: is not a readable directory');
+  });
+
+  it('documents every flag in start --help', () => {
+    const result = run(['start', '--help']);
+    expect(result.status).toBe(0);
+    for (const flag of ['--port', '--host', '--fixtures', '--seed', '--signups', '--session-limit', '--quiet']) {
+      expect(result.stdout).toContain(flag);
+    }
+  });
+});
+
+describe('mock-api totp', () => {
+  it('prints a six-digit code for a base32 secret', () => {
+    const result = run(['totp', 'JBSWY3DPEHPK3PXP']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d{6}$/);
+  });
+});
