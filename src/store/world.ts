@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { WorldSettings } from '../schemas/settings.js';
 import type { UserRecord } from '../schemas/user.js';
-import type { GroupMemberRecord, GroupRecord } from '../schemas/groups.js';
+import type { GroupRecord } from '../schemas/groups.js';
+import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import type { CalendarEventRecord } from '../schemas/calendar.js';
 import type { InviteMessageRecord } from '../schemas/invite-messages.js';
 import type { AdminAssetBundleRecord, FileRecord } from '../schemas/files.js';
@@ -18,7 +19,7 @@ const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r)
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World {
+export interface World extends GroupMemberIndex {
   readonly clock: Clock;
   readonly settings: WorldSettings;
   readonly sessions: Sessions;
@@ -26,7 +27,6 @@ export interface World {
   /** Lower-cased username or email -> user id. */
   readonly userLogins: Map<string, string>;
   readonly groups: Map<string, GroupRecord>;
-  readonly groupMembers: GroupMemberRecord[];
   readonly calendarEvents: Map<string, CalendarEventRecord>;
   readonly inviteMessages: InviteMessageRecord[];
   readonly files: Map<string, FileRecord>;
@@ -42,6 +42,7 @@ export interface World {
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
 export function createWorld(data: WorldData, clock: Clock): World {
   const users = byId(data.users);
+  const groups = byId(data.groups);
   const userLogins = new Map<string, string>();
   for (const user of data.users) indexUserLogin(userLogins, user);
   return {
@@ -50,8 +51,8 @@ export function createWorld(data: WorldData, clock: Clock): World {
     sessions: createSessions(clock, data.settings),
     users,
     userLogins,
-    groups: byId(data.groups),
-    groupMembers: data.groupMembers,
+    groups,
+    ...indexGroupMembers(groups, data.groupMembers),
     calendarEvents: byId(data.calendarEvents),
     inviteMessages: data.inviteMessages,
     files: byId(data.files),
