@@ -6,12 +6,22 @@ import { errorBody, json } from './http.js';
 import { requireUser } from './auth/middleware.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
+import { groupRoutes } from './routes/groups.js';
 import { controlRoutes } from './routes/control.js';
-import type { World } from './store/world.js';
+import { createWorld, type World } from './store/world.js';
+import type { ManualClock } from './clock.js';
+import type { WorldSource } from './store/world-source.js';
+import { ScenarioEngine } from './scenarios/engine.js';
+import { scenarioMiddleware } from './scenarios/middleware.js';
 
 export interface AppDeps {
-  /** The world requests act on. A holder, so the control plane can swap in a fresh one. */
+  /** The world requests act on; replaced by `resetWorld`, so handlers read it per request. */
   world: World;
+  /** The clock the world runs on, which the control plane may move. */
+  clock: ManualClock;
+  /** Rebuilds `world` from the data it started from. */
+  resetWorld(): void;
+  scenarios: ScenarioEngine;
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -23,10 +33,12 @@ export function createApp(deps: AppDeps) {
     c.set('world', deps.world);
     await next();
   });
+  api.use(scenarioMiddleware(deps.scenarios));
   // Login and registration come before the session check; every area after it needs a session.
   api.route('/', authRoutes);
   api.use(requireUser);
   api.route('/', userRoutes);
+  api.route('/', groupRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));
@@ -44,3 +56,17 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The usual dependencies: a world built from `source` on `clock`, resettable to that source. */
+export function worldDeps(source: WorldSource, clock: ManualClock, options: Partial<AppDeps> = {}): AppDeps {
+  const deps: AppDeps = {
+    world: createWorld(source.fresh(), clock),
+    clock,
+    scenarios: new ScenarioEngine(),
+    resetWorld: () => {
+      deps.world = createWorld(source.fresh(), clock);
+    },
+    ...options,
+  };
+  return deps;
+}

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { startServer } from './server.js';
 import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
+import { readScenarioFile } from './fixture-dir.js';
 
 const EXIT_USAGE = 2;
 
@@ -34,6 +35,7 @@ export function buildCli() {
     .addOption(new Option('-s, --seed <n>', 'add seeded generated users; one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log').env('MOCK_API_QUIET'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
@@ -41,7 +43,9 @@ export function buildCli() {
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
       let server;
       try {
+        const scenarios = ((opts.scenario as string[] | undefined) ?? []).map(readScenarioFile);
         server = await startServer({
+          scenarios,
           port: opts.port,
           host: opts.host,
           fixturesDir: opts.fixtures,
@@ -50,7 +54,7 @@ export function buildCli() {
           log: opts.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
         });
       } catch (error) {
-        if (error instanceof FixtureError) fail(`invalid fixture ${error.message}`);
+        if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') fail(`port ${opts.port} is already in use on ${opts.host}`);
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${opts.host}`);

@@ -24,3 +24,17 @@ export function manualClock(start: number | string | Date = Date.UTC(2026, 0, 15
 }
 
 export const isoNow = (clock: Clock) => new Date(clock.now()).toISOString();
+
+/** Wall time plus an offset the control plane can move: a running server's virtual clock. */
+export function adjustableSystemClock(): ManualClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    set: (epochMs) => {
+      offset = epochMs - Date.now();
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

@@ -30,6 +30,44 @@ export const messages = {
   bodyNotObject: 'Request body must be a JSON object',
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',
+  // groups
+  groupNotFound: "Can't find group!",
+  /** The description's message for update group and update group member, verbatim. */
+  groupEntryNotFound: 'Calendar Entry not found!',
+  groupNotMember: "You're not a member.",
+  groupNoPermission: "You don't have permission.",
+  groupLeaveBeforeBlocking: 'You must leave a group before blocking it.',
+  groupAlreadyBanned: 'User is already banned.',
+  groupBlocked: "You've blocked the group.",
+  groupMemberDeleted: 'Group member deleted!',
+  groupOwnerCannotLeave: "You can't leave a group you own. Transfer it first.",
+  groupMemberNotFound: 'User is not a member of this group.',
+  // calendar
+  /** The OpenAPI's calendar 404, for a group (or event) the calendar cannot find. */
+  calendarEntryNotFound: 'Calendar Entry not found!',
+  calendarCreateForbidden: "Can't create calendar entries for that owner ID",
+  calendarMonthlyLimit: "You're not allowed to make more than 100 events in a single month",
+  calendarStartInPast: 'Calendar Entry must start in the future',
+  calendarUnknownRoles: 'roleIds must name roles of this group',
+  // files
+  fileNotFound: (fileId: string) => `File '${fileId}' not found`,
+  fileVersionNotFound: (fileId: string, version: number) => `File '${fileId}' has no version ${version}`,
+  fileVersionZeroHasNoData: 'Version 0 is the creation of the file and has no data. Data is in version 1 and up.',
+  fileVersionNotComplete: (fileId: string, version: number) => `Version ${version} of file '${fileId}' is not complete`,
+  filePartNotComplete: (fileType: string) => `The ${fileType} of this version has not finished uploading`,
+  fileNotOwned: 'You can only change your own files.',
+  filePartNotDescribed: (fileType: string) => `This version has no ${fileType} to upload. Describe it when creating the version.`,
+  fileUploadAgainstComplete: 'Cannot upload against a complete version entry. Create a new version of this file before uploading.',
+  fileUploadNotStarted: (fileType: string) => `The ${fileType} upload was never started`,
+  fileUploadAlreadyFinished: (fileType: string) => `The ${fileType} upload is already finished`,
+  fileUploadIncomplete: 'Every started part must be uploaded to its URL before finishing',
+  fileEtagsOnSignature: 'etags must not be present when the file type is signature',
+  fileEtagsMismatch: 'etags do not match the uploaded parts',
+  fileSimpleUploadOnePart: 'partNumber must be 1 for a simple upload',
+  uploadUrlNotFound: 'This upload URL is unknown or its upload has finished',
+  uploadMethodNotAllowed: 'An upload URL accepts only PUT',
+  uploadTooLarge: 'Upload is larger than the 50 MB limit',
+  adminAssetBundleNotFound: (id: string) => `AdminAssetBundle '${id}' not found`,
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

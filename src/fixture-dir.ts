@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FixtureError, collectionNames, parseFixtures, type WorldData } from './store/fixtures.js';
+import { FixtureError, collectionNames, fieldPath, parseFixtures, type WorldData } from './store/fixtures.js';
+import { ScenarioSchema, type Scenario } from './scenarios/schema.js';
 
 /** The embedded default world shipped with the package. */
 export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -33,4 +34,20 @@ export function readFixtureDir(dir: string): WorldData {
     if (error instanceof FixtureError) throw new FixtureError(join(dir, error.file), error.field, error.problem);
     throw error;
   }
+}
+
+/** Reads and validates one scenario file. */
+export function readScenarioFile(file: string): Scenario {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem = code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`;
+    throw new FixtureError(file, '', problem, 'scenario');
+  }
+  const result = ScenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new FixtureError(file, fieldPath(issue.path), issue.message, 'scenario');
 }

@@ -1,9 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app.js';
-import { systemClock } from './clock.js';
+import { createApp, worldDeps } from './app.js';
+import { adjustableSystemClock } from './clock.js';
 import { defaultFixturesDir, readFixtureDir } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
-import { createWorld } from './store/world.js';
+import { WorldSource } from './store/world-source.js';
+import type { Scenario } from './scenarios/schema.js';
 
 export interface ServerOptions {
   port: number;
@@ -12,6 +13,8 @@ export interface ServerOptions {
   /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same world. */
   seed?: number;
   settings?: Partial<WorldSettings>;
+  /** Scenarios active from the start (the base set a control-plane reset returns to). */
+  scenarios?: Scenario[];
   /** Receives one line per request and any unexpected error; omit for silence. */
   log?: (line: string) => void;
 }
@@ -30,10 +33,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     addGeneratedData(data, options.seed);
   }
   const log = options.log;
-  const app = createApp({
-    world: createWorld(data, systemClock),
+  const deps = worldDeps(WorldSource.inMemory(data), adjustableSystemClock(), {
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
+  for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
+  const app = createApp(deps);
   const fetch: typeof app.fetch = log
     ? async (request, ...rest) => {
         const started = performance.now();

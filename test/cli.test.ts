@@ -34,7 +34,7 @@ describe('mock-api start', () => {
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
     const me = await fetch(`${url}/auth/user`, { headers: { cookie } });
-    expect((await me.json()).username).toBe('alice');
+    expect(((await me.json()) as { username: string }).username).toBe('alice');
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { expect } from 'vitest';
-import { createApp, type App } from '../src/app.js';
+import { createApp, worldDeps, type App, type AppDeps } from '../src/app.js';
 import { manualClock, type ManualClock } from '../src/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
 import { encodeBasic } from '../src/auth/basic.js';
 import type { WorldData } from '../src/store/fixtures.js';
-import { createWorld, type World } from '../src/store/world.js';
+import type { World } from '../src/store/world.js';
+import { WorldSource } from '../src/store/world-source.js';
 import { ErrorEnvelopeSchema } from '../src/schemas/common.js';
 
 const defaultData = readFixtureDir(defaultFixturesDir);
@@ -27,6 +28,7 @@ export const passwords: Record<string, string> = {
 
 export interface TestWorld {
   app: App;
+  deps: AppDeps;
   world: World;
   clock: ManualClock;
   /** Logs in with credentials and returns the Cookie header value to send afterwards. */
@@ -52,8 +54,8 @@ export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock = manualClock('2026-01-15T12:00:00.000Z');
-  const world = createWorld(data, clock);
-  const app = createApp({ world });
+  const deps = worldDeps(WorldSource.inMemory(data), clock);
+  const app = createApp(deps);
 
   async function call(method: string, path: string, init: CallInit = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...init.headers };
@@ -80,7 +82,16 @@ export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
     return cookieFrom(reply.headers, 'auth');
   }
 
-  return { app, world, clock, call, login };
+  return {
+    app,
+    get world() {
+      return deps.world;
+    },
+    deps,
+    clock,
+    call,
+    login,
+  };
 }
 
 /** `name=value` of a Set-Cookie the reply carries, ready for a Cookie header. */

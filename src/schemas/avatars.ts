@@ -1,7 +1,76 @@
 import { z } from 'zod';
+import { count, flag, idOf, object, strings, text, timestamp } from './common.js';
+import { UnityPackageSchema } from './unity-package.js';
 
-// Minimal record shape until this area's full schema lands; fixtures may carry any further fields.
-export const AvatarRecordSchema = z.looseObject({ id: z.string(), authorId: z.string() });
+/** What an avatar may be; `all` exists only as a list filter. */
+export const AvatarReleaseStatus = z.enum(['public', 'private', 'hidden']);
+
+const PerformanceSchema = z.object({
+  android: z.string().optional(),
+  'android-sort': z.number().int().optional(),
+  ios: z.string().optional(),
+  'ios-sort': z.number().int().optional(),
+  standalonewindows: z.string().optional(),
+  'standalonewindows-sort': z.number().int().optional(),
+});
+
+const PublishedListingSchema = z.object({
+  description: z.string(),
+  displayName: z.string(),
+  imageId: z.string(),
+  listingId: z.string(),
+  listingType: z.string(),
+  priceTokens: z.number().int(),
+});
+
+/** The Avatar every response carries; unityPackages is never left out (the vrchat SDK needs it). */
+export const AvatarSchema = z.object({
+  id: idOf('avtr'),
+  authorId: idOf('usr'),
+  authorName: z.string().min(1),
+  name: z.string().min(1),
+  description: text(),
+  acknowledgements: text(),
+  activeAssetReviewId: text(),
+  assetUrl: text(),
+  assetUrlObject: object(),
+  imageUrl: z.string().default('https://assets.example.test/avatars/image.png'),
+  thumbnailImageUrl: z.string().default('https://assets.example.test/avatars/thumbnail.png'),
+  listingDate: z.string().nullable().default(null),
+  productId: text(),
+  releaseStatus: AvatarReleaseStatus.default('public'),
+  unityPackageUrl: text(),
+  unityPackageUrlObject: z.object({ unityPackageUrl: text() }).default(() => ({ unityPackageUrl: '' })),
+  highestPrice: count(),
+  lowestPrice: count(),
+  version: z.number().int().min(0).default(1),
+  featured: flag(),
+  lock: flag(),
+  pendingUpload: flag(),
+  searchable: flag(true),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  performance: PerformanceSchema.default(() => ({})),
+  publishedListings: z.array(PublishedListingSchema).default(() => []),
+  styles: z
+    .object({ primary: z.string().nullable().default(null), secondary: z.string().nullable().default(null), supplementary: strings() })
+    .default(() => ({ primary: null, secondary: null, supplementary: [] })),
+  tags: strings(),
+  unityPackages: z.array(UnityPackageSchema).min(1),
+});
+export type Avatar = z.infer<typeof AvatarSchema>;
+
+/** What the world stores: the avatar plus the moderation figures the report sorts order by. */
+export const AvatarRecordSchema = AvatarSchema.extend({
+  reportCount: count(),
+  reportScore: z.number().default(0),
+});
 export type AvatarRecord = z.infer<typeof AvatarRecordSchema>;
-export const AvatarFavoriteRecordSchema = z.looseObject({ userId: z.string(), avatarId: z.string() });
+
+/** One user's favorite of one avatar; a user's favorites list in the order they were added. */
+export const AvatarFavoriteRecordSchema = z.object({
+  userId: idOf('usr'),
+  avatarId: idOf('avtr'),
+  created_at: timestamp(),
+});
 export type AvatarFavoriteRecord = z.infer<typeof AvatarFavoriteRecordSchema>;

@@ -37,18 +37,19 @@ export type WorldData = { [K in CollectionName]: z.output<(typeof collections)[K
   settings: WorldSettings;
 };
 
-/** A fixture that cannot be used, named by file and field so the user can fix it. */
+/** A fixture (or scenario) file that cannot be used, named by file and field so the user can fix it. */
 export class FixtureError extends Error {
   constructor(
     readonly file: string,
     readonly field: string,
     readonly problem: string,
+    readonly kind: 'fixture' | 'scenario' = 'fixture',
   ) {
     super(`${file}: ${field ? `${field}: ` : ''}${problem}`);
   }
 }
 
-const fieldPath = (path: readonly PropertyKey[]) =>
+export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
 
 function parseOne<T extends z.ZodType>(file: string, schema: T, raw: unknown): z.output<T> {

@@ -3,9 +3,9 @@ import type { WorldSettings } from '../schemas/settings.js';
 import type { UserRecord } from '../schemas/user.js';
 import type { GroupRecord } from '../schemas/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
-import type { CalendarEventRecord } from '../schemas/calendar.js';
+import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
 import type { InviteMessageRecord } from '../schemas/invite-messages.js';
-import type { AdminAssetBundleRecord, FileRecord } from '../schemas/files.js';
+import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
 import type { InventoryItemRecord } from '../schemas/inventory.js';
 import type { NotificationRecord } from '../schemas/notifications.js';
 import type { InstanceRecord, WorldRecord } from '../schemas/worlds.js';
@@ -15,11 +15,21 @@ import { createSessions, type Sessions } from '../auth/sessions.js';
 
 const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
 
+function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
+  const byOwner = new Map<string, FileRecord[]>();
+  for (const file of files) {
+    const owned = byOwner.get(file.ownerId);
+    if (owned) owned.push(file);
+    else byOwner.set(file.ownerId, [file]);
+  }
+  return byOwner;
+}
+
 /**
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex {
+export interface World extends GroupMemberIndex, CalendarIndex {
   readonly clock: Clock;
   readonly settings: WorldSettings;
   readonly sessions: Sessions;
@@ -27,9 +37,16 @@ export interface World extends GroupMemberIndex {
   /** Lower-cased username or email -> user id. */
   readonly userLogins: Map<string, string>;
   readonly groups: Map<string, GroupRecord>;
-  readonly calendarEvents: Map<string, CalendarEventRecord>;
   readonly inviteMessages: InviteMessageRecord[];
   readonly files: Map<string, FileRecord>;
+  /** Owner id -> their files, oldest first. */
+  readonly filesByOwner: Map<string, FileRecord[]>;
+  /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
+  readonly fileBlobs: Map<string, Uint8Array>;
+  /** `<fileId>/<version>/<fileType>` -> the upload started for that part and not yet finished. */
+  readonly fileUploads: Map<string, UploadSession>;
+  /** Upload URL token -> the part it accepts bytes for. */
+  readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
   readonly inventoryItems: Map<string, InventoryItemRecord>;
   readonly notifications: Map<string, NotificationRecord>;
@@ -53,9 +70,13 @@ export function createWorld(data: WorldData, clock: Clock): World {
     userLogins,
     groups,
     ...indexGroupMembers(groups, data.groupMembers),
-    calendarEvents: byId(data.calendarEvents),
+    ...indexCalendarEvents(data.calendarEvents),
     inviteMessages: data.inviteMessages,
     files: byId(data.files),
+    filesByOwner: indexFilesByOwner(data.files),
+    fileBlobs: new Map(),
+    fileUploads: new Map(),
+    uploadTickets: new Map(),
     adminAssetBundles: byId(data.adminAssetBundles),
     inventoryItems: byId(data.inventoryItems),
     notifications: byId(data.notifications),

@@ -1,0 +1,132 @@
+import { isoNow } from '../clock.js';
+import { ApiError, messages } from '../errors.js';
+import {
+  CalendarListQuerySchema,
+  CreateCalendarEventRequestSchema,
+  type CalendarEvent,
+  type CalendarEventList,
+  type CalendarEventRecord,
+} from '../schemas/calendar.js';
+import type { GroupRecord } from '../schemas/groups.js';
+import type { UserRecord } from '../schemas/user.js';
+import {
+  Audience,
+  eventsInMonth,
+  monthKeyOf,
+  putCalendarEvent,
+  queryCalendar,
+} from '../store/calendar-index.js';
+import { newId } from '../store/ids.js';
+import type { World } from '../store/world.js';
+import { parseInput } from '../validation.js';
+import { hasGroupPermission, isGroupMember } from './group-permissions.js';
+
+/** Events one group may hold starting in one UTC calendar month (drafts included). */
+export const MONTHLY_EVENT_LIMIT = 100;
+export const CALENDAR_PERMISSION = 'group-calendar-manage';
+
+/** The event as a viewer sees it: the stored fields plus what is derived from them. */
+export function calendarEventView(event: CalendarEventRecord): CalendarEvent {
+  return {
+    ...event,
+    durationInMs: Date.parse(event.endsAt) - Date.parse(event.startsAt),
+    // Following an event is not simulated, so every viewer is a non-follower since the event exists.
+    userInterest: { createdAt: event.createdAt, updatedAt: event.updatedAt, isFollowing: false },
+  };
+}
+
+function findGroup(world: World, groupId: string): GroupRecord {
+  const group = world.groups.get(groupId);
+  if (!group) throw new ApiError(404, messages.calendarEntryNotFound);
+  return group;
+}
+
+/**
+ * Creates an event on a group's calendar for a user holding the calendar permission. The monthly
+ * limit counts the events starting in the same UTC month as the new one; the check and the insert
+ * happen in one synchronous step, so parallel requests cannot pass it together.
+ */
+export function createCalendarEvent(world: World, actor: UserRecord, groupId: string, body: unknown): CalendarEventRecord {
+  const group = findGroup(world, groupId);
+  if (!hasGroupPermission(world, groupId, actor.id, CALENDAR_PERMISSION)) {
+    throw new ApiError(403, messages.calendarCreateForbidden);
+  }
+  const request = parseInput(CreateCalendarEventRequestSchema, body);
+  if (request.roleIds?.some((roleId) => !group.roles.some((role) => role.id === roleId))) {
+    throw new ApiError(400, messages.calendarUnknownRoles);
+  }
+  const startsAt = new Date(request.startsAt).toISOString();
+  if (Date.parse(startsAt) <= world.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
+  if (eventsInMonth(world, groupId, monthKeyOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
+    throw new ApiError(403, messages.calendarMonthlyLimit);
+  }
+  const now = isoNow(world.clock);
+  const event: CalendarEventRecord = {
+    id: newId('cal'),
+    seriesId: null,
+    ownerId: groupId,
+    accessType: request.accessType,
+    category: request.category,
+    occurrenceKind: 'single',
+    type: 'event',
+    title: request.title,
+    description: request.description,
+    imageId: request.imageId ?? null,
+    imageUrl: null,
+    startsAt,
+    endsAt: new Date(request.endsAt).toISOString(),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    closeInstanceAfterEndMinutes: request.closeInstanceAfterEndMinutes ?? 0,
+    guestEarlyJoinMinutes: request.guestEarlyJoinMinutes ?? 0,
+    hostEarlyJoinMinutes: request.hostEarlyJoinMinutes ?? 0,
+    interestedUserCount: 0,
+    featured: request.featured ?? false,
+    isDraft: request.isDraft ?? false,
+    occurrenceModified: false,
+    usesInstanceOverflow: request.usesInstanceOverflow ?? false,
+    languages: request.languages ?? [],
+    platforms: request.platforms ?? [],
+    tags: request.tags ?? [],
+    roleIds: request.roleIds ?? [],
+    recurrence: null,
+  };
+  putCalendarEvent(world, event);
+  return event;
+}
+
+/**
+ * Who sees what of a group's calendar: calendar managers every event, drafts included; members
+ * every published event; anyone else the published public events of a group that is not private.
+ */
+function audienceFor(world: World, group: GroupRecord, userId: string): Audience {
+  if (hasGroupPermission(world, group.id, userId, CALENDAR_PERMISSION)) return Audience.manager;
+  if (isGroupMember(world, group.id, userId)) return Audience.member;
+  if (group.privacy === 'private') throw new ApiError(403, messages.groupNotMember);
+  return Audience.outsider;
+}
+
+/** `YYYY-MM`, `YYYY-MM-DD` or a zoned date-time, already validated, to its UTC month. */
+const monthOf = (date: string) => (date.length <= 10 ? date.slice(0, 7) : monthKeyOf(new Date(date).toISOString()));
+
+/**
+ * A page of a group's events ordered by startsAt (`sort` ascending or descending). `date` narrows to
+ * its UTC month, otherwise every month counts; `after` keeps events starting strictly later; `limit`
+ * caps how many matching entries the list is made of, so totalCount never exceeds it.
+ */
+export function listCalendarEvents(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): CalendarEventList {
+  const group = findGroup(world, groupId);
+  const audience = audienceFor(world, group, actor.id);
+  const query = parseInput(CalendarListQuerySchema, rawQuery);
+  const page = queryCalendar(world, groupId, {
+    audience,
+    monthKey: query.date === undefined ? undefined : monthOf(query.date),
+    after: query.after === undefined ? undefined : new Date(query.after).toISOString(),
+    descending: query.sort === 'descending',
+    offset: query.offset,
+    n: query.n,
+    limit: query.limit,
+  });
+  return { hasNext: page.hasNext, results: page.results.map(calendarEventView), totalCount: page.totalCount };
+}

@@ -1,0 +1,52 @@
+import type {
+  Group,
+  GroupListItem,
+  GroupMember,
+  GroupMemberRecord,
+  GroupMyMember,
+  GroupRecord,
+} from '../schemas/groups.js';
+import { findGroupMember } from '../store/group-members.js';
+import type { World } from '../store/world.js';
+import { groupPermissions, hasGroupPermission } from './group-permissions.js';
+
+/**
+ * Manager notes are for the group's managers: anyone else, the noted member included, reads null.
+ */
+function memberFields(world: World, member: GroupMemberRecord, viewerId: string): GroupMemberRecord {
+  const managesMembers = hasGroupPermission(world, member.groupId, viewerId, 'group-members-manage');
+  return { ...member, managerNotes: managesMembers ? member.managerNotes : null };
+}
+
+/** A Group as `viewerId` reads it: their membershipStatus (inactive without a record) and myMember. */
+export function groupView(world: World, group: GroupRecord, viewerId: string): Group {
+  const member = findGroupMember(world, group.id, viewerId);
+  const myMember: GroupMyMember | null = member
+    ? { ...memberFields(world, member, viewerId), permissions: groupPermissions(group, viewerId, member) }
+    : null;
+  return { ...group, membershipStatus: member?.membershipStatus ?? 'inactive', myMember };
+}
+
+export function groupListItemView(world: World, group: GroupRecord, viewerId: string): GroupListItem {
+  const view = groupView(world, group, viewerId);
+  return { ...view, roles: view.roles.map(({ productId: _productId, ...role }) => role) };
+}
+
+/** A GroupMember with the short user object, as the update-member response carries it. */
+export function groupMemberView(world: World, member: GroupMemberRecord, viewerId: string): GroupMember {
+  const user = world.users.get(member.userId);
+  return {
+    ...memberFields(world, member, viewerId),
+    user: {
+      bannerColor: user?.bannerColor ?? '',
+      bannerType: user?.bannerType ?? '',
+      bannerUrl: user?.bannerUrl ?? '',
+      displayName: user?.displayName ?? '',
+      iconFrame: user?.iconFrame ?? '',
+      iconUrl: user?.iconUrl ?? '',
+      id: member.userId,
+      nameplateEffect: user?.nameplateEffect ?? '',
+      profileEffect: user?.profileEffect ?? '',
+    },
+  };
+}

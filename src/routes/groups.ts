@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.js';
+import {
+  blockGroup,
+  getGroup,
+  listUserGroups,
+  removeGroupMember,
+  updateGroup,
+  updateGroupMember,
+} from '../domain/groups.js';
+import { json, jsonBody, success } from '../http.js';
+
+/** Groups: read and update a group, update and remove members, block a group, a user's invites and requests. */
+export const groupRoutes = new Hono<AppEnv>();
+
+groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.var.world, c.var.user, c.req.param('groupId'))));
+
+groupRoutes.put('/groups/:groupId', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, updateGroup(c.var.world, c.var.user, c.req.param('groupId'), body));
+});
+
+groupRoutes.put('/groups/:groupId/members/:userId', async (c) => {
+  const body = await jsonBody(c);
+  const { groupId, userId } = c.req.param();
+  return json(c, updateGroupMember(c.var.world, c.var.user, groupId, userId, body));
+});
+
+groupRoutes.delete('/groups/:groupId/members/:userId', (c) => {
+  const { groupId, userId } = c.req.param();
+  return json(c, success(removeGroupMember(c.var.world, c.var.user, groupId, userId)));
+});
+
+groupRoutes.post('/groups/:groupId/block', (c) =>
+  json(c, success(blockGroup(c.var.world, c.var.user, c.req.param('groupId')))),
+);
+
+groupRoutes.get('/users/:userId/groups/requested', (c) =>
+  json(c, listUserGroups(c.var.world, c.var.user, c.req.param('userId'), 'requested')),
+);
+
+groupRoutes.get('/users/:userId/groups/invited', (c) =>
+  json(c, listUserGroups(c.var.world, c.var.user, c.req.param('userId'), 'invited')),
+);

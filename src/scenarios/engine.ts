@@ -1,0 +1,104 @@
+import type { Rule, Scenario } from './schema.js';
+
+export interface RequestFacts {
+  method: string;
+  path: string;
+  query(name: string): string | undefined;
+  header(name: string): string | undefined;
+  /** Resolved only when a rule asks for it: the username of the session's user. */
+  username(): string | undefined;
+}
+
+interface ActiveRule {
+  scenario: string;
+  rule: Rule;
+  pattern: RegExp;
+  remaining: number;
+  hits: number;
+}
+
+/** Compiled once per rule, never per request. */
+function compile(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The scripted failures a client is tested against. Base scenarios (loaded at start) stay until the
+ * process ends; runtime ones (from the control plane) win over them and go on `reset()`, like msw's
+ * `server.use()` and `resetHandlers()`.
+ */
+export class ScenarioEngine {
+  private base: ActiveRule[] = [];
+  private runtime: ActiveRule[] = [];
+
+  private activate(scenario: Scenario): ActiveRule[] {
+    return scenario.rules.map((rule) => ({
+      scenario: scenario.name,
+      rule,
+      pattern: compile(rule.match.path),
+      remaining: rule.times ?? Infinity,
+      hits: 0,
+    }));
+  }
+
+  loadBase(scenario: Scenario) {
+    this.base.push(...this.activate(scenario));
+  }
+
+  use(scenario: Scenario) {
+    this.runtime.unshift(...this.activate(scenario));
+  }
+
+  reset() {
+    this.runtime = [];
+  }
+
+  get size() {
+    return this.base.length + this.runtime.length;
+  }
+
+  list() {
+    return [...this.runtime, ...this.base].map(({ scenario, rule, remaining, hits }) => ({
+      scenario,
+      match: rule.match,
+      remaining: remaining === Infinity ? null : remaining,
+      hits,
+    }));
+  }
+
+  /** The first live rule that matches, its use counted in the same synchronous step. */
+  take(request: RequestFacts): Rule | undefined {
+    return this.takeFrom(this.runtime, request) ?? this.takeFrom(this.base, request);
+  }
+
+  private takeFrom(rules: ActiveRule[], request: RequestFacts): Rule | undefined {
+    for (const active of rules) {
+      if (active.remaining <= 0 || !matches(active, request)) continue;
+      active.remaining -= 1;
+      active.hits += 1;
+      return active.rule;
+    }
+    return undefined;
+  }
+}
+
+function matches({ rule, pattern }: ActiveRule, request: RequestFacts): boolean {
+  const { match } = rule;
+  if (match.method && match.method !== request.method) return false;
+  if (!pattern.test(request.path)) return false;
+  for (const [name, value] of Object.entries(match.query ?? {})) if (!same(request.query(name), value)) return false;
+  for (const [name, value] of Object.entries(match.headers ?? {})) if (!same(request.header(name), value)) return false;
+  if (match.user !== undefined && request.username()?.toLowerCase() !== match.user.toLowerCase()) return false;
+  return true;
+}
+
+/** `*` asks only that the value be present. */
+const same = (actual: string | undefined, wanted: string) => (wanted === '*' ? actual !== undefined : actual === wanted);
