@@ -7,6 +7,7 @@ import { requireUser } from './auth/middleware.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { groupRoutes } from './routes/groups.js';
+import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
 import { createWorld, type World } from './store/world.js';
 import type { ManualClock } from './clock.js';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps) {
   api.use(requireUser);
   api.route('/', userRoutes);
   api.route('/', groupRoutes);
+  api.route('/', calendarRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));

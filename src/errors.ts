@@ -68,6 +68,15 @@ export const messages = {
   uploadMethodNotAllowed: 'An upload URL accepts only PUT',
   uploadTooLarge: 'Upload is larger than the 50 MB limit',
   adminAssetBundleNotFound: (id: string) => `AdminAssetBundle '${id}' not found`,
+  // inventory
+  inventoryItemNotFound: 'InventoryItem not found',
+  inventoryItemNotEquippable: 'InventoryItem not equippable',
+  /** The OpenAPI's NoPermission, for reading another holder's inventory. */
+  inventoryNoPermission: "You don't have permission.",
+  // notifications
+  notificationNotFound: 'Notification not found',
+  // avatars
+  avatarFavoritesOfOthers: 'You can only see your own favorite avatars!',
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

@@ -126,7 +126,7 @@ export const CreateCalendarEventRequestSchema = z
   .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
     message: 'must be after startsAt',
     path: ['endsAt'],
-    when: (payload) => payload.issues.every((issue) => issue.path[0] !== 'startsAt' && issue.path[0] !== 'endsAt'),
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'startsAt' && issue.path?.[0] !== 'endsAt'),
   });
 export type CreateCalendarEventRequest = z.infer<typeof CreateCalendarEventRequestSchema>;
 

@@ -6,10 +6,10 @@ import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
 import type { InviteMessageRecord } from '../schemas/invite-messages.js';
 import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
-import type { InventoryItemRecord } from '../schemas/inventory.js';
-import type { NotificationRecord } from '../schemas/notifications.js';
+import { indexInventory, type InventoryIndex } from './inventory-index.js';
+import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import type { InstanceRecord, WorldRecord } from '../schemas/worlds.js';
-import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import { indexAvatars, type AvatarIndex } from './avatar-index.js';
 import type { WorldData } from './fixtures.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 
@@ -29,7 +29,7 @@ function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, CalendarIndex {
+export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex {
   readonly clock: Clock;
   readonly settings: WorldSettings;
   readonly sessions: Sessions;
@@ -48,12 +48,8 @@ export interface World extends GroupMemberIndex, CalendarIndex {
   /** Upload URL token -> the part it accepts bytes for. */
   readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
-  readonly inventoryItems: Map<string, InventoryItemRecord>;
-  readonly notifications: Map<string, NotificationRecord>;
   readonly worlds: Map<string, WorldRecord>;
   readonly instances: Map<string, InstanceRecord>;
-  readonly avatars: Map<string, AvatarRecord>;
-  readonly avatarFavorites: AvatarFavoriteRecord[];
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
@@ -78,12 +74,11 @@ export function createWorld(data: WorldData, clock: Clock): World {
     fileUploads: new Map(),
     uploadTickets: new Map(),
     adminAssetBundles: byId(data.adminAssetBundles),
-    inventoryItems: byId(data.inventoryItems),
-    notifications: byId(data.notifications),
+    ...indexInventory(data.inventoryItems),
+    ...indexNotifications(data.notifications),
     worlds: byId(data.worlds),
     instances: byId(data.instances),
-    avatars: byId(data.avatars),
-    avatarFavorites: data.avatarFavorites,
+    ...indexAvatars(data.avatars, data.avatarFavorites),
   };
 }
 

@@ -1,0 +1,47 @@
+import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import { fillUnitySortNumbers } from '../schemas/unity-package.js';
+
+export interface AvatarIndex {
+  readonly avatars: Map<string, AvatarRecord>;
+  /** userId -> avatarId -> favorite, in the order the user added them: what the favorites list reads. */
+  readonly avatarFavorites: Map<string, Map<string, AvatarFavoriteRecord>>;
+  /** avatarId -> how many users favorited it (popularity). */
+  readonly avatarFavoriteCounts: Map<string, number>;
+  /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
+  readonly avatarShuffleSeed: number;
+}
+
+/** FNV-1a over a string, continuing from `seed`: a cheap, stable 32-bit hash. */
+export function hashString(text: string, seed = 0x811c9dc5): number {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function indexAvatars(avatars: AvatarRecord[], favorites: AvatarFavoriteRecord[]): AvatarIndex {
+  const byId = new Map<string, AvatarRecord>();
+  for (const avatar of avatars) {
+    fillUnitySortNumbers(avatar.unityPackages);
+    byId.set(avatar.id, avatar);
+  }
+  const index: AvatarIndex = {
+    avatars: byId,
+    avatarFavorites: new Map(),
+    avatarFavoriteCounts: new Map(),
+    avatarShuffleSeed: hashString(`${avatars.length}:${avatars[0]?.id ?? ''}`),
+  };
+  for (const favorite of favorites) addAvatarFavorite(index, favorite);
+  return index;
+}
+
+/** Adds a favorite; a second favorite of one avatar by one user is ignored. */
+export function addAvatarFavorite(index: AvatarIndex, favorite: AvatarFavoriteRecord): void {
+  let ofUser = index.avatarFavorites.get(favorite.userId);
+  if (!ofUser) index.avatarFavorites.set(favorite.userId, (ofUser = new Map()));
+  if (ofUser.has(favorite.avatarId)) return;
+  ofUser.set(favorite.avatarId, favorite);
+  index.avatarFavoriteCounts.set(favorite.avatarId, (index.avatarFavoriteCounts.get(favorite.avatarId) ?? 0) + 1);
+}

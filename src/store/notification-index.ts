@@ -1,0 +1,30 @@
+import type { NotificationRecord } from '../schemas/notifications.js';
+
+export interface NotificationIndex {
+  readonly notifications: Map<string, NotificationRecord>;
+  /** receiverUserId -> their notifications, oldest created_at first. */
+  readonly notificationsByReceiver: Map<string, NotificationRecord[]>;
+}
+
+const byCreated = (a: NotificationRecord, b: NotificationRecord) =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+export function indexNotifications(records: NotificationRecord[]): NotificationIndex {
+  const index: NotificationIndex = { notifications: new Map(), notificationsByReceiver: new Map() };
+  for (const record of records) {
+    index.notifications.set(record.id, record);
+    const list = index.notificationsByReceiver.get(record.receiverUserId);
+    if (list) list.push(record);
+    else index.notificationsByReceiver.set(record.receiverUserId, [record]);
+  }
+  for (const list of index.notificationsByReceiver.values()) list.sort(byCreated);
+  return index;
+}
+
+/** Adds a notification created now, so it is the receiver's newest. */
+export function addNotification(index: NotificationIndex, record: NotificationRecord): void {
+  index.notifications.set(record.id, record);
+  const list = index.notificationsByReceiver.get(record.receiverUserId);
+  if (list) list.push(record);
+  else index.notificationsByReceiver.set(record.receiverUserId, [record]);
+}
