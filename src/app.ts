@@ -6,22 +6,21 @@ import { errorBody, json } from './http.js';
 import { requireUser } from './auth/middleware.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
+import { inventoryRoutes } from './routes/inventory.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { avatarRoutes } from './routes/avatars.js';
 import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
-import { createWorld, type World } from './store/world.js';
+import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
 
 export interface AppDeps {
-  /** The world requests act on; replaced by `resetWorld`, so handlers read it per request. */
-  world: World;
-  /** The clock the world runs on, which the control plane may move. */
-  clock: ManualClock;
-  /** Rebuilds `world` from the data it started from. */
-  resetWorld(): void;
+  /** The default world and any isolated ones; handlers get theirs per request. */
+  worlds: Worlds;
   scenarios: ScenarioEngine;
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
@@ -31,7 +30,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
-    c.set('world', deps.world);
+    c.set('world', selectWorld(deps.worlds, c.req.header(WORLD_HEADER)));
     await next();
   });
   api.use(scenarioMiddleware(deps.scenarios));
@@ -41,6 +40,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', userRoutes);
   api.route('/', groupRoutes);
   api.route('/', calendarRoutes);
+  api.route('/', inventoryRoutes);
+  api.route('/', notificationRoutes);
+  api.route('/', avatarRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));
@@ -59,16 +61,12 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** The usual dependencies: a world built from `source` on `clock`, resettable to that source. */
-export function worldDeps(source: WorldSource, clock: ManualClock, options: Partial<AppDeps> = {}): AppDeps {
-  const deps: AppDeps = {
-    world: createWorld(source.fresh(), clock),
-    clock,
-    scenarios: new ScenarioEngine(),
-    resetWorld: () => {
-      deps.world = createWorld(source.fresh(), clock);
-    },
-    ...options,
-  };
-  return deps;
+/** The usual dependencies: worlds built from `source`, each on a clock from `newClock`. */
+export function worldDeps(
+  source: WorldSource,
+  newClock: () => ManualClock,
+  options: Partial<AppDeps> & { defaultClock?: ManualClock } = {},
+): AppDeps {
+  const { defaultClock, ...rest } = options;
+  return { worlds: new Worlds(source, newClock, defaultClock), scenarios: new ScenarioEngine(), ...rest };
 }

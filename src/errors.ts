@@ -30,6 +30,8 @@ export const messages = {
   bodyNotObject: 'Request body must be a JSON object',
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',
+  // control plane
+  unknownWorld: (id: string) => `No mock world ${id}; create one with POST /_mock/worlds`,
   // groups
   groupNotFound: "Can't find group!",
   /** The description's message for update group and update group member, verbatim. */
@@ -77,6 +79,7 @@ export const messages = {
   notificationNotFound: 'Notification not found',
   // avatars
   avatarFavoritesOfOthers: 'You can only see your own favorite avatars!',
+  avatarNotFound: 'Avatar Not Found',
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

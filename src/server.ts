@@ -33,7 +33,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     addGeneratedData(data, options.seed);
   }
   const log = options.log;
-  const deps = worldDeps(WorldSource.inMemory(data), adjustableSystemClock(), {
+  const deps = worldDeps(WorldSource.inMemory(data), adjustableSystemClock, {
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);

@@ -5,6 +5,8 @@ type Issue = z.core.$ZodIssue;
 
 function describe(issue: Issue): string {
   const field = issue.path.map(String).join('.') || 'body';
+  // A missing field fails whatever check comes first (an enum's, a format's): say it is missing.
+  if (issue.input === undefined && issue.path.length > 0 && issue.code !== 'unrecognized_keys') return `${field} is required`;
   if (issue.message.startsWith('must ')) return `${field} ${issue.message}`;
   switch (issue.code) {
     case 'invalid_type':

@@ -54,7 +54,7 @@ export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock = manualClock('2026-01-15T12:00:00.000Z');
-  const deps = worldDeps(WorldSource.inMemory(data), clock);
+  const deps = worldDeps(WorldSource.inMemory(data), () => manualClock('2026-01-15T12:00:00.000Z'), { defaultClock: clock });
   const app = createApp(deps);
 
   async function call(method: string, path: string, init: CallInit = {}): Promise<Reply> {
@@ -85,7 +85,7 @@ export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
   return {
     app,
     get world() {
-      return deps.world;
+      return deps.worlds.default;
     },
     deps,
     clock,

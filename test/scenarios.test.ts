@@ -166,3 +166,42 @@ describe('network faults over a real connection', () => {
     expect(health.status).toBe(200);
   });
 });
+
+describe('isolated worlds', () => {
+  it('keeps the changes of one world out of the others', async () => {
+    const t = testWorld();
+    const created = await t.app.request('/_mock/worlds', { method: 'POST' });
+    const { id } = (await created.json()) as { id: string };
+    expect(id).toMatch(/^world_/);
+    const header = { 'x-mock-world': id };
+    const isolatedLogin = await t.call('GET', '/auth/user', { headers: { ...header, authorization: encodeBasic('alice', 'alice-password') } });
+    const isolated = isolatedLogin.headers.getSetCookie()[0]!.split(';')[0]!;
+    await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie: isolated, headers: header });
+    expect(t.world.users.get(ids.alice)!.completedTutorials).toHaveLength(3);
+    const mine = await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie: isolated, headers: header });
+    expect(mine.body.completedTutorials).toEqual(['undefined:safety:v1']);
+    expectError(await t.call('GET', '/auth/user', { cookie: isolated }), 401, 'Missing Credentials');
+  });
+
+  it('answers 404 for a world that does not exist', async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/auth/user', { headers: { 'x-mock-world': 'world_nope' } });
+    expectError(reply, 404, 'No mock world world_nope; create one with POST /_mock/worlds');
+  });
+
+  it('moves the clock of one world only', async () => {
+    const t = testWorld();
+    const { id } = (await (await t.app.request('/_mock/worlds', { method: 'POST' })).json()) as { id: string };
+    await t.app.request('/_mock/clock', { method: 'POST', headers: { 'x-mock-world': id }, body: '{"advanceMinutes":60}' });
+    const other = (await (await t.app.request('/_mock/clock')).json()) as { now: string };
+    const moved = (await (await t.app.request('/_mock/clock', { headers: { 'x-mock-world': id } })).json()) as { now: string };
+    expect(Date.parse(moved.now) - Date.parse(other.now)).toBe(60 * 60_000);
+  });
+
+  it('removes a world', async () => {
+    const t = testWorld();
+    const { id } = (await (await t.app.request('/_mock/worlds', { method: 'POST' })).json()) as { id: string };
+    expect((await t.app.request(`/_mock/worlds/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expectError(await t.call('GET', '/auth/user', { headers: { 'x-mock-world': id } }), 404);
+  });
+});

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.js';
+import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
@@ -13,37 +15,56 @@ const ClockChangeSchema = z
   })
   .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set');
 
+const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
+
 /**
  * The control plane under /_mock: outside /api/1, never behind the public API's auth, and only as
- * reachable as the interface the server listens on (127.0.0.1 by default).
+ * reachable as the interface the server listens on (127.0.0.1 by default). `X-Mock-World` picks the
+ * world that reset and clock act on, as it does for API requests.
  */
 export function controlRoutes(deps: AppDeps) {
   const control = new Hono();
+  const { worlds, scenarios } = deps;
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
 
   control.post('/reset', (c) => {
     const started = performance.now();
-    deps.resetWorld();
-    deps.scenarios.reset();
-    return json(c, { reset: true, ms: Number((performance.now() - started).toFixed(3)) });
+    const id = c.req.header(WORLD_HEADER);
+    if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
+    if (id === undefined) scenarios.reset();
+    return json(c, { reset: true, ms: elapsed(started) });
   });
 
-  control.get('/scenarios', (c) => json(c, deps.scenarios.list()));
+  control.post('/worlds', (c) => {
+    const started = performance.now();
+    const { id } = worlds.create();
+    return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
+  });
+  control.delete('/worlds/:id', (c) => {
+    const id = c.req.param('id');
+    if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
+    return json(c, { removed: id });
+  });
+
+  control.get('/scenarios', (c) => json(c, scenarios.list()));
   control.post('/scenarios', async (c) => {
     const scenario = parseInput(ScenarioSchema, await jsonBody(c));
-    deps.scenarios.use(scenario);
+    scenarios.use(scenario);
     return json(c, { loaded: scenario.name, rules: scenario.rules.length });
   });
   control.delete('/scenarios', (c) => {
-    deps.scenarios.reset();
+    scenarios.reset();
     return json(c, { reset: true });
   });
 
-  control.get('/clock', (c) => json(c, { now: new Date(deps.world.clock.now()).toISOString() }));
+  control.get('/clock', (c) => {
+    const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    return json(c, { now: new Date(world.clock.now()).toISOString() });
+  });
   control.post('/clock', async (c) => {
+    const { clock } = selectWorld(worlds, c.req.header(WORLD_HEADER));
     const change = parseInput(ClockChangeSchema, await jsonBody(c));
-    const clock = deps.clock;
     if (change.set) clock.set(Date.parse(change.set));
     if (change.advanceMs) clock.advance(change.advanceMs);
     if (change.advanceMinutes) clock.advance(change.advanceMinutes * 60_000);

@@ -103,7 +103,7 @@ export const FileRecordSchema = z
     versions: z
       .array(FileVersionRecordSchema)
       .min(1)
-      .default(() => [{ created_at: FIXTURE_EPOCH, status: 'complete', version: 0 }]),
+      .default(() => [{ created_at: FIXTURE_EPOCH, status: 'complete' as const, version: 0 }]),
   })
   .superRefine((file, ctx) => {
     file.versions.forEach((v, index) => {

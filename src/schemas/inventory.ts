@@ -87,3 +87,5 @@ export const InventorySchema = z.object({
 });
 
 export const EquipRequestSchema = z.object({ equipSlot: z.string() });
+
+export const InventorySortOrder = z.enum(['newest', 'newest_created', 'oldest', 'oldest_created']);

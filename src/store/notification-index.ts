@@ -7,7 +7,7 @@ export interface NotificationIndex {
 }
 
 const byCreated = (a: NotificationRecord, b: NotificationRecord) =>
-  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function indexNotifications(records: NotificationRecord[]): NotificationIndex {
   const index: NotificationIndex = { notifications: new Map(), notificationsByReceiver: new Map() };

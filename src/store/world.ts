@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { ManualClock } from '../clock.js';
 import type { WorldSettings } from '../schemas/settings.js';
 import type { UserRecord } from '../schemas/user.js';
 import type { GroupRecord } from '../schemas/groups.js';
@@ -30,7 +30,8 @@ function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
  * Handlers reach it through the request context, never through a module-level variable.
  */
 export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex {
-  readonly clock: Clock;
+  /** The world's own clock; the control plane may move it. */
+  readonly clock: ManualClock;
   readonly settings: WorldSettings;
   readonly sessions: Sessions;
   readonly users: Map<string, UserRecord>;
@@ -53,7 +54,7 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
-export function createWorld(data: WorldData, clock: Clock): World {
+export function createWorld(data: WorldData, clock: ManualClock): World {
   const users = byId(data.users);
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ApiError, messages } from '../errors.js';
+import { NotificationType, type Notification, type NotificationRecord } from '../schemas/notifications.js';
+import { pageParams, queryBool } from '../schemas/query.js';
+import type { UserRecord } from '../schemas/user.js';
+import type { World } from '../store/world.js';
+import { parseInput } from '../validation.js';
+
+/** A notification as the REST API shows it to its receiver: no receiverUserId, no hidden flag. */
+export function notificationView(record: NotificationRecord): Notification {
+  const { id, type, created_at, details, message, seen, senderUserId } = record;
+  return { id, type, created_at, details, message, seen, senderUserId };
+}
+
+/** One of the requester's notifications; another user's, or none, is not found. */
+export function findOwnNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = world.notifications.get(notificationId);
+  if (!record || record.receiverUserId !== actor.id) throw new ApiError(404, messages.notificationNotFound);
+  return record;
+}
+
+export function seeNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(world, actor, notificationId);
+  record.seen = true;
+  return record;
+}
+
+/** Hides a notification from the default list; `hidden=true` lists it again. */
+export function hideNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(world, actor, notificationId);
+  record.hidden = true;
+  return record;
+}
+
+const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
+
+export const NotificationListQuerySchema = z
+  .object({
+    ...pageParams,
+    type: z.union([z.literal('all'), NotificationType]).default('all'),
+    sent: queryBool().refine((sent) => !sent, 'must be false').optional(),
+    hidden: queryBool().default(false),
+    after: dateTime.optional(),
+  })
+  .refine((q) => !q.hidden || q.type === 'friendRequest', {
+    message: 'must be false unless type is friendRequest',
+    path: ['hidden'],
+  });
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
+
+/**
+ * The requester's notifications, newest first: hidden or not hidden ones (`hidden`), of one `type`
+ * or all, created after `after` (ignored for friend requests, as the real API does). Walks the
+ * receiver's list from the newest and stops once the page is full.
+ */
+export function listNotifications(world: World, actor: UserRecord, query: unknown): NotificationRecord[] {
+  const q = parseInput(NotificationListQuerySchema, query);
+  const all = world.notificationsByReceiver.get(actor.id) ?? [];
+  const after = q.after !== undefined && q.type !== 'friendRequest' ? Date.parse(q.after) : undefined;
+  const page: NotificationRecord[] = [];
+  let skipped = 0;
+  for (let i = all.length - 1; i >= 0 && page.length < q.n; i--) {
+    const record = all[i]!;
+    if (after !== undefined && Date.parse(record.created_at) <= after) break;
+    if (record.hidden !== q.hidden || (q.type !== 'all' && record.type !== q.type)) continue;
+    if (skipped < q.offset) skipped++;
+    else page.push(record);
+  }
+  return page;
+}

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.js';
+import { avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
+import { json } from '../http.js';
+
+export const avatarRoutes = new Hono<AppEnv>();
+
+avatarRoutes.get('/avatars/favorites', (c) =>
+  json(c, listFavoriteAvatars(c.var.world, c.var.user, c.req.query()).map(avatarView)),
+);
+
+avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.var.world, c.var.user, c.req.param('avatarId')))));

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env.js';
+import { ApiError, messages } from '../errors.js';
+import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from '../domain/file-uploads.js';
+import { errorBody, json } from '../http.js';
+import type { World } from '../store/world.js';
+
+/**
+ * The upload URLs that PUT .../start hands out, mounted outside /api/1. Like an S3 presigned URL they
+ * take no cookie: the unguessable token in the path is the only key. Bytes stay in the world's memory.
+ */
+export function uploadRoutes(deps: { readonly world: World }) {
+  const uploads = new Hono<AppEnv>();
+  const knownToken = createMiddleware<AppEnv>(async (c, next) => {
+    c.set('world', deps.world);
+    checkUploadToken(c.var.world, c.req.param('token') ?? '');
+    await next();
+  });
+  const limit = bodyLimit({
+    maxSize: UPLOAD_LIMIT_BYTES,
+    onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
+  });
+
+  uploads.put('/:token', knownToken, limit, async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const etag = receiveUpload(c.var.world, c.req.param('token'), bytes);
+    return c.body(null, 200, { ETag: `"${etag}"` });
+  });
+
+  uploads.all('/:token', (c) => {
+    c.header('Allow', 'PUT');
+    throw new ApiError(405, messages.uploadMethodNotAllowed);
+  });
+  return uploads;
+}

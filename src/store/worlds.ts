@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { ManualClock } from '../clock.js';
+import { ApiError, messages } from '../errors.js';
+import type { WorldSource } from './world-source.js';
+import { createWorld, type World } from './world.js';
+
+/**
+ * The default world plus any isolated ones a test suite asks for (one per parallel worker, say),
+ * each built from the same source on a clock of its own. A request picks one with `X-Mock-World`.
+ */
+export class Worlds {
+  private readonly isolated = new Map<string, World>();
+  private current: World;
+
+  constructor(
+    private readonly source: WorldSource,
+    private readonly newClock: () => ManualClock,
+    defaultClock: ManualClock = newClock(),
+  ) {
+    this.current = createWorld(source.fresh(), defaultClock);
+  }
+
+  get default(): World {
+    return this.current;
+  }
+
+  /** The world a request names, the default one when it names none, undefined for an unknown id. */
+  get(id: string | undefined): World | undefined {
+    return id === undefined ? this.current : this.isolated.get(id);
+  }
+
+  create(): { id: string; world: World } {
+    const id = `world_${randomUUID()}`;
+    const world = createWorld(this.source.fresh(), this.newClock());
+    this.isolated.set(id, world);
+    return { id, world };
+  }
+
+  /** Rebuilds a world from the source data; sessions end, its clock keeps its time. */
+  reset(id?: string): boolean {
+    const world = this.get(id);
+    if (!world) return false;
+    const fresh = createWorld(this.source.fresh(), world.clock);
+    if (id === undefined) this.current = fresh;
+    else this.isolated.set(id, fresh);
+    return true;
+  }
+
+  remove(id: string): boolean {
+    return this.isolated.delete(id);
+  }
+
+  get count() {
+    return this.isolated.size;
+  }
+}
+
+/** The request header that names an isolated world. */
+export const WORLD_HEADER = 'x-mock-world';
+
+export function selectWorld(worlds: Worlds, id: string | undefined): World {
+  const world = worlds.get(id);
+  if (!world) throw new ApiError(404, messages.unknownWorld(id ?? ''));
+  return world;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { encodeBasic } from '../src/auth/basic.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { FixtureError, parseFixtures } from '../src/store/fixtures.js';
+import { addGeneratedData, GENERATED_PASSWORD } from '../src/store/generate.js';
+import { testWorld } from './helpers.js';
+
+describe('generated data', () => {
+  it('is identical for identical seeds and differs for another seed', () => {
+    const a = readFixtureDir(defaultFixturesDir);
+    const b = readFixtureDir(defaultFixturesDir);
+    const c = readFixtureDir(defaultFixturesDir);
+    addGeneratedData(a, 7, { users: 20 });
+    addGeneratedData(b, 7, { users: 20 });
+    addGeneratedData(c, 8, { users: 20 });
+    expect(a).toEqual(b);
+    expect(a.users.map((u) => u.id)).not.toEqual(c.users.map((u) => u.id));
+  });
+
+  it('gives generated users a password they can log in with', async () => {
+    let username = '';
+    const t = testWorld((data) => {
+      addGeneratedData(data, 3, { users: 5 });
+      username = data.users.at(-1)!.username;
+    });
+    const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic(username, GENERATED_PASSWORD) } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.username).toBe(username);
+  });
+});
+
+describe('fixtures', () => {
+  it('fill every field a record leaves out with its default', () => {
+    const data = parseFixtures({
+      users: [{ id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' }],
+    });
+    expect(data.users[0]).toMatchObject({ completedTutorials: [], status: 'active', isAdmin: false });
+  });
+
+  it('name the file and field of an invalid record', () => {
+    expect(() => parseFixtures({ users: [{ id: 'usr_00000000-0000-4000-8000-000000000009', username: 5 }] })).toThrow(
+      new FixtureError('users.json', '[0].username', 'Invalid input: expected string, received number'),
+    );
+  });
+
+  it('refuse a duplicate id', () => {
+    const user = { id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' };
+    expect(() => parseFixtures({ users: [user, { ...user, username: 'zed2' }] })).toThrow(/users.json: \[1\].id: duplicate id/);
+  });
+});
