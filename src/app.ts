@@ -13,6 +13,7 @@ import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
+import { RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
@@ -22,6 +23,7 @@ export interface AppDeps {
   /** The default world and any isolated ones; handlers get theirs per request. */
   worlds: Worlds;
   scenarios: ScenarioEngine;
+  journal: RequestJournal;
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -30,8 +32,21 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
-    c.set('world', selectWorld(deps.worlds, c.req.header(WORLD_HEADER)));
-    await next();
+    const started = performance.now();
+    const worldId = c.req.header(WORLD_HEADER);
+    try {
+      c.set('world', selectWorld(deps.worlds, worldId));
+      await next();
+    } finally {
+      deps.journal.record({
+        at: new Date().toISOString(),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        world: worldId ?? null,
+        durationMs: Number((performance.now() - started).toFixed(3)),
+      });
+    }
   });
   api.use(scenarioMiddleware(deps.scenarios));
   // Login and registration come before the session check; every area after it needs a session.
@@ -68,5 +83,10 @@ export function worldDeps(
   options: Partial<AppDeps> & { defaultClock?: ManualClock } = {},
 ): AppDeps {
   const { defaultClock, ...rest } = options;
-  return { worlds: new Worlds(source, newClock, defaultClock), scenarios: new ScenarioEngine(), ...rest };
+  return {
+    worlds: new Worlds(source, newClock, defaultClock),
+    scenarios: new ScenarioEngine(),
+    journal: new RequestJournal(),
+    ...rest,
+  };
 }

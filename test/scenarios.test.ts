@@ -205,3 +205,18 @@ describe('isolated worlds', () => {
     expectError(await t.call('GET', '/auth/user', { headers: { 'x-mock-world': id } }), 404);
   });
 });
+
+describe('the request journal', () => {
+  it('lists what the API answered, oldest first, until cleared', async () => {
+    const t = testWorld();
+    await t.call('GET', '/auth/user');
+    await t.login('alice');
+    const journal = (await (await t.app.request('/_mock/requests')).json()) as { method: string; path: string; status: number }[];
+    expect(journal.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+      'GET /api/1/auth/user 401',
+      'GET /api/1/auth/user 200',
+    ]);
+    await t.app.request('/_mock/requests', { method: 'DELETE' });
+    expect(await (await t.app.request('/_mock/requests')).json()).toEqual([]);
+  });
+});

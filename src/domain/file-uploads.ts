@@ -77,7 +77,7 @@ export function checkUploadToken(world: World, token: string): void {
 }
 
 /** A PUT of bytes to an upload URL; answers the ETag (hex md5) a finish may name. */
-export function receiveUpload(world: World, token: string, bytes: Uint8Array): string {
+export function receiveUpload(world: World, token: string, bytes: Uint8Array<ArrayBuffer>): string {
   const ticket = world.uploadTickets.get(token);
   const session = ticket && world.fileUploads.get(partKey(ticket.fileId, ticket.version, ticket.fileType));
   const part = ticket && session?.parts.get(ticket.partNumber);
@@ -118,13 +118,13 @@ export function finishUpload(world: World, actor: UserRecord, params: unknown, b
 }
 
 function isComplete(file: FileRecord, version: FileVersionRecord): boolean {
-  const required = (['file', 'delta'] as const).filter((type) => version[type]!.status !== 'none');
+  const required: FileType[] = (['file', 'delta'] as const).filter((type) => version[type]!.status !== 'none');
   if (isPackage(file)) required.push('signature');
   return required.length > 0 && required.every((type) => version[type]!.status === 'complete');
 }
 
 export interface Download {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   contentType: string;
   fileName: string;
 }

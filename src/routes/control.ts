@@ -58,6 +58,12 @@ export function controlRoutes(deps: AppDeps) {
     return json(c, { reset: true });
   });
 
+  control.get('/requests', (c) => json(c, deps.journal.list()));
+  control.delete('/requests', (c) => {
+    deps.journal.clear();
+    return json(c, { cleared: true });
+  });
+
   control.get('/clock', (c) => {
     const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
     return json(c, { now: new Date(world.clock.now()).toISOString() });

@@ -161,7 +161,7 @@ function completePart(
 export interface UploadSession {
   uploadId: string;
   /** Part number -> the token of its upload URL and, once PUT, its bytes and ETag (hex md5). */
-  parts: Map<number, { token: string; bytes?: Uint8Array; etag?: string }>;
+  parts: Map<number, { token: string; bytes?: Uint8Array<ArrayBuffer>; etag?: string }>;
 }
 
 /** What an upload URL's token unlocks: one part number of one part of one version. */

@@ -43,7 +43,7 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Owner id -> their files, oldest first. */
   readonly filesByOwner: Map<string, FileRecord[]>;
   /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
-  readonly fileBlobs: Map<string, Uint8Array>;
+  readonly fileBlobs: Map<string, Uint8Array<ArrayBuffer>>;
   /** `<fileId>/<version>/<fileType>` -> the upload started for that part and not yet finished. */
   readonly fileUploads: Map<string, UploadSession>;
   /** Upload URL token -> the part it accepts bytes for. */
