@@ -12,6 +12,8 @@ import { avatarRoutes } from './routes/avatars.js';
 import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
+import { fileRoutes } from './routes/files.js';
+import { uploadRoutes } from './routes/uploads.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import { RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
@@ -58,9 +60,11 @@ export function createApp(deps: AppDeps) {
   api.route('/', inventoryRoutes);
   api.route('/', notificationRoutes);
   api.route('/', avatarRoutes);
+  api.route('/', fileRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));
+  app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
   app.onError((error, c) => {

@@ -75,6 +75,12 @@ export const messages = {
   inventoryItemNotEquippable: 'InventoryItem not equippable',
   /** The OpenAPI's NoPermission, for reading another holder's inventory. */
   inventoryNoPermission: "You don't have permission.",
+  // invite messages
+  inviteMessageInvalidSlot: 'Really? A negative slot? Tsk-tsk...',
+  inviteMessageNoEntry: "There's no entry for that slot.",
+  inviteMessageCooldown: (minutes: number) => `Please wait ${minutes} more minutes until you try again.`,
+  inviteMessageUnknownType: (messageType: string) =>
+    `Unknown messageType '${messageType}': must be one of message, request, requestResponse, response`,
   // notifications
   notificationNotFound: 'Notification not found',
   // avatars

@@ -119,7 +119,8 @@ describe('GET /users/{userId}/groups/requested and /invited', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/users/${ids.alice}/groups/invited`, { cookie });
-    expect(r.body[0].roles[0]).not.toHaveProperty('productId');
+    const [group] = expectShape(GroupListItemSchema.array(), r.body);
+    expect(group!.roles[0]).not.toHaveProperty('productId');
   });
 
   it("lets an admin list another user's invites", async () => {
@@ -140,6 +141,6 @@ describe('GET /users/{userId}/groups/requested and /invited', () => {
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/users/${ids.bob}/groups/requested`, { cookie });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual([]);
+    expect(expectShape(GroupListItemSchema.array(), r.body)).toEqual([]);
   });
 });

@@ -120,6 +120,7 @@ describe('DELETE /groups/{groupId}/members/{userId}', () => {
     const cookie = await t.login('admin');
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie });
     expect(r.status).toBe(200);
+    expectShape(SuccessEnvelopeSchema, r.body);
     const alice = await t.login('alice');
     const group = expectShape(GroupSchema, (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie: alice })).body);
     expect(group.membershipStatus).toBe('inactive');
@@ -130,6 +131,20 @@ describe('DELETE /groups/{groupId}/members/{userId}', () => {
     const cookie = await t.login('bob');
     const r = await t.call('DELETE', `/groups/${groups.builders}/members/${ids.admin}`, { cookie });
     expectError(r, 403, messages.groupNoPermission);
+  });
+
+  it('answers 404 to a kick of a user who is not a member', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.carol}`, { cookie });
+    expectError(r, 404, messages.groupMemberNotFound);
+  });
+
+  it("answers 403 You're not a member. to a kick from outside the group", async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const r = await t.call('DELETE', `/groups/${groups.quietCorner}/members/${ids.bob}`, { cookie });
+    expectError(r, 403, "You're not a member.");
   });
 
   it('refuses to let the owner leave their own group', async () => {

@@ -50,7 +50,13 @@ function describedPart(world: World, actor: UserRecord, { fileId, versionId, fil
  * PUT .../{fileType}/start: an upload URL on this server for one part number of the part, standing in
  * for S3's presigned URL. Starting a part number again replaces its URL and drops bytes sent to the old one.
  */
-export function startUpload(world: World, actor: UserRecord, params: unknown, query: unknown, origin: string) {
+export function startUpload(
+  world: World,
+  actor: UserRecord,
+  params: unknown,
+  query: unknown,
+  uploadUrl: (token: string) => string,
+) {
   const { partNumber: asked } = parseInput(StartQuerySchema, query);
   // The real service starts part 1 when asked for part 0.
   const partNumber = Math.max(asked, 1);
@@ -68,7 +74,7 @@ export function startUpload(world: World, actor: UserRecord, params: unknown, qu
   const token = randomBytes(24).toString('base64url');
   session.parts.set(partNumber, { token });
   world.uploadTickets.set(token, { fileId: file.id, version: version.version, fileType, partNumber });
-  return { url: `${origin}/_uploads/${token}` };
+  return { url: uploadUrl(token) };
 }
 
 /** Throws the upload URL's 404 unless the token belongs to a started, unfinished part. */

@@ -37,7 +37,7 @@ const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 
 export const NotificationListQuerySchema = z
   .object({
     ...pageParams,
-    type: z.union([z.literal('all'), NotificationType]).default('all'),
+    type: z.enum(['all', ...NotificationType.options]).default('all'),
     sent: queryBool().refine((sent) => !sent, 'must be false').optional(),
     hidden: queryBool().default(false),
     after: dateTime.optional(),

@@ -10,6 +10,7 @@ import {
   listFiles,
 } from '../domain/files.js';
 import { json, jsonBody } from '../http.js';
+import { uploadUrl } from './uploads.js';
 
 /** Files, their versions and uploads, and admin asset bundles. */
 export const fileRoutes = new Hono<AppEnv>();
@@ -47,7 +48,7 @@ fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c
 fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.var.world, c.req.param())));
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/start', (c) =>
-  json(c, startUpload(c.var.world, c.var.user, c.req.param(), c.req.query(), origin(c))),
+  json(c, startUpload(c.var.world, c.var.user, c.req.param(), c.req.query(), (token) => uploadUrl(c, token))),
 );
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {

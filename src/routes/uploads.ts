@@ -1,20 +1,30 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError, messages } from '../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from '../domain/file-uploads.js';
 import { errorBody, json } from '../http.js';
-import type { World } from '../store/world.js';
+import { selectWorld, WORLD_HEADER, type Worlds } from '../store/worlds.js';
+
+/**
+ * The absolute upload URL for a token, on the origin the client called. A request that named an
+ * isolated world gets a URL that names it too, since an upload client sends no X-Mock-World header.
+ */
+export function uploadUrl(c: Context, token: string): string {
+  const world = c.req.header(WORLD_HEADER);
+  const query = world === undefined ? '' : `?world=${encodeURIComponent(world)}`;
+  return `${new URL(c.req.url).origin}/_uploads/${token}${query}`;
+}
 
 /**
  * The upload URLs that PUT .../start hands out, mounted outside /api/1. Like an S3 presigned URL they
  * take no cookie: the unguessable token in the path is the only key. Bytes stay in the world's memory.
  */
-export function uploadRoutes(deps: { readonly world: World }) {
+export function uploadRoutes(deps: { readonly worlds: Worlds }) {
   const uploads = new Hono<AppEnv>();
   const knownToken = createMiddleware<AppEnv>(async (c, next) => {
-    c.set('world', deps.world);
+    c.set('world', selectWorld(deps.worlds, c.req.query('world') ?? c.req.header(WORLD_HEADER)));
     checkUploadToken(c.var.world, c.req.param('token') ?? '');
     await next();
   });

@@ -140,7 +140,10 @@ const monthDate = z
   .refine((value) => !Number.isNaN(Date.parse(value.length === 7 ? `${value}-01` : value)), 'must be a date-time');
 
 const queryInt = (min: number, max?: number) => {
-  const int = z.coerce.number('must be an integer').int('must be an integer').min(min);
+  const int = z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : undefined) })
+    .int('must be an integer')
+    .min(min);
   return max === undefined ? int : int.max(max);
 };
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Query-string building blocks: every value arrives as a string, and a bad one is a 400 naming its parameter. */
 
 export const queryInt = (min: number, max?: number) => {
-  const int = z.coerce.number('must be an integer').int('must be an integer').min(min);
+  // The message goes on the int check only: on the type it would replace the min/max messages too.
+  const int = z.coerce.number().int('must be an integer').min(min);
   return max === undefined ? int : int.max(max);
 };
 

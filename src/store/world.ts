@@ -4,7 +4,7 @@ import type { UserRecord } from '../schemas/user.js';
 import type { GroupRecord } from '../schemas/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
-import type { InviteMessageRecord } from '../schemas/invite-messages.js';
+import { indexInviteMessages, type InviteMessageIndex } from './invite-message-index.js';
 import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
 import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
@@ -29,7 +29,7 @@ function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex {
+export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -38,7 +38,6 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Lower-cased username or email -> user id. */
   readonly userLogins: Map<string, string>;
   readonly groups: Map<string, GroupRecord>;
-  readonly inviteMessages: InviteMessageRecord[];
   readonly files: Map<string, FileRecord>;
   /** Owner id -> their files, oldest first. */
   readonly filesByOwner: Map<string, FileRecord[]>;
@@ -68,7 +67,7 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     groups,
     ...indexGroupMembers(groups, data.groupMembers),
     ...indexCalendarEvents(data.calendarEvents),
-    inviteMessages: data.inviteMessages,
+    ...indexInviteMessages(data.inviteMessages),
     files: byId(data.files),
     filesByOwner: indexFilesByOwner(data.files),
     fileBlobs: new Map(),

@@ -1,0 +1,53 @@
+import autocannon from 'autocannon';
+import { API, type Target } from './targets.js';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Answers outside 2xx plus connection errors and timeouts: a run with any is not a valid figure. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+export const CONNECTIONS = 50;
+
+/** Hammers one target for `seconds` with 50 keep-alive connections (autocannon, in this process). */
+export async function load(origin: string, target: Target, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  const base = { method: target.method, path: `${API}${target.path}`, headers };
+  const make = target.body;
+  let i = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [make ? { ...base, setupRequest: (request) => ({ ...request, body: make(i++) }) } : base],
+  });
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+/** Sums legs of one side of an A/B comparison into one figure. */
+export function combine(legs: LoadResult[]): LoadResult {
+  const requests = legs.reduce((sum, leg) => sum + leg.requests, 0);
+  const statuses: Record<string, number> = {};
+  for (const leg of legs) for (const [code, n] of Object.entries(leg.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  return {
+    rps: legs.reduce((sum, leg) => sum + leg.rps, 0) / legs.length,
+    p50: Math.max(...legs.map((leg) => leg.p50)),
+    p99: Math.max(...legs.map((leg) => leg.p99)),
+    requests,
+    failures: legs.reduce((sum, leg) => sum + leg.failures, 0),
+    statuses,
+  };
+}
