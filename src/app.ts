@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
 import { ApiError, messages } from './errors.js';
 import { errorBody, json } from './http.js';
@@ -13,6 +14,7 @@ import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
 import { fileRoutes } from './routes/files.js';
+import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import { RequestJournal } from './journal.js';
@@ -29,6 +31,8 @@ export interface AppDeps {
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
+
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
 export function createApp(deps: AppDeps) {
@@ -51,6 +55,14 @@ export function createApp(deps: AppDeps) {
     }
   });
   api.use(scenarioMiddleware(deps.scenarios));
+  api.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, messages.bodyTooLarge(MAX_JSON_BODY_BYTES));
+      },
+    }),
+  );
   // Login and registration come before the session check; every area after it needs a session.
   api.route('/', authRoutes);
   api.use(requireUser);
@@ -61,6 +73,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', notificationRoutes);
   api.route('/', avatarRoutes);
   api.route('/', fileRoutes);
+  api.route('/', inviteMessageRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));

@@ -27,6 +27,7 @@ export const messages = {
   // generic request problems
   notFound: 'Not found',
   malformedJson: 'Malformed JSON in request body',
+  bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodyNotObject: 'Request body must be a JSON object',
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',

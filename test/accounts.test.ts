@@ -148,3 +148,11 @@ describe('the envelope', () => {
     expect(await reply.json()).toMatchObject({ status: 'ok' });
   });
 });
+
+describe('oversized bodies', () => {
+  it('answers 413 in the envelope', async () => {
+    const t = testWorld();
+    const reply = await t.call('POST', '/auth/register', { body: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }) });
+    expectError(reply, 413, 'Request body is larger than 1048576 bytes');
+  });
+});

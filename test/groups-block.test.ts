@@ -119,8 +119,9 @@ describe('GET /users/{userId}/groups/requested and /invited', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/users/${ids.alice}/groups/invited`, { cookie });
-    const [group] = expectShape(GroupListItemSchema.array(), r.body);
-    expect(group!.roles[0]).not.toHaveProperty('productId');
+    expectShape(GroupListItemSchema.array(), r.body);
+    // The raw body: parsing would strip the field anyway.
+    expect(r.body[0].roles[0]).not.toHaveProperty('productId');
   });
 
   it("lets an admin list another user's invites", async () => {
