@@ -13,17 +13,27 @@ export interface LoadResult {
 
 export const CONNECTIONS = 50;
 
+/** Numbers the bodies a target's writes send to one world, so each run carries on where the last stopped. */
+export interface Sequence {
+  next: number;
+}
+
 /** Hammers one target for `seconds` with 50 keep-alive connections (autocannon, in this process). */
-export async function load(origin: string, target: Target, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+export async function load(
+  origin: string,
+  target: Target,
+  headers: Record<string, string>,
+  seconds: number,
+  sequence: Sequence = { next: 0 },
+): Promise<LoadResult> {
   const base = { method: target.method, path: `${API}${target.path}`, headers };
   const make = target.body;
-  let i = 0;
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
     duration: seconds,
     timeout: 10,
-    requests: [make ? { ...base, setupRequest: (request) => ({ ...request, body: make(i++) }) } : base],
+    requests: [make ? { ...base, setupRequest: (request) => ({ ...request, body: make(sequence.next++) }) } : base],
   });
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;

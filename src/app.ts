@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
 import { ApiError, messages } from './errors.js';
-import { errorBody, json } from './http.js';
+import { errorBody, json, limitJsonBody, requestHeader } from './http.js';
 import { requireUser } from './auth/middleware.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
@@ -16,6 +15,8 @@ import { controlRoutes } from './routes/control.js';
 import { fileRoutes } from './routes/files.js';
 import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { worldRoutes } from './routes/worlds.js';
+import { instanceRoutes } from './routes/instances.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import { RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
@@ -32,14 +33,12 @@ export interface AppDeps {
   onUnexpectedError?: (error: unknown) => void;
 }
 
-const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
 /** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
     const started = performance.now();
-    const worldId = c.req.header(WORLD_HEADER);
+    const worldId = requestHeader(c, WORLD_HEADER);
     try {
       c.set('world', selectWorld(deps.worlds, worldId));
       await next();
@@ -55,14 +54,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   api.use(scenarioMiddleware(deps.scenarios));
-  api.use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, messages.bodyTooLarge(MAX_JSON_BODY_BYTES));
-      },
-    }),
-  );
+  api.use(limitJsonBody());
   // Login and registration come before the session check; every area after it needs a session.
   api.route('/', authRoutes);
   api.use(requireUser);
@@ -74,6 +66,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', avatarRoutes);
   api.route('/', fileRoutes);
   api.route('/', inviteMessageRoutes);
+  api.route('/', worldRoutes);
+  api.route('/', instanceRoutes);
 
   const app = new Hono<AppEnv>();
   app.route('/_mock', controlRoutes(deps));

@@ -3,6 +3,7 @@ import { startServer } from './server.js';
 import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
 import { readScenarioFile } from './fixture-dir.js';
+import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
 
 const EXIT_USAGE = 2;
 
@@ -13,6 +14,19 @@ function integer(min: number, max: number) {
     if (n < min || n > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
     return n;
   };
+}
+
+/** `users=100000,groups=10000`: counts of the kinds the generator knows. */
+function generateCounts(value: string): Partial<GenerateCounts> {
+  const counts: Partial<GenerateCounts> = {};
+  for (const pair of value.split(',')) {
+    const [kind, n] = pair.split('=');
+    if (!generatedKinds.includes(kind as keyof GenerateCounts)) {
+      throw new InvalidArgumentError(`unknown kind ${kind}; one of ${generatedKinds.join(', ')}.`);
+    }
+    counts[kind as keyof GenerateCounts] = integer(0, 10_000_000)(n ?? '');
+  }
+  return counts;
 }
 
 function fail(line: string): never {
@@ -32,7 +46,8 @@ export function buildCli() {
     .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free one').env('PORT').default(8080).argParser(integer(0, 65535)))
     .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1'))
     .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
-    .addOption(new Option('-s, --seed <n>', 'add seeded generated users; one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
@@ -49,7 +64,8 @@ export function buildCli() {
           port: opts.port,
           host: opts.host,
           fixturesDir: opts.fixtures,
-          seed: opts.seed,
+          seed: opts.seed ?? (opts.generate ? 1 : undefined),
+          generate: opts.generate,
           settings,
           log: opts.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
         });

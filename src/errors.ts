@@ -87,6 +87,20 @@ export const messages = {
   // avatars
   avatarFavoritesOfOthers: 'You can only see your own favorite avatars!',
   avatarNotFound: 'Avatar Not Found',
+  // worlds and instances
+  /** The OpenAPI's WorldNotFoundError. */
+  worldNotFound: (worldId: string) => `World ${worldId} not found`,
+  worldNotAuthor: 'You can only change the tags of your own worlds.',
+  worldTagInvalid: (tag: string) => `Tag '${tag}' is invalid: tags are 1 to 64 letters, digits and underscores`,
+  worldTagRestricted: (tag: string) => `Tag '${tag}' is restricted: admin_ and system_ tags are not yours to add`,
+  worldTagLimit: (limit: number) => `A world can have at most ${limit} tags`,
+  /** The OpenAPI's InstanceNotFoundError, without its literal quotes. */
+  instanceNotFound: 'Instance not found',
+  instanceCloseForbidden: "You're not allowed to close this instance.",
+  instanceAlreadyClosed: "You're not allowed to close an already closed instance.",
+  instanceOwnerNotYou: 'ownerId must be your own user id',
+  instanceClosedAtPast: 'closedAt must be in the future',
+  instanceUnknownRoles: 'roleIds must name roles of the owning group',
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */
@@ -95,3 +109,7 @@ export function invalidFields(problems: string[]): ApiError {
 }
 
 export const WAF_SIGNUPS_CLOSED = 1001;
+/** waf_code of the add-world-tags errors: a tag that is malformed, restricted, or one too many. */
+export const WAF_WORLD_TAG_INVALID = 2001;
+export const WAF_WORLD_TAG_RESTRICTED = 2002;
+export const WAF_WORLD_TAG_LIMIT = 2003;

@@ -1,9 +1,71 @@
-import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ApiError, messages } from './errors.js';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_JSON_BODY_BYTES));
+
+/** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
+export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/**
+ * One request header. Under node it reads node's own header object: asking Hono would build web
+ * Headers of the whole request (validating every name and value) for each request.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = nodeRequest(c);
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Refuses bodies over MAX_JSON_BODY_BYTES with 413. Under node it only checks Content-Length and
+ * leaves the rest to jsonBody, which counts while it reads: Hono's bodyLimit would build a full web
+ * Request and stream per request, which costs more than the rest of a write.
+ */
+export function limitJsonBody(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const incoming = nodeRequest(c);
+    if (!incoming) return limit(c, next);
+    if (Number(incoming.headers['content-length'] ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+    return next();
+  };
+}
+
+/** The body as text straight from node's stream, refusing more than MAX_JSON_BODY_BYTES. */
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  if (incoming.readableEnded) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_JSON_BODY_BYTES) return void chunks.push(chunk);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      reject(tooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks, size).toString('utf8'));
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', reject);
+  });
+}
 
 /** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const incoming = nodeRequest(c);
+  const text = incoming ? await readIncoming(incoming) : await c.req.text();
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {

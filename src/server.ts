@@ -5,6 +5,7 @@ import { defaultFixturesDir, readFixtureDir } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import type { Scenario } from './scenarios/schema.js';
+import type { GenerateCounts } from './store/generate-counts.js';
 
 export interface ServerOptions {
   port: number;
@@ -12,6 +13,8 @@ export interface ServerOptions {
   fixturesDir?: string;
   /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same world. */
   seed?: number;
+  /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
+  generate?: Partial<GenerateCounts>;
   settings?: Partial<WorldSettings>;
   /** Scenarios active from the start (the base set a control-plane reset returns to). */
   scenarios?: Scenario[];
@@ -30,7 +33,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   Object.assign(data.settings, options.settings);
   if (options.seed !== undefined) {
     const { addGeneratedData } = await import('./store/generate.js');
-    addGeneratedData(data, options.seed);
+    addGeneratedData(data, options.seed, options.generate);
   }
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data), adjustableSystemClock, {

@@ -1,14 +1,26 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { requestHeader } from '../http.js';
 
 export const AUTH_COOKIE = 'auth';
 export const TWO_FACTOR_COOKIE = 'twoFactorAuth';
 
 /** Reads one cookie without parsing the whole header into an object on the hot path. */
 export function readCookie(c: Context, name: string): string | undefined {
-  const header = c.req.header('cookie');
+  const header = requestHeader(c, 'cookie');
   if (!header || !header.includes(name)) return undefined;
-  return getCookie(c, name);
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
 
 /** The browser-facing expiry follows wall time; the session itself expires by the world's clock. */

@@ -94,8 +94,8 @@ interface SortContext {
   world: World;
   /** Lower-cased search text, if any. */
   search: string | undefined;
-  /** The avatar's position in the user's favorites, oldest favorite first. */
-  position: number;
+  /** When the listed user favorited the avatar. */
+  favoritedAt: string;
 }
 
 /**
@@ -141,7 +141,7 @@ function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): numb
     case 'name':
       return avatar.name.toLowerCase();
     case 'order':
-      return ctx.position;
+      return Date.parse(ctx.favoritedAt);
     case 'random':
       return hashString(avatar.id, ctx.world.avatarShuffleSeed);
     case 'shuffle':
@@ -167,12 +167,10 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
   const found: { avatar: AvatarRecord; key: number | string }[] = [];
-  let position = 0;
-  for (const avatarId of favorites.keys()) {
-    const avatar = world.avatars.get(avatarId);
-    position++;
+  for (const favorite of favorites.values()) {
+    const avatar = world.avatars.get(favorite.avatarId);
     if (!avatar || !matches(avatar, q, search)) continue;
-    found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, position }) });
+    found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
   }
   const direction = q.order === 'ascending' ? 1 : -1;
   found.sort((a, b) => {

@@ -1,6 +1,7 @@
 import { isoNow } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
 import {
+  calendarEventDefaults,
   CalendarListQuerySchema,
   CreateCalendarEventRequestSchema,
   type CalendarEvent,
@@ -12,7 +13,7 @@ import type { UserRecord } from '../schemas/user.js';
 import {
   Audience,
   eventsInMonth,
-  monthKeyOf,
+  monthOf,
   putCalendarEvent,
   queryCalendar,
 } from '../store/calendar-index.js';
@@ -25,10 +26,13 @@ import { hasGroupPermission, isGroupMember } from './group-permissions.js';
 export const MONTHLY_EVENT_LIMIT = 100;
 export const CALENDAR_PERMISSION = 'group-calendar-manage';
 
-/** The event as a viewer sees it: the stored fields plus what is derived from them. */
+/** The event as a viewer sees it: the stored fields over the defaults, plus what is derived from them. */
 export function calendarEventView(event: CalendarEventRecord): CalendarEvent {
+  const { id, ...stored } = event as Required<CalendarEventRecord>;
   return {
-    ...event,
+    id,
+    ...calendarEventDefaults,
+    ...stored,
     durationInMs: Date.parse(event.endsAt) - Date.parse(event.startsAt),
     // Following an event is not simulated, so every viewer is a non-follower since the event exists.
     userInterest: { createdAt: event.createdAt, updatedAt: event.updatedAt, isFollowing: false },
@@ -57,7 +61,7 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
   }
   const startsAt = new Date(request.startsAt).toISOString();
   if (Date.parse(startsAt) <= world.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
-  if (eventsInMonth(world, groupId, monthKeyOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
+  if (eventsInMonth(world, groupId, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
     throw new ApiError(403, messages.calendarMonthlyLimit);
   }
   const now = isoNow(world.clock);
@@ -108,7 +112,7 @@ function audienceFor(world: World, group: GroupRecord, userId: string): Audience
 }
 
 /** `YYYY-MM`, `YYYY-MM-DD` or a zoned date-time, already validated, to its UTC month. */
-const monthOf = (date: string) => (date.length <= 10 ? date.slice(0, 7) : monthKeyOf(new Date(date).toISOString()));
+const monthOfDate = (date: string) => monthOf(date.length <= 10 ? date : new Date(date).toISOString());
 
 /**
  * A page of a group's events ordered by startsAt (`sort` ascending or descending). `date` narrows to
@@ -121,7 +125,7 @@ export function listCalendarEvents(world: World, actor: UserRecord, groupId: str
   const query = parseInput(CalendarListQuerySchema, rawQuery);
   const page = queryCalendar(world, groupId, {
     audience,
-    monthKey: query.date === undefined ? undefined : monthOf(query.date),
+    month: query.date === undefined ? undefined : monthOfDate(query.date),
     after: query.after === undefined ? undefined : new Date(query.after).toISOString(),
     descending: query.sort === 'descending',
     offset: query.offset,

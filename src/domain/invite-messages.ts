@@ -29,9 +29,12 @@ const UpdateInviteMessageSchema = z.object({ message: z.string().min(1) });
 
 const MINUTE_MS = 60_000;
 
-/** Whole minutes left on the slot's cooldown, rounded up: 30 seconds left is still 1 minute. */
+/**
+ * Whole minutes left on the slot's cooldown, rounded up: 30 seconds left is still 1 minute. Never more
+ * than the full cooldown, even when the clock is moved back before the edit.
+ */
 const remainingMinutes = (world: World, entry: InviteMessageEntry) =>
-  Math.ceil(Math.max(entry.cooldownEndsAt - world.clock.now(), 0) / MINUTE_MS);
+  Math.ceil(Math.min(Math.max(entry.cooldownEndsAt - world.clock.now(), 0), COOLDOWN_MS) / MINUTE_MS);
 
 /** The InviteMessage as read now: canBeUpdated and the cooldown follow the world clock. */
 export function inviteMessageView(world: World, entry: InviteMessageEntry): InviteMessage {

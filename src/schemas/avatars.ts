@@ -67,7 +67,7 @@ export const AvatarRecordSchema = AvatarSchema.extend({
 });
 export type AvatarRecord = z.infer<typeof AvatarRecordSchema>;
 
-/** One user's favorite of one avatar; a user's favorites list in the order they were added. */
+/** One user's favorite of one avatar; created_at is when they favorited it (the `order` sort). */
 export const AvatarFavoriteRecordSchema = z.object({
   userId: idOf('usr'),
   avatarId: idOf('avtr'),

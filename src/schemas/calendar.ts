@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, flag, idOf, strings, text, timestamp } from './common.js';
+import { idOf, text, timestamp } from './common.js';
 
 export const CalendarEventAccess = z.enum(['group', 'public']);
 export const CalendarEventCategory = z.enum([
@@ -52,45 +52,89 @@ export const CalendarUserInterestSchema = z.object({
 export const CalendarEventSchema = z.object({
   id: idOf('cal'),
   /** The series an occurrence belongs to; null for a single event, as the real API answers. */
-  seriesId: idOf('cal').nullable().default(null),
+  seriesId: idOf('cal').nullable(),
   ownerId: idOf('grp'),
-  accessType: CalendarEventAccess.default('public'),
-  category: CalendarEventCategory.default('other'),
-  occurrenceKind: CalendarEventOccurrenceKind.default('single'),
-  type: z.string().default('event'),
+  accessType: CalendarEventAccess,
+  category: CalendarEventCategory,
+  occurrenceKind: CalendarEventOccurrenceKind,
+  type: z.string(),
   title: z.string().min(1),
-  description: text(),
-  imageId: idOf('file').nullable().default(null),
-  imageUrl: z.string().nullable().default(null),
+  description: z.string(),
+  imageId: idOf('file').nullable(),
+  imageUrl: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-  deletedAt: z.string().nullable().default(null),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
   durationInMs: z.number().int(),
-  closeInstanceAfterEndMinutes: count(),
-  guestEarlyJoinMinutes: count(),
-  hostEarlyJoinMinutes: count(),
-  interestedUserCount: count(),
-  featured: flag(),
-  isDraft: flag(),
-  occurrenceModified: flag(),
-  usesInstanceOverflow: flag(),
-  languages: strings(),
-  platforms: z.array(CalendarEventPlatform).default(() => []),
-  tags: strings(),
-  roleIds: z.array(idOf('grol')).nullable().default(() => []),
-  recurrence: CalendarEventRecurrenceSchema.nullable().default(null),
+  closeInstanceAfterEndMinutes: z.number().int(),
+  guestEarlyJoinMinutes: z.number().int(),
+  hostEarlyJoinMinutes: z.number().int(),
+  interestedUserCount: z.number().int(),
+  featured: z.boolean(),
+  isDraft: z.boolean(),
+  occurrenceModified: z.boolean(),
+  usesInstanceOverflow: z.boolean(),
+  languages: z.array(z.string()),
+  platforms: z.array(CalendarEventPlatform),
+  tags: z.array(z.string()),
+  roleIds: z.array(idOf('grol')).nullable(),
+  recurrence: CalendarEventRecurrenceSchema.nullable(),
   userInterest: CalendarUserInterestSchema,
 });
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
 /**
- * What the world stores of an event: the response fields except those a view derives
- * (durationInMs from the times, userInterest per viewer). Times are kept in `toISOString()` form.
+ * The value of every field a stored event may leave out. A view fills them in, so a million stored
+ * events need not each carry twenty copies of the same nothing.
+ */
+export const calendarEventDefaults = Object.freeze({
+  seriesId: null,
+  occurrenceKind: 'single',
+  type: 'event',
+  imageId: null,
+  imageUrl: null,
+  deletedAt: null,
+  closeInstanceAfterEndMinutes: 0,
+  guestEarlyJoinMinutes: 0,
+  hostEarlyJoinMinutes: 0,
+  interestedUserCount: 0,
+  featured: false,
+  isDraft: false,
+  occurrenceModified: false,
+  usesInstanceOverflow: false,
+  languages: Object.freeze([]) as unknown as string[],
+  platforms: Object.freeze([]) as unknown as CalendarEvent['platforms'],
+  tags: Object.freeze([]) as unknown as string[],
+  roleIds: Object.freeze([]) as unknown as string[],
+  recurrence: null,
+} satisfies Omit<CalendarEvent, RecordedField | 'durationInMs' | 'userInterest'>);
+
+/** The fields every stored event carries. */
+type RecordedField =
+  | 'id' | 'ownerId' | 'accessType' | 'category' | 'title' | 'description'
+  | 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt';
+
+/**
+ * What the world stores of an event: the fields every event records, and any of the others that
+ * differ from calendarEventDefaults. durationInMs and userInterest are derived by the view.
+ * Times are kept in `toISOString()` form, so stored times order as strings.
  */
 export const CalendarEventRecordSchema = CalendarEventSchema.omit({ durationInMs: true, userInterest: true })
-  .extend({ startsAt: storedDateTime(), endsAt: storedDateTime() })
+  .partial()
+  .extend({
+    id: idOf('cal'),
+    ownerId: idOf('grp'),
+    accessType: CalendarEventAccess.default('public'),
+    category: CalendarEventCategory.default('other'),
+    title: z.string().min(1),
+    description: text(),
+    startsAt: storedDateTime(),
+    endsAt: storedDateTime(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  })
   .refine((event) => event.endsAt > event.startsAt, { message: 'must be after startsAt', path: ['endsAt'] });
 export type CalendarEventRecord = z.infer<typeof CalendarEventRecordSchema>;
 

@@ -30,17 +30,18 @@ export type UnityPackage = z.infer<typeof UnityPackageSchema>;
 
 export const unityPackages = () => z.array(UnityPackageSchema).default(() => []);
 
-const UNITY_VERSION = /^(\d{1,4})\.(\d{1,2})(?:\.(\d{1,2}))?(?:[abfp](\d{1,3}))?/;
+const UNITY_VERSION = /^(\d{1,4})\.(\d{1,2})(?:\.(\d{1,2}))?(?:[abfp]\d{1,3})?(?:-[\w.]+)?$/;
 
 /**
- * A Unity version as an ordered number in the real API's style: 2018.4.14f1 -> 20180414001
- * (year, minor, patch, build). Undefined for a string that is not a Unity version.
+ * A Unity version (VRChat builds may carry a suffix such as -DWR) as the real API's ordered number:
+ * 2018.4.14f1 -> 20180414000 (year, minor, patch; the build does not count). Undefined for a string
+ * that is not a Unity version.
  */
 export function unitySortNumber(unityVersion: string): number | undefined {
   const match = UNITY_VERSION.exec(unityVersion);
   if (!match) return undefined;
-  const [, major, minor, patch = '0', build = '0'] = match;
-  return Number(major) * 10_000_000 + Number(minor) * 100_000 + Number(patch) * 1_000 + Number(build);
+  const [, major, minor, patch = '0'] = match;
+  return Number(major) * 10_000_000 + Number(minor) * 100_000 + Number(patch) * 1_000;
 }
 
 /** Fills unitySortNumber on packages that leave it out; run once when a world is built. */

@@ -1,7 +1,84 @@
 import { z } from 'zod';
+import { count, flag, idOf, strings, text, timestamp } from './common.js';
+import { unityPackages } from './unity-package.js';
 
-// Minimal record shape until this area's full schema lands; fixtures may carry any further fields.
-export const WorldRecordSchema = z.looseObject({ id: z.string(), authorId: z.string() });
+export const WorldReleaseStatus = z.enum(['public', 'private', 'hidden']);
+
+/** Which kinds of user content an instance (or, as defaults, a world) permits; all on unless stated. */
+export const ContentSettingsSchema = z.object({
+  drones: flag(true),
+  emoji: flag(true),
+  pedestals: flag(true),
+  prints: flag(true),
+  props: flag(true),
+  stickers: flag(true),
+});
+export type ContentSettings = z.infer<typeof ContentSettingsSchema>;
+export const allContentAllowed = (): ContentSettings => ({
+  drones: true,
+  emoji: true,
+  pedestals: true,
+  prints: true,
+  props: true,
+  stickers: true,
+});
+export const contentSettings = () => ContentSettingsSchema.default(allContentAllowed);
+
+/** What the world stores of a World: every field of section 2 except those counted from its instances. */
+export const WorldRecordSchema = z.object({
+  id: idOf('wrld'),
+  authorId: idOf('usr'),
+  authorName: z.string().min(1),
+  name: z.string().min(1),
+  description: text(),
+  imageUrl: z.string().min(1).default('https://assets.example.test/worlds/image.png'),
+  thumbnailImageUrl: z.string().min(1).default('https://assets.example.test/worlds/thumbnail.png'),
+  labsPublicationDate: z.string().min(1).default('none'),
+  publicationDate: z.string().min(1).default('none'),
+  namespace: text(),
+  organization: z.string().min(1).default('vrchat'),
+  previewYoutubeId: z.string().nullable().default(null),
+  releaseStatus: WorldReleaseStatus.default('public'),
+  capacity: z.number().int().min(1).default(32),
+  recommendedCapacity: z.number().int().min(0).default(16),
+  favorites: count(),
+  heat: count(),
+  popularity: count(),
+  version: z.number().int().min(0).default(1),
+  visits: count(),
+  featured: flag(),
+  isHypeTrainEligible: flag(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+  defaultContentSettings: contentSettings(),
+  disabledPropAbilities: strings(),
+  tags: strings(),
+  urlList: strings(),
+  storeId: idOf('esto').nullable().default(null),
+  udonProducts: z.array(idOf('prod')).default(() => []),
+  unityPackages: unityPackages(),
+});
 export type WorldRecord = z.infer<typeof WorldRecordSchema>;
-export const InstanceRecordSchema = z.looseObject({ id: z.string(), worldId: z.string() });
-export type InstanceRecord = z.infer<typeof InstanceRecordSchema>;
+
+export const SlimInstanceSchema = z.object({
+  gameServerVersion: z.record(z.string(), z.unknown()),
+  instanceId: z.string(),
+  languageRatio: z.record(z.string(), z.unknown()),
+  n_users: z.number().int().min(0),
+});
+
+/** The World every response carries: the stored fields plus what its live instances add up to. */
+export const WorldSchema = WorldRecordSchema.extend({
+  occupants: z.number().int().min(0),
+  privateOccupants: z.number().int().min(0),
+  publicOccupants: z.number().int().min(0),
+  /** [instance id, users in it, details] for each open instance. */
+  instances: z.array(z.tuple([z.string(), z.number().int().min(0), z.record(z.string(), z.unknown())])),
+  slimInstances: z.array(SlimInstanceSchema),
+});
+export type World = z.infer<typeof WorldSchema>;
+
+/** Letters, digits and underscores, as the API's tags are written (`author_tag_game`, `content_horror`). */
+export const TAG_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
+
+export const ChangeWorldTagsRequestSchema = z.object({ tags: z.array(z.string()) });

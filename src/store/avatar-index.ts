@@ -3,7 +3,7 @@ import { fillUnitySortNumbers } from '../schemas/unity-package.js';
 
 export interface AvatarIndex {
   readonly avatars: Map<string, AvatarRecord>;
-  /** userId -> avatarId -> favorite, in the order the user added them: what the favorites list reads. */
+  /** userId -> avatarId -> favorite: what the favorites list reads, never the whole avatar collection. */
   readonly avatarFavorites: Map<string, Map<string, AvatarFavoriteRecord>>;
   /** avatarId -> how many users favorited it (popularity). */
   readonly avatarFavoriteCounts: Map<string, number>;

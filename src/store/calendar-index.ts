@@ -7,26 +7,37 @@ import type { CalendarEventRecord } from '../schemas/calendar.js';
 export const Audience = { outsider: 0, member: 1, manager: 2 } as const;
 export type Audience = (typeof Audience)[keyof typeof Audience];
 
-/** One group's events starting in one UTC month, sorted by startsAt then id, once per audience. */
+/**
+ * One group's events starting in one UTC month, sorted by startsAt then id, with how many of them
+ * each audience sees. The monthly limit keeps a bucket small, so filtering one is cheap; whole
+ * buckets are skipped by their counts.
+ */
 export interface MonthBucket {
-  readonly views: [CalendarEventRecord[], CalendarEventRecord[], CalendarEventRecord[]];
-}
-
-export interface GroupCalendar {
-  /** `YYYY-MM` (UTC month of startsAt) -> bucket. */
-  readonly months: Map<string, MonthBucket>;
-  /** The keys of `months`, ascending. */
-  readonly monthKeys: string[];
+  /** See monthOf. */
+  readonly month: number;
+  readonly events: CalendarEventRecord[];
+  /** How many of `events` outsiders see (public, published). */
+  outsiders: number;
+  /** How many of `events` members see (published). Managers see them all. */
+  members: number;
 }
 
 export interface CalendarIndex {
-  readonly calendarEvents: Map<string, CalendarEventRecord>;
-  /** groupId -> that group's events by month: what the monthly limit and the list read. */
-  readonly calendarByGroup: Map<string, GroupCalendar>;
+  /** groupId -> that group's month buckets, ascending: what the monthly limit and the list read. */
+  readonly calendarByGroup: Map<string, MonthBucket[]>;
 }
 
-/** The UTC month an event counts in; stored times are `toISOString()` strings, so a prefix. */
-export const monthKeyOf = (isoTime: string) => isoTime.slice(0, 7);
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
+
+/**
+ * The UTC month of a `toISOString()` time as one number (year * 12 + month - 1), read from the
+ * text without allocating: building a world indexes a million of them.
+ */
+export const monthOf = (isoTime: string) =>
+  (digit(isoTime, 0) * 1000 + digit(isoTime, 1) * 100 + digit(isoTime, 2) * 10 + digit(isoTime, 3)) * 12 +
+  digit(isoTime, 5) * 10 +
+  digit(isoTime, 6) -
+  1;
 
 /** The least entitled audience that sees the event. */
 export function audienceOf(event: CalendarEventRecord): Audience {
@@ -38,53 +49,59 @@ const compareEvents = (a: CalendarEventRecord, b: CalendarEventRecord) =>
   a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export function indexCalendarEvents(events: CalendarEventRecord[]): CalendarIndex {
-  const index: CalendarIndex = { calendarEvents: new Map(), calendarByGroup: new Map() };
+  const index: CalendarIndex = { calendarByGroup: new Map() };
   for (const event of events) {
-    index.calendarEvents.set(event.id, event);
-    const bucket = bucketFor(index, event.ownerId, monthKeyOf(event.startsAt), false);
-    for (let level = audienceOf(event); level <= Audience.manager; level++) bucket.views[level]!.push(event);
+    const bucket = bucketFor(index, event.ownerId, monthOf(event.startsAt));
+    bucket.events.push(event);
+    count(bucket, event);
   }
-  for (const calendar of index.calendarByGroup.values()) {
-    calendar.monthKeys.sort();
-    for (const bucket of calendar.months.values()) for (const view of bucket.views) view.sort(compareEvents);
+  for (const buckets of index.calendarByGroup.values()) {
+    for (const bucket of buckets) if (bucket.events.length > 1) bucket.events.sort(compareEvents);
   }
   return index;
 }
 
-/**
- * The group's bucket for a month, created if missing. While indexing in bulk the month keys are
- * appended and sorted once at the end; a single insert puts its key in place.
- */
-function bucketFor(index: CalendarIndex, groupId: string, monthKey: string, keepKeysSorted: boolean): MonthBucket {
-  let calendar = index.calendarByGroup.get(groupId);
-  if (!calendar) index.calendarByGroup.set(groupId, (calendar = { months: new Map(), monthKeys: [] }));
-  let bucket = calendar.months.get(monthKey);
-  if (!bucket) {
-    calendar.months.set(monthKey, (bucket = { views: [[], [], []] }));
-    const at = keepKeysSorted ? upperBound(calendar.monthKeys, (key) => key < monthKey) : calendar.monthKeys.length;
-    calendar.monthKeys.splice(at, 0, monthKey);
-  }
+function count(bucket: MonthBucket, event: CalendarEventRecord) {
+  const audience = audienceOf(event);
+  if (audience <= Audience.outsider) bucket.outsiders++;
+  if (audience <= Audience.member) bucket.members++;
+}
+
+const visibleIn = (bucket: MonthBucket, audience: Audience) =>
+  audience === Audience.outsider ? bucket.outsiders : audience === Audience.member ? bucket.members : bucket.events.length;
+
+/** The group's bucket for a month, created in its place if missing. */
+function bucketFor(index: CalendarIndex, groupId: string, month: number): MonthBucket {
+  let buckets = index.calendarByGroup.get(groupId);
+  if (!buckets) index.calendarByGroup.set(groupId, (buckets = []));
+  const at = upperBound(buckets, (bucket) => bucket.month < month);
+  let bucket = buckets[at];
+  if (bucket?.month !== month) buckets.splice(at, 0, (bucket = { month, events: [], outsiders: 0, members: 0 }));
   return bucket;
 }
 
-/** How many events (drafts included) the group holds starting in the month. */
-export function eventsInMonth(index: CalendarIndex, groupId: string, monthKey: string): number {
-  return index.calendarByGroup.get(groupId)?.months.get(monthKey)?.views[Audience.manager].length ?? 0;
+function findBucket(index: CalendarIndex, groupId: string, month: number): MonthBucket | undefined {
+  const buckets = index.calendarByGroup.get(groupId);
+  if (!buckets) return undefined;
+  const bucket = buckets[upperBound(buckets, (b) => b.month < month)];
+  return bucket?.month === month ? bucket : undefined;
 }
 
-/** Adds one event, keeping every view and the month keys in order. */
+/** How many events (drafts included) the group holds starting in the month. */
+export function eventsInMonth(index: CalendarIndex, groupId: string, month: number): number {
+  return findBucket(index, groupId, month)?.events.length ?? 0;
+}
+
+/** Adds one event in its place. */
 export function putCalendarEvent(index: CalendarIndex, event: CalendarEventRecord): void {
-  index.calendarEvents.set(event.id, event);
-  const bucket = bucketFor(index, event.ownerId, monthKeyOf(event.startsAt), true);
-  for (let level = audienceOf(event); level <= Audience.manager; level++) {
-    const view = bucket.views[level]!;
-    view.splice(upperBound(view, (other) => compareEvents(other, event) <= 0), 0, event);
-  }
+  const bucket = bucketFor(index, event.ownerId, monthOf(event.startsAt));
+  bucket.events.splice(upperBound(bucket.events, (other) => compareEvents(other, event) <= 0), 0, event);
+  count(bucket, event);
 }
 
 /** The first index whose item fails `before` (items satisfying it come first). */
-export function upperBound<T>(items: readonly T[], before: (item: T) => boolean, from = 0): number {
-  let lo = from;
+export function upperBound<T>(items: readonly T[], before: (item: T) => boolean): number {
+  let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -96,8 +113,8 @@ export function upperBound<T>(items: readonly T[], before: (item: T) => boolean,
 
 export interface CalendarQuery {
   audience: Audience;
-  /** Only this month (`YYYY-MM`); every month when absent. */
-  monthKey?: string;
+  /** Only this month (see monthOf); every month when absent. */
+  month?: number;
   /** Only events starting strictly after this `toISOString()` time. */
   after?: string;
   descending: boolean;
@@ -107,45 +124,61 @@ export interface CalendarQuery {
   limit?: number;
 }
 
+/** The part of one bucket a query reads: events from `from` on, `size` of them visible. */
+interface Slice {
+  events: CalendarEventRecord[];
+  from: number;
+  size: number;
+}
+
 /**
  * One page of a group's events and the total it is a page of. Costs the number of the group's
- * months plus the page, whatever the number of events.
+ * months plus a bucket or two plus the page, whatever the number of events.
  */
 export function queryCalendar(index: CalendarIndex, groupId: string, query: CalendarQuery) {
-  const calendar = index.calendarByGroup.get(groupId);
-  const slices: { view: CalendarEventRecord[]; from: number }[] = [];
-  let matching = 0;
-  if (calendar) {
-    const keys = query.monthKey === undefined ? calendar.monthKeys : [query.monthKey];
-    const afterMonth = query.after === undefined ? undefined : monthKeyOf(query.after);
-    const first = afterMonth === undefined ? 0 : upperBound(keys, (key) => key < afterMonth);
-    for (let k = first; k < keys.length; k++) {
-      const view = calendar.months.get(keys[k]!)?.views[query.audience];
-      if (!view?.length) continue;
-      const after = query.after;
-      const from = after !== undefined && keys[k] === afterMonth ? upperBound(view, (e) => e.startsAt <= after) : 0;
-      if (from === view.length) continue;
-      slices.push({ view, from });
-      matching += view.length - from;
-    }
-  }
+  const slices = matchingSlices(index, groupId, query);
+  const matching = slices.reduce((sum, slice) => sum + slice.size, 0);
   const totalCount = Math.min(matching, query.limit ?? matching);
-  const results: CalendarEventRecord[] = [];
   const wanted = Math.max(0, Math.min(query.n, totalCount - query.offset));
+  const results: CalendarEventRecord[] = [];
   if (query.descending) slices.reverse();
   let skip = query.offset;
-  for (const { view, from } of slices) {
+  for (const slice of slices) {
     if (results.length === wanted) break;
-    const size = view.length - from;
-    if (skip >= size) {
-      skip -= size;
+    if (skip >= slice.size) {
+      skip -= slice.size;
       continue;
     }
-    const take = Math.min(size - skip, wanted - results.length);
-    for (let i = 0; i < take; i++) {
-      results.push(query.descending ? view[view.length - 1 - skip - i]! : view[from + skip + i]!);
+    const { events, from } = slice;
+    const step = query.descending ? -1 : 1;
+    for (let i = query.descending ? events.length - 1 : from; i >= from && i < events.length; i += step) {
+      const event = events[i]!;
+      if (audienceOf(event) > query.audience) continue;
+      if (skip > 0) skip--;
+      else if (results.push(event) === wanted) break;
     }
-    skip = 0;
   }
   return { results, totalCount, hasNext: query.offset + results.length < totalCount };
+}
+
+function matchingSlices(index: CalendarIndex, groupId: string, query: CalendarQuery): Slice[] {
+  const slices: Slice[] = [];
+  const all = index.calendarByGroup.get(groupId) ?? [];
+  const only = query.month === undefined ? undefined : findBucket(index, groupId, query.month);
+  const buckets = query.month === undefined ? all : only ? [only] : [];
+  const after = query.after;
+  const afterMonth = after === undefined ? undefined : monthOf(after);
+  const first = afterMonth === undefined ? 0 : upperBound(buckets, (bucket) => bucket.month < afterMonth);
+  for (let k = first; k < buckets.length; k++) {
+    const bucket = buckets[k]!;
+    let slice: Slice = { events: bucket.events, from: 0, size: visibleIn(bucket, query.audience) };
+    if (bucket.month === afterMonth) {
+      const from = upperBound(bucket.events, (e) => e.startsAt <= after!);
+      let size = 0;
+      for (let i = from; i < bucket.events.length; i++) if (audienceOf(bucket.events[i]!) <= query.audience) size++;
+      slice = { events: bucket.events, from, size };
+    }
+    if (slice.size > 0) slices.push(slice);
+  }
+  return slices;
 }

@@ -6,7 +6,8 @@ import { InviteMessageRecordSchema } from '../schemas/invite-messages.js';
 import { AdminAssetBundleRecordSchema, FileRecordSchema } from '../schemas/files.js';
 import { InventoryItemRecordSchema } from '../schemas/inventory.js';
 import { NotificationRecordSchema } from '../schemas/notifications.js';
-import { InstanceRecordSchema, WorldRecordSchema } from '../schemas/worlds.js';
+import { WorldRecordSchema } from '../schemas/worlds.js';
+import { InstanceRecordSchema } from '../schemas/instances.js';
 import { AvatarFavoriteRecordSchema, AvatarRecordSchema } from '../schemas/avatars.js';
 import { WorldSettingsSchema, type WorldSettings } from '../schemas/settings.js';
 

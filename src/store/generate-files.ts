@@ -1,9 +1,13 @@
 import type { Faker } from '@faker-js/faker';
-import { md5Base64, nonePart, partFileName, type FileDataRecord, type FileRecord } from '../schemas/files.js';
+import { md5Base64, nonePart, type FileDataRecord, type FileRecord } from '../schemas/files.js';
 import type { WorldData } from './fixtures.js';
 
-const MINUTE = 60_000;
-const FIRST_CREATED = Date.UTC(2024, 0, 1);
+const DAY_MINUTES = 1440;
+const FIRST_DAY = Date.UTC(2024, 0, 1);
+/** `HH:MM:SS.000Z` for each minute of a day at the given second: formatting dates per record is too slow for 1M. */
+const timesOfDay = (second: string) =>
+  Array.from({ length: DAY_MINUTES }, (_, m) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:${second}.000Z`);
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A 1x1 PNG: every generated image downloads as a real, tiny picture. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -24,7 +28,12 @@ export function generateFiles(faker: Faker, data: WorldData, count: number): voi
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
   const idBase = faker.string.uuid().slice(0, 24);
-  const words = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));
+  const titles = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));
+  // partFileName's stem of each title, worked out once rather than per record.
+  const stems = titles.map((title) => title.replace(/[^A-Za-z0-9]+/g, '-'));
+  const created = timesOfDay('00');
+  const uploaded = timesOfDay('05');
+  let day = '';
   const png = payload(PNG);
   const bundle = payload(BUNDLE);
   const signature = payload(SIGNATURE);
@@ -40,7 +49,10 @@ export function generateFiles(faker: Faker, data: WorldData, count: number): voi
   });
   for (let i = 0; i < count; i++) {
     const avatar = i % 5 === 4;
-    const title = words[i % words.length]!;
+    const title = titles[i % titles.length]!;
+    const stem = avatar ? `Avatar-${stems[i % titles.length]}-Asset-bundle` : `${stems[i % titles.length]}-${i}`;
+    const minute = i % DAY_MINUTES;
+    if (minute === 0 || day === '') day = new Date(FIRST_DAY + Math.floor(i / DAY_MINUTES) * 86_400_000).toISOString().slice(0, 11);
     const file: FileRecord = {
       id: `file_${idBase}${i.toString(16).padStart(12, '0')}`,
       ownerId: users[i % users.length]!.id,
@@ -50,12 +62,11 @@ export function generateFiles(faker: Faker, data: WorldData, count: number): voi
       tags: avatar ? [] : i % 3 === 0 ? ['gallery'] : i % 3 === 1 ? ['icon'] : [],
       versions: [],
     };
-    const created = FIRST_CREATED + i * MINUTE;
-    const fileName = partFileName(file, 1, 'file');
+    const fileName = `${stem}.${file.id}.1${file.extension}`;
     file.versions.push(
-      { created_at: new Date(created).toISOString(), status: 'complete', version: 0 },
+      { created_at: day + created[minute], status: 'complete', version: 0 },
       {
-        created_at: new Date(created + 5_000).toISOString(),
+        created_at: day + uploaded[minute],
         status: 'complete',
         version: 1,
         delta: nonePart(`${fileName}.delta`),

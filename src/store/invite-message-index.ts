@@ -24,7 +24,8 @@ export interface InviteMessageIndex {
 export function inviteMessageId(userId: string, messageType: InviteMessageType, slot: number): string {
   const hex = createHash('sha1').update(`${userId}/${messageType}/${slot}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `invm_${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const uuid = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`, variant + hex.slice(17, 20), hex.slice(20, 32)];
+  return `invm_${uuid.join('-')}`;
 }
 
 /** The user's slots of one type, materialised with the original texts if never touched before. */
@@ -54,7 +55,8 @@ export function indexInviteMessages(records: InviteMessageRecord[]): InviteMessa
     const { userId, messageType, slot } = record;
     const key = `${userId}/${messageType}/${slot}`;
     if (seen.has(key)) {
-      throw new FixtureError('inviteMessages.json', `[${i}].slot`, `duplicate slot ${slot} of ${messageType} for ${userId}`);
+      const problem = `duplicate slot ${slot} of ${messageType} for ${userId}`;
+      throw new FixtureError('inviteMessages.json', `[${i}].slot`, problem);
     }
     seen.add(key);
     const slots = inviteMessageSlots(index, userId, messageType);

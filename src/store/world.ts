@@ -8,7 +8,7 @@ import { indexInviteMessages, type InviteMessageIndex } from './invite-message-i
 import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
 import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
-import type { InstanceRecord, WorldRecord } from '../schemas/worlds.js';
+import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
 import type { WorldData } from './fixtures.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
@@ -29,7 +29,7 @@ function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex {
+export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -48,8 +48,6 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Upload URL token -> the part it accepts bytes for. */
   readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
-  readonly worlds: Map<string, WorldRecord>;
-  readonly instances: Map<string, InstanceRecord>;
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
@@ -76,8 +74,7 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     adminAssetBundles: byId(data.adminAssetBundles),
     ...indexInventory(data.inventoryItems),
     ...indexNotifications(data.notifications),
-    worlds: byId(data.worlds),
-    instances: byId(data.instances),
+    ...indexInstances(data.worlds, data.instances),
     ...indexAvatars(data.avatars, data.avatarFavorites),
   };
 }

@@ -1,0 +1,69 @@
+// `npm run bench [-- --quick] [-- --no-build] [-- --no-scale]`: start-up, throughput and scale of
+// mock-api beside a bare node:http server answering the same bytes, on 127.0.0.1 only. Every server
+// is spawned here and stopped here; every load run is bounded in time. Ratios within one run count,
+// absolute figures vary with the machine and whatever else runs on it.
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer, type Spawned } from './processes.js';
+import { Report } from './report.js';
+import { API, login, resolveTargets } from './targets.js';
+import { args, bareArgs, firstRequest, mockArgs, root, settings } from './settings.js';
+import { benchStartup, benchThroughput, type Servers } from './sections.js';
+import { benchScale } from './scale.js';
+import { benchControlPlane, benchRules } from './control.js';
+
+function build() {
+  process.stdout.write('building (npm run build) ...\n');
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) {
+    const lines = `${result.stdout}${result.stderr}`.trim().split('\n');
+    process.stdout.write(`build reported ${lines.length} line(s) of errors (dist is still emitted); first:\n  ${lines.slice(0, 3).join('\n  ')}\n`);
+  }
+}
+
+async function main() {
+  if (!args.has('--no-build')) build();
+  const report = new Report();
+  const started = performance.now();
+  const bodiesFile = join(tmpdir(), `mock-api-bench-${process.pid}.json`);
+  const running: Spawned[] = [];
+  try {
+    const mock = await spawnServer('node', mockArgs(), firstRequest);
+    running.push(mock);
+    const cookie = await login(mock.origin);
+    const resolved = await resolveTargets(mock.origin, cookie);
+    const targets = resolved.flatMap((r) => ('target' in r ? [r.target] : []));
+    const skips = resolved.flatMap((r) => ('skipped' in r ? [r.skipped] : []));
+
+    // The baseline answers every benchmarked request (and the start-up probe) with mock-api's bytes.
+    const bodies: Record<string, unknown> = { [`GET ${API}/auth/user`]: JSON.parse(mock.firstAnswer.text) };
+    for (const target of targets) bodies[`${target.method} ${API}${target.path}`] = target.answer;
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await spawnServer('node', bareArgs(bodiesFile), firstRequest);
+    running.push(bare);
+
+    const servers: Servers = { mock, bare, cookie, bodiesFile, sequence: { next: 0 } };
+    await benchStartup(report, servers);
+    await benchThroughput(report, servers, targets, skips);
+    const reads = targets.filter((t) => t.kind === 'read');
+    if (args.has('--no-scale')) report.skip('3. scale', 'large world (--no-scale)');
+    else await benchScale(report, servers, reads);
+    await benchControlPlane(report, servers);
+    await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
+  } finally {
+    await Promise.all(running.map((server) => server.stop()));
+    rmSync(bodiesFile, { force: true });
+  }
+  process.stdout.write(`${report.summary()}\n`);
+  const out = join(root, 'bench/results.json');
+  report.write(out, { settings, seconds: Math.round((performance.now() - started) / 1000) });
+  process.stdout.write(`results written to bench/results.json (${Math.round((performance.now() - started) / 1000)} s)\n`);
+}
+
+await main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

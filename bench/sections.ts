@@ -1,0 +1,104 @@
+import { combine, load, type LoadResult, type Sequence } from './load.js';
+import { median, send, spawnServer, type Spawned } from './processes.js';
+import { failureNote, ms, rate, type Report } from './report.js';
+import { bareArgs, firstRequest, mockArgs, settings } from './settings.js';
+import { jsonHeaders, login, type Target } from './targets.js';
+
+export interface Servers {
+  /** mock-api on the embedded default world. */
+  mock: Spawned;
+  /** The bare node:http baseline answering mock-api's bytes. */
+  bare: Spawned;
+  /** Alice's session on `mock`; renewed whenever the world is reset. */
+  cookie: string;
+  bodiesFile: string;
+  /** Which body number the next write on `mock` uses; starts over when its world is reset. */
+  sequence: Sequence;
+}
+
+export const P99_GOAL_MS = 10;
+
+/** Unmeasured warm-up on both sides, then A B A B ...: both sides see the same machine state. */
+export async function compare(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+  const warm = settings.warmSeconds;
+  if (warm > 0) {
+    await a();
+    await b();
+  }
+  const legsA: LoadResult[] = [];
+  const legsB: LoadResult[] = [];
+  for (let round = 0; round < settings.rounds; round++) {
+    legsA.push(await a());
+    legsB.push(await b());
+  }
+  return { a: combine(legsA), b: combine(legsB) };
+}
+
+/** Rebuilds the default world (ending every session) and logs alice in again. */
+export async function resetMock(servers: Servers): Promise<boolean> {
+  const reply = await send(servers.mock.origin, 'POST', '/_mock/reset');
+  if (reply.status !== 200) return false;
+  servers.cookie = await login(servers.mock.origin);
+  servers.sequence.next = 0;
+  return true;
+}
+
+/** 1. Spawn -> first answer (alice's login on the default world), median of N, against the bare server. */
+export async function benchStartup(report: Report, servers: Servers) {
+  report.section('1. start-up: spawn -> first answer (GET /auth/user with Basic credentials), median');
+  const bare: number[] = [];
+  const mock: number[] = [];
+  for (let run = 0; run < settings.startupRuns; run++) {
+    const b = await spawnServer('node', bareArgs(servers.bodiesFile), firstRequest);
+    bare.push(b.startupMs);
+    await b.stop();
+    const m = await spawnServer('node', mockArgs(), firstRequest);
+    mock.push(m.startupMs);
+    await m.stop();
+    if (m.firstAnswer.status !== 200) throw new Error(`mock-api's first answer was ${m.firstAnswer.status}`);
+  }
+  const ratio = median(mock) / median(bare);
+  report.add({
+    section: '1. start-up',
+    scenario: `mock-api start (median of ${mock.length})`,
+    figure: ms(median(mock)),
+    ratio,
+    goal: '<= 1.5x bare',
+    met: ratio <= 1.5,
+    note: `bare ${ms(median(bare))}; runs ${mock.map((v) => v.toFixed(0)).join('/')} vs ${bare.map((v) => v.toFixed(0)).join('/')}`,
+    raw: { mockMs: mock, bareMs: bare },
+  });
+}
+
+/** 2. Authenticated reads and writes at 50 connections, each against the bare server, A B A B. */
+export async function benchThroughput(report: Report, servers: Servers, targets: Target[], skips: string[]) {
+  report.section(`2. throughput at 50 connections, authenticated (${settings.rounds}x${settings.legSeconds}s per side)`);
+  for (const line of skips) report.skip('2. throughput', line);
+  for (const target of targets) {
+    const write = target.kind === 'write';
+    const throwaway: Sequence = { next: 0 };
+    const { a: bare, b: mock } = await compare(
+      () => load(servers.bare.origin, target, jsonHeaders(servers.cookie), settings.legSeconds, throwaway),
+      async () => {
+        if (write) await resetMock(servers);
+        return load(servers.mock.origin, target, jsonHeaders(servers.cookie), settings.legSeconds, servers.sequence);
+      },
+    );
+    const goal = write ? 0.4 : 0.6;
+    const ratio = mock.rps / bare.rps;
+    const failures = failureNote(mock);
+    report.add({
+      section: '2. throughput',
+      scenario: target.label,
+      figure: rate(mock.rps),
+      p50: mock.p50,
+      p99: mock.p99,
+      ratio,
+      goal: `>= ${goal}x, p99 <= ${P99_GOAL_MS} ms`,
+      met: ratio >= goal && mock.p99 <= P99_GOAL_MS && mock.failures === 0,
+      note: [`bare ${rate(bare.rps)} p99 ${bare.p99} ms`, failures].filter(Boolean).join('; '),
+      raw: { mock, bare },
+    });
+  }
+  if (targets.some((t) => t.kind === 'write')) await resetMock(servers);
+}

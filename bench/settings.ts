@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, basicAlice } from './targets.js';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+
+export const settings = {
+  quick,
+  /** Seconds per A or B leg of a comparison. */
+  legSeconds: quick ? 1 : 3,
+  /** Seconds of unmeasured load on each side before a comparison, so both are warm (JIT, pools). */
+  warmSeconds: quick ? 0.5 : 1,
+  /** A B rounds per comparison (A B A B). */
+  rounds: quick ? 1 : 2,
+  startupRuns: quick ? 3 : 5,
+  /** Timed calls per control-plane operation. */
+  controlRuns: quick ? 10 : 50,
+};
+
+/** The start-up probe: a client's first call, logging alice in on the default world. */
+export const firstRequest = { method: 'GET', path: `${API}/auth/user`, headers: { authorization: basicAlice } };
+
+/** The built CLI, as a user runs it: `node bin/mock-api.js start --port 0 --quiet ...`. */
+export const mockArgs = (extra: string[] = []) => [join(root, 'bin/mock-api.js'), 'start', '--port', '0', '--quiet', ...extra];
+export const bareArgs = (bodiesFile: string) => [join(root, 'bench/bare-server.mjs'), bodiesFile];

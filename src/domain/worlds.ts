@@ -1,0 +1,77 @@
+import { isoNow } from '../clock.js';
+import {
+  ApiError,
+  messages,
+  WAF_WORLD_TAG_INVALID,
+  WAF_WORLD_TAG_LIMIT,
+  WAF_WORLD_TAG_RESTRICTED,
+} from '../errors.js';
+import type { UserRecord } from '../schemas/user.js';
+import {
+  ChangeWorldTagsRequestSchema,
+  TAG_PATTERN,
+  type World as WorldResponse,
+  type WorldRecord,
+} from '../schemas/worlds.js';
+import { isOpenAccess } from '../store/instance-index.js';
+import type { World } from '../store/world.js';
+import { parseInput } from '../validation.js';
+import { isClosed, occupantsOf } from './instance-state.js';
+
+/** Tags one world may carry in all, system and admin tags included. */
+export const WORLD_TAG_LIMIT = 20;
+
+export function findWorld(world: World, worldId: string): WorldRecord {
+  const found = world.worlds.get(worldId);
+  if (!found) throw new ApiError(404, messages.worldNotFound(worldId));
+  return found;
+}
+
+/**
+ * The World as responses carry it: occupants add up the users in its instances (public ones, that is
+ * public and public group instances, in publicOccupants), and `instances` lists its open, active ones.
+ */
+export function worldView(world: World, record: WorldRecord): WorldResponse {
+  const now = world.clock.now();
+  let occupants = 0;
+  let publicOccupants = 0;
+  const instances: WorldResponse['instances'] = [];
+  const slimInstances: WorldResponse['slimInstances'] = [];
+  for (const instance of world.instancesByWorld.get(record.id) ?? []) {
+    const users = occupantsOf(world, instance).length;
+    occupants += users;
+    if (!isOpenAccess(instance)) continue;
+    publicOccupants += users;
+    if (isClosed(instance, now)) continue;
+    instances.push([instance.instanceId, users, {}]);
+    slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
+  }
+  return { ...record, occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances };
+}
+
+/** Tags nobody adds by hand: `system_` ones the service grants, `admin_` ones only admins add. */
+function isRestricted(tag: string, actor: UserRecord): boolean {
+  const lower = tag.toLowerCase();
+  return lower.startsWith('system_') || (lower.startsWith('admin_') && !actor.isAdmin);
+}
+
+/**
+ * Adds tags to a world its author (or an admin) names. Tags already there or repeated are kept once;
+ * a malformed, restricted or excess tag refuses the whole request with a waf_code.
+ */
+export function addWorldTags(world: World, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
+  const { tags } = parseInput(ChangeWorldTagsRequestSchema, body);
+  const target = findWorld(world, worldId);
+  if (target.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotAuthor);
+  for (const tag of tags) {
+    if (!TAG_PATTERN.test(tag)) throw new ApiError(400, messages.worldTagInvalid(tag), WAF_WORLD_TAG_INVALID);
+    if (isRestricted(tag, actor)) throw new ApiError(400, messages.worldTagRestricted(tag), WAF_WORLD_TAG_RESTRICTED);
+  }
+  const merged = [...new Set([...target.tags, ...tags])];
+  if (merged.length > WORLD_TAG_LIMIT) throw new ApiError(400, messages.worldTagLimit(WORLD_TAG_LIMIT), WAF_WORLD_TAG_LIMIT);
+  if (merged.length !== target.tags.length) {
+    target.tags = merged;
+    target.updated_at = isoNow(world.clock);
+  }
+  return target;
+}

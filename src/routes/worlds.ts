@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.js';
+import { findWorldInstance, instanceView } from '../domain/instances.js';
+import { addWorldTags, findWorld, worldView } from '../domain/worlds.js';
+import { json, jsonBody } from '../http.js';
+
+/** Worlds: read one, add tags to one, read one of its instances. */
+export const worldRoutes = new Hono<AppEnv>();
+
+worldRoutes.get('/worlds/:worldId', (c) => {
+  const { world } = c.var;
+  return json(c, worldView(world, findWorld(world, c.req.param('worldId'))));
+});
+
+worldRoutes.post('/worlds/:worldId/addTags', async (c) => {
+  const body = await jsonBody(c);
+  const { world } = c.var;
+  return json(c, worldView(world, addWorldTags(world, c.var.user, c.req.param('worldId'), body)));
+});
+
+worldRoutes.get('/worlds/:worldId/:instanceId', (c) => {
+  const { world, user } = c.var;
+  const { worldId, instanceId } = c.req.param();
+  return json(c, instanceView(world, user, findWorldInstance(world, worldId, instanceId)));
+});

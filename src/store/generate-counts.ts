@@ -1,0 +1,14 @@
+/**
+ * How many records of each kind a generated world adds on top of its fixtures. Apart from the
+ * generators themselves, so the CLI can check `--generate` without loading faker.
+ */
+export interface GenerateCounts {
+  users: number;
+  groups: number;
+}
+
+/** What `--seed` alone adds. */
+export const defaultCounts: GenerateCounts = { users: 50, groups: 10 };
+
+/** The kinds in the order they are generated: later kinds reference earlier ones by index. */
+export const generatedKinds = Object.keys(defaultCounts) as (keyof GenerateCounts)[];

@@ -1,0 +1,73 @@
+import { Faker, en } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AvatarFavoriteRecordSchema, AvatarRecordSchema, AvatarSchema } from '../src/schemas/avatars.js';
+import { InventoryItemSchema } from '../src/schemas/inventory.js';
+import { NotificationRecordSchema } from '../src/schemas/notifications.js';
+import { emptyWorldData, type WorldData } from '../src/store/fixtures.js';
+import { generateAvatars } from '../src/store/generate-avatars.js';
+import { generateInventory } from '../src/store/generate-inventory.js';
+import { generateNotifications } from '../src/store/generate-notifications.js';
+import { addGeneratedData } from '../src/store/generate.js';
+import { expectShape, ids, testWorld } from './helpers.js';
+
+function generated(seed: number, fill: (faker: Faker, data: WorldData) => void): WorldData {
+  const data = emptyWorldData();
+  addGeneratedData(data, seed, { users: 20, groups: 0 });
+  fill(new Faker({ locale: [en], seed }), data);
+  return data;
+}
+
+describe('generateAvatars', () => {
+  it('makes avatars and favorites that pass the fixture schemas', () => {
+    const data = generated(1, (faker, d) => generateAvatars(faker, d, 500));
+    expect(data.avatars).toHaveLength(500);
+    for (const avatar of data.avatars) expect(AvatarRecordSchema.parse(avatar)).toEqual(avatar);
+    expect(data.avatarFavorites.length).toBeGreaterThanOrEqual(20);
+    for (const favorite of data.avatarFavorites) AvatarFavoriteRecordSchema.parse(favorite);
+  });
+
+  it('makes the same records from the same seed', () => {
+    const a = generated(5, (faker, d) => generateAvatars(faker, d, 200));
+    const b = generated(5, (faker, d) => generateAvatars(faker, d, 200));
+    expect(b.avatars).toEqual(a.avatars);
+    expect(b.avatarFavorites).toEqual(a.avatarFavorites);
+  });
+
+  it("serves a user's generated favorites through GET /avatars/favorites", async () => {
+    const t = testWorld((data) => generateAvatars(new Faker({ locale: [en], seed: 3 }), data, 2000));
+    const favorites = t.world.avatarFavorites.get(ids.alice)!;
+    const cookie = await t.login('alice');
+    const r = await t.call('GET', '/avatars/favorites?releaseStatus=all&n=100', { cookie });
+    const list = expectShape(z.array(AvatarSchema), r.body);
+    expect(list).toHaveLength(Math.min(100, favorites.size));
+    for (const avatar of list) expect(favorites.has(avatar.id)).toBe(true);
+  });
+});
+
+describe('generateInventory and generateNotifications', () => {
+  it('make records that pass the fixture schemas', () => {
+    const data = generated(2, (faker, d) => {
+      generateInventory(faker, d, 300);
+      generateNotifications(faker, d, 300);
+    });
+    for (const item of data.inventoryItems) expect(InventoryItemSchema.parse(item)).toEqual(item);
+    for (const notification of data.notifications) expect(NotificationRecordSchema.parse(notification)).toEqual(notification);
+    expect(new Set(data.inventoryItems.map((item) => item.id)).size).toBe(300);
+  });
+
+  it('give alice items she can equip and notifications she can mark seen', async () => {
+    const t = testWorld((data) => {
+      const faker = new Faker({ locale: [en], seed: 4 });
+      generateInventory(faker, data, 400);
+      generateNotifications(faker, data, 400);
+    });
+    const cookie = await t.login('alice');
+    const item = [...t.world.inventoryByHolder.get(ids.alice)!.values()].find((i) => i.acquisition === 'drop' && i.equipSlots.length > 0)!;
+    const equipped = await t.call('PUT', `/inventory/${item.id}/equip`, { cookie, body: { equipSlot: item.equipSlots[0] } });
+    expect(expectShape(InventoryItemSchema, equipped.body).equipSlot).toBe(item.equipSlots[0]);
+    const notification = t.world.notificationsByReceiver.get(ids.alice)!.find((n) => !n.seen)!;
+    const seen = await t.call('PUT', `/auth/user/notifications/${notification.id}/see`, { cookie });
+    expect(seen.body).toMatchObject({ id: notification.id, seen: true });
+  });
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../src/server.js';
+import { groups } from './groups-fixture-ids.js';
+
+// The official SDK needs Promise.withResolvers, which Node 20 lacks.
+if (!('withResolvers' in Promise)) {
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolve!: (value: T) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+const { VRChat } = await import('vrchat');
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => server.close());
+
+describe('the official vrchat SDK on the group calendar', () => {
+  it('creates an event and finds it in the month it starts in', async () => {
+    const vrchat = new VRChat({
+      baseUrl: server.url,
+      application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
+      authentication: { credentials: { username: 'alice', password: 'alice-password' }, optimistic: false },
+      pipeline: { baseUrl: 'ws://127.0.0.1:9' },
+    });
+    await vrchat.login({ username: 'alice', password: 'alice-password' });
+    // This server runs on the real clock and events must start in the future: pick a date far ahead.
+    const startsAt = new Date('2040-06-10T18:00:00.000Z');
+    const created = await vrchat.createGroupCalendarEvent({
+      path: { groupId: groups.builders },
+      body: {
+        title: 'SDK meetup',
+        description: 'Made by the official client.',
+        accessType: 'group',
+        category: 'hangout',
+        sendCreationNotification: false,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+      },
+    });
+    expect(created.error).toBeUndefined();
+    // The SDK turns the date-time strings into Dates, so it read them as date-times.
+    expect(created.data).toMatchObject({ ownerId: groups.builders, title: 'SDK meetup', startsAt, durationInMs: 3_600_000 });
+    const listed = await vrchat.getGroupCalendarEvents({ path: { groupId: groups.builders }, query: { date: startsAt, n: 10 } });
+    expect(listed.error).toBeUndefined();
+    expect(listed.data).toMatchObject({ totalCount: 1, hasNext: false });
+    expect(listed.data?.results?.map((e) => e.id)).toEqual([created.data?.id]);
+  });
+});

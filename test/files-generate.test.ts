@@ -1,0 +1,42 @@
+import { Faker, en } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { FileRecordSchema, FileSchema } from '../src/schemas/files.js';
+import { generateFiles } from '../src/store/generate-files.js';
+import type { WorldData } from '../src/store/fixtures.js';
+import { expectShape, testWorld } from './helpers.js';
+import { download, md5Base64 } from './files-fixtures.js';
+
+const FIXTURE_FILES = 4;
+const generated = (data: WorldData, seed = 7, count = 50) => generateFiles(new Faker({ locale: [en], seed }), data, count);
+
+describe('generateFiles', () => {
+  it('makes files with versions 0 and 1 that pass the fixture schema, owned by existing users', () => {
+    const t = testWorld((data) => generated(data));
+    const files = [...t.world.files.values()].slice(FIXTURE_FILES);
+    expect(files).toHaveLength(50);
+    for (const file of files) {
+      expect(FileRecordSchema.parse(file)).toEqual(file);
+      expect(t.world.users.has(file.ownerId)).toBe(true);
+      expect(file.versions.map((v) => [v.version, v.status])).toEqual([[0, 'complete'], [1, 'complete']]);
+    }
+    expect(new Set(files.map((f) => f.mimeType))).toEqual(new Set(['image/png', 'application/x-avatar']));
+  });
+
+  it('gives the same records for the same seed', () => {
+    const a = testWorld((data) => generated(data, 3));
+    const b = testWorld((data) => generated(data, 3));
+    expect([...a.world.files.values()]).toEqual([...b.world.files.values()]);
+  });
+
+  it("lists and downloads a generated file through the API, with bytes that match its md5", async () => {
+    const t = testWorld((data) => generated(data));
+    const file = [...t.world.files.values()].find((f) => t.world.users.get(f.ownerId)!.username === 'bob')!;
+    const cookie = await t.login('bob');
+    const listed = expectShape(FileSchema.array(), (await t.call('GET', '/files?n=100', { cookie })).body);
+    expect(listed.map((f) => f.id)).toContain(file.id);
+    const got = await download(t, cookie, `/file/${file.id}/1`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe(file.mimeType);
+    expect(md5Base64(got.bytes)).toBe(file.versions[1]!.file!.md5);
+  });
+});
