@@ -6,6 +6,7 @@ import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import type { Scenario } from './scenarios/schema.js';
 import type { GenerateCounts } from './store/generate-counts.js';
+import type { WorldData } from './store/fixtures.js';
 
 export interface ServerOptions {
   port: number;
@@ -31,12 +32,14 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const data = readFixtureDir(options.fixturesDir ?? defaultFixturesDir);
   Object.assign(data.settings, options.settings);
+  let extend: ((data: WorldData) => void) | undefined;
   if (options.seed !== undefined) {
     const { addGeneratedData } = await import('./store/generate.js');
-    addGeneratedData(data, options.seed, options.generate);
+    const seed = options.seed;
+    extend = (fresh) => addGeneratedData(fresh, seed, options.generate);
   }
   const log = options.log;
-  const deps = worldDeps(WorldSource.inMemory(data), adjustableSystemClock, {
+  const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);

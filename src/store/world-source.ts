@@ -1,34 +1,28 @@
-import { Low, Memory, type Adapter } from 'lowdb';
+import { Low, Memory } from 'lowdb';
 import type { WorldData } from './fixtures.js';
 
 /**
- * The data a world is built from and reset to, kept in lowdb: on its Memory adapter by default, or on
- * any other adapter (a JSON file, say) when the data should outlive the process.
+ * The data a world is built from and reset to, kept in lowdb on its Memory adapter: every world,
+ * reset or isolated, starts from a fresh copy of it.
  */
 export class WorldSource {
-  private constructor(private readonly db: Low<WorldData>) {}
+  private constructor(
+    private readonly db: Low<WorldData>,
+    private readonly extend?: (data: WorldData) => void,
+  ) {}
 
-  /** The embedded default: lowdb on its Memory adapter, holding `initial`. */
-  static inMemory(initial: WorldData) {
-    return new WorldSource(new Low<WorldData>(new Memory<WorldData>(), initial));
-  }
-
-  /** A source on another adapter; what it already holds wins over `initial`. */
-  static async open(initial: WorldData, adapter: Adapter<WorldData>) {
-    const db = new Low<WorldData>(adapter, initial);
-    await db.read();
-    db.data ??= initial;
-    return new WorldSource(db);
+  /**
+   * The embedded default: lowdb on its Memory adapter, holding `initial`. `extend` adds to every fresh
+   * copy (seeded bulk data, say), so a large generated world is rebuilt rather than kept twice.
+   */
+  static inMemory(initial: WorldData, extend?: (data: WorldData) => void) {
+    return new WorldSource(new Low<WorldData>(new Memory<WorldData>(), initial), extend);
   }
 
   /** A fresh copy that a world may own and change. */
   fresh(): WorldData {
-    return structuredClone(this.db.data);
-  }
-
-  /** Makes `data` what later resets return to. */
-  async save(data: WorldData) {
-    this.db.data = structuredClone(data);
-    await this.db.write();
+    const data = structuredClone(this.db.data);
+    this.extend?.(data);
+    return data;
   }
 }
