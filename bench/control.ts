@@ -1,6 +1,6 @@
 import { load } from './load.js';
 import { median, send } from './processes.js';
-import { failureNote, ms, rate, type Report } from './report.js';
+import { cpuNote, failureNote, ms, rate, type Report } from './report.js';
 import { compare, type Servers } from './sections.js';
 import { settings } from './settings.js';
 import { jsonHeaders, login, type Target } from './targets.js';
@@ -66,9 +66,12 @@ export async function benchControlPlane(report: Report, servers: Servers) {
   const snapshot = await timeCalls(origin, 'POST', '/_mock/snapshot', runs);
   if (snapshot.failed) report.skip('4. control plane', `snapshot: ${snapshot.failed}`);
   else addTimed(report, 'POST /_mock/snapshot', snapshot, undefined);
-  const restore = snapshot.failed ? snapshot : await timeCalls(origin, 'POST', '/_mock/restore', runs);
-  if (restore.failed) report.skip('4. control plane', `restore: ${restore.failed}`);
-  else addTimed(report, 'POST /_mock/restore', restore, undefined);
+  if (snapshot.failed) report.skip('4. control plane', 'restore: needs a snapshot first');
+  else {
+    const restore = await timeCalls(origin, 'POST', '/_mock/restore', runs);
+    if (restore.failed) report.skip('4. control plane', `restore: ${restore.failed}`);
+    else addTimed(report, 'POST /_mock/restore', restore, undefined);
+  }
 
   // Resets ended alice's session.
   servers.cookie = await login(origin);
@@ -100,7 +103,7 @@ export async function benchRules(report: Report, servers: Servers, target: Targe
     report.skip('5. scenarios', 'GET /auth/user could not be benchmarked');
     return;
   }
-  const run = () => load(origin, target, jsonHeaders(servers.cookie), settings.legSeconds);
+  const run = () => load(servers.mock, target, jsonHeaders(servers.cookie), settings.legSeconds);
   const { a: none, b: rules } = await compare(
     async () => {
       await send(origin, 'DELETE', '/_mock/scenarios');
@@ -122,7 +125,7 @@ export async function benchRules(report: Report, servers: Servers, target: Targe
     ratio,
     goal: '>= 0.9x none loaded',
     met: ratio >= 0.9 && rules.failures === 0,
-    note: [`none loaded ${rate(none.rps)}`, failureNote(rules)].filter(Boolean).join('; '),
+    note: [`none loaded ${rate(none.rps)}`, cpuNote(rules, none, 'none'), failureNote(rules)].filter(Boolean).join('; '),
     raw: { rules, none },
   });
 }

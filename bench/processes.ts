@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 
@@ -112,6 +112,18 @@ export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } | und
     return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
   } catch {
     return undefined;
+  }
+}
+
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc); NaN elsewhere. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return NaN;
   }
 }
 

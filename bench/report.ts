@@ -12,7 +12,8 @@ export interface Row {
   /** mock-api's figure over the baseline's (or large world over default world, rules over none). */
   ratio?: number;
   goal: string;
-  met: boolean;
+  /** Whether the goal is reached; undefined for a figure shown for information only. */
+  met?: boolean;
   note?: string;
   raw?: Record<string, unknown>;
 }
@@ -24,13 +25,13 @@ export class Report {
   add(row: Row) {
     this.rows.push(row);
     const cells = [
-      row.scenario.padEnd(44),
-      row.figure.padStart(14),
+      row.scenario.padEnd(52),
+      row.figure.padStart(12),
       (row.p50 === undefined ? '' : `${row.p50} ms`).padStart(7),
       (row.p99 === undefined ? '' : `${row.p99} ms`).padStart(7),
       (row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`).padStart(7),
       row.goal.padEnd(20),
-      row.met ? 'pass' : 'MISS',
+      row.met === undefined ? 'info' : row.met ? 'pass' : 'MISS',
     ];
     process.stdout.write(`  ${cells.join('  ')}${row.note ? `  (${row.note})` : ''}\n`);
   }
@@ -42,13 +43,13 @@ export class Report {
 
   section(title: string) {
     process.stdout.write(`\n${title}\n`);
-    const head = ['scenario'.padEnd(44), 'figure'.padStart(14), 'p50'.padStart(7), 'p99'.padStart(7), 'ratio'.padStart(7), 'goal'.padEnd(20), 'result'];
+    const head = ['scenario'.padEnd(52), 'figure'.padStart(12), 'p50'.padStart(7), 'p99'.padStart(7), 'ratio'.padStart(7), 'goal'.padEnd(20), 'result'];
     process.stdout.write(`  ${head.join('  ')}\n`);
   }
 
   summary(): string {
-    const met = this.rows.filter((r) => r.met).length;
-    const missed = this.rows.filter((r) => !r.met);
+    const met = this.rows.filter((r) => r.met === true).length;
+    const missed = this.rows.filter((r) => r.met === false);
     const lines = [
       '',
       `summary: ${met} met, ${missed.length} missed, ${this.skipped.length} skipped`,
@@ -81,4 +82,10 @@ export function failureNote(result: LoadResult): string | undefined {
     .map(([code, n]) => `${n}x${code}`)
     .join(' ');
   return `${result.failures} of ${result.requests} not 2xx${codes ? `: ${codes}` : ''}`;
+}
+
+/** CPU per request of both sides and their ratio (baseline over subject, like the throughput ratio). */
+export function cpuNote(subject: LoadResult, baseline: LoadResult, label: string): string | undefined {
+  if (!Number.isFinite(subject.cpuUs) || !Number.isFinite(baseline.cpuUs) || subject.cpuUs === 0) return undefined;
+  return `cpu ${subject.cpuUs.toFixed(0)} vs ${label} ${baseline.cpuUs.toFixed(0)} us/req (${(baseline.cpuUs / subject.cpuUs).toFixed(2)}x)`;
 }

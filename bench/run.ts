@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --no-build] [-- --no-scale]`: start-up, throughput and scale of
+// `npm run bench [-- --quick --no-build --no-scale --only=1,2]`: start-up, throughput and scale of
 // mock-api beside a bare node:http server answering the same bytes, on 127.0.0.1 only. Every server
 // is spawned here and stopped here; every load run is bounded in time. Ratios within one run count,
 // absolute figures vary with the machine and whatever else runs on it.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { spawnServer, type Spawned } from './processes.js';
 import { Report } from './report.js';
 import { API, login, resolveTargets } from './targets.js';
-import { args, bareArgs, firstRequest, mockArgs, root, settings } from './settings.js';
+import { args, bareArgs, firstRequest, mockArgs, root, runs, settings } from './settings.js';
 import { benchStartup, benchThroughput, type Servers } from './sections.js';
 import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
@@ -46,13 +46,11 @@ async function main() {
     running.push(bare);
 
     const servers: Servers = { mock, bare, cookie, bodiesFile, sequence: { next: 0 } };
-    await benchStartup(report, servers);
-    await benchThroughput(report, servers, targets, skips);
-    const reads = targets.filter((t) => t.kind === 'read');
-    if (args.has('--no-scale')) report.skip('3. scale', 'large world (--no-scale)');
-    else await benchScale(report, servers, reads);
-    await benchControlPlane(report, servers);
-    await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
+    if (runs(1)) await benchStartup(report, servers);
+    if (runs(2)) await benchThroughput(report, servers, targets, skips);
+    if (runs(3)) await benchScale(report, servers, targets.filter((t) => t.kind === 'read'));
+    if (runs(4)) await benchControlPlane(report, servers);
+    if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

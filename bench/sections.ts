@@ -1,6 +1,6 @@
 import { combine, load, type LoadResult, type Sequence } from './load.js';
 import { median, send, spawnServer, type Spawned } from './processes.js';
-import { failureNote, ms, rate, type Report } from './report.js';
+import { cpuNote, failureNote, ms, rate, type Report } from './report.js';
 import { bareArgs, firstRequest, mockArgs, settings } from './settings.js';
 import { jsonHeaders, login, type Target } from './targets.js';
 
@@ -78,10 +78,10 @@ export async function benchThroughput(report: Report, servers: Servers, targets:
     const write = target.kind === 'write';
     const throwaway: Sequence = { next: 0 };
     const { a: bare, b: mock } = await compare(
-      () => load(servers.bare.origin, target, jsonHeaders(servers.cookie), settings.legSeconds, throwaway),
+      () => load(servers.bare, target, jsonHeaders(servers.cookie), settings.legSeconds, throwaway),
       async () => {
         if (write) await resetMock(servers);
-        return load(servers.mock.origin, target, jsonHeaders(servers.cookie), settings.legSeconds, servers.sequence);
+        return load(servers.mock, target, jsonHeaders(servers.cookie), settings.legSeconds, servers.sequence);
       },
     );
     const goal = write ? 0.4 : 0.6;
@@ -96,7 +96,7 @@ export async function benchThroughput(report: Report, servers: Servers, targets:
       ratio,
       goal: `>= ${goal}x, p99 <= ${P99_GOAL_MS} ms`,
       met: ratio >= goal && mock.p99 <= P99_GOAL_MS && mock.failures === 0,
-      note: [`bare ${rate(bare.rps)} p99 ${bare.p99} ms`, failures].filter(Boolean).join('; '),
+      note: [`bare ${rate(bare.rps)} p99 ${bare.p99} ms`, cpuNote(mock, bare, 'bare'), failures].filter(Boolean).join('; '),
       raw: { mock, bare },
     });
   }

@@ -5,6 +5,11 @@ import { API, basicAlice } from './targets.js';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
+/** Sections to run: all, or those `--only=2,3` names; `--no-scale` leaves out the large world. */
+export const runs = (section: number) =>
+  (only === undefined || only.split(',').includes(String(section))) && !(section === 3 && args.has('--no-scale'));
 
 export const settings = {
   quick,

@@ -25,8 +25,12 @@ interface Spec {
   method: string;
   /** The route as the API documents it, for the skip line. */
   route: string;
-  candidates: string[];
-  /** The body for request number i (probe and load). */
+  candidates: Candidate[];
+}
+
+interface Candidate {
+  path: string;
+  /** The body of request number i (the probe sends number -1). */
   body?: (i: number) => unknown;
 }
 
@@ -70,20 +74,20 @@ function specs(): Spec[] {
     (item) => item.holderId === ALICE.id && (item.flags ?? []).includes('equippable') && (item.equipSlots ?? []).length > 0,
   );
   return [
-    { label: 'GET /auth/user', kind: 'read', method: 'GET', route: 'GET /auth/user', candidates: ['/auth/user'] },
+    { label: 'GET /auth/user', kind: 'read', method: 'GET', route: 'GET /auth/user', candidates: [{ path: '/auth/user' }] },
     {
       label: 'GET /avatars/favorites?n=60',
       kind: 'read',
       method: 'GET',
       route: 'GET /avatars/favorites',
-      candidates: ['/avatars/favorites?n=60'],
+      candidates: [{ path: '/avatars/favorites?n=60' }],
     },
     {
       label: 'GET /calendar/{groupId}?n=60',
       kind: 'read',
       method: 'GET',
       route: 'GET /calendar/{groupId}',
-      candidates: groups.map((id) => `/calendar/${id}?n=60`),
+      candidates: groups.map((id) => ({ path: `/calendar/${id}?n=60` })),
     },
     {
       label: 'GET /worlds/{worldId}/{instanceId}',
@@ -93,7 +97,7 @@ function specs(): Spec[] {
       candidates: instances.flatMap((i) =>
         [i.instanceId, i.name, String(i.id).split(':')[1], i.id]
           .filter((part): part is string => typeof part === 'string' && part !== '')
-          .map((part) => `/worlds/${i.worldId}/${encodeURIComponent(part)}`),
+          .map((part) => ({ path: `/worlds/${i.worldId}/${encodeURIComponent(part)}` })),
       ),
     },
     {
@@ -101,16 +105,14 @@ function specs(): Spec[] {
       kind: 'write',
       method: 'POST',
       route: 'POST /calendar/{groupId}/event',
-      candidates: groups.map((id) => `/calendar/${id}/event`),
-      body: calendarEventBody,
+      candidates: groups.map((id) => ({ path: `/calendar/${id}/event`, body: calendarEventBody })),
     },
     {
       label: 'PUT /inventory/{id}/equip',
       kind: 'write',
       method: 'PUT',
       route: 'PUT /inventory/{inventoryItemId}/equip',
-      candidates: items.map((item) => `/inventory/${item.id}/equip`),
-      body: () => ({ equipSlot: items[0]?.equipSlots[0] }),
+      candidates: items.map((item) => ({ path: `/inventory/${item.id}/equip`, body: () => ({ equipSlot: item.equipSlots[0] }) })),
     },
   ];
 }
@@ -144,11 +146,10 @@ export async function resolveTargets(origin: string, cookie: string): Promise<Re
     }
     let first: string | undefined;
     let found: Target | undefined;
-    for (const path of spec.candidates) {
-      const body = spec.body ? JSON.stringify(spec.body(-1)) : undefined;
+    for (const { path, body: make } of spec.candidates) {
+      const body = make ? JSON.stringify(make(-1)) : undefined;
       const reply = await send(origin, spec.method, `${API}${path}`, { headers: jsonHeaders(cookie), body });
       if (reply.status >= 200 && reply.status < 300) {
-        const make = spec.body;
         const body = make && ((i: number) => JSON.stringify(make(i)));
         found = { label: spec.label, kind: spec.kind, method: spec.method, path, body, answer: JSON.parse(reply.text) };
         break;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, WAF_WORLD_TAG_INVALID, WAF_WORLD_TAG_LIMIT, WAF_WORLD_TAG_RESTRICTED } from '../src/errors.js';
+import { unitySortNumber } from '../src/schemas/unity-package.js';
 import { WorldSchema } from '../src/schemas/worlds.js';
 import { expectError, expectShape, ids, testWorld, type Reply } from './helpers.js';
 import { instances, unknownWorld, worlds } from './worlds-fixture-ids.js';
@@ -22,7 +23,7 @@ describe('GET /worlds/{worldId}', () => {
     const world = await readWorld(t, cookie);
     expect(world).toMatchObject({ id: worlds.aliceHome, authorId: ids.alice, authorName: 'Alice', capacity: 16 });
     expect(world.unityPackages.map((p) => p.platform)).toEqual(['standalonewindows', 'android']);
-    expect(world.unityPackages[0]!.unitySortNumber).toBe(20220322001);
+    expect(world.unityPackages[0]!.unitySortNumber).toBe(unitySortNumber('2022.3.22f1'));
   });
 
   it('counts occupants from its instances and lists its open ones', async () => {
@@ -56,7 +57,7 @@ describe('GET /worlds/{worldId}', () => {
 });
 
 describe('POST /worlds/{worldId}/addTags', () => {
-  it('adds tags to the author’s world, each once, and keeps them on the next read', async () => {
+  it('adds tags to a world its author names, each once, and keeps them on the next read', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     t.clock.advance(60_000);

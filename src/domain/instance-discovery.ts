@@ -1,4 +1,5 @@
-import { DiscoverInstancesQuerySchema, type InstanceDiscovery, type InstanceRecord } from '../schemas/instances.js';
+import { DiscoverInstancesQuerySchema, type InstanceDiscovery } from '../schemas/instance-requests.js';
+import type { InstanceRecord } from '../schemas/instances.js';
 import type { UserRecord } from '../schemas/user.js';
 import {
   hash32,

@@ -1,11 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ApiError, messages } from '../errors.js';
 import { formatInstanceId, locationOf, type InstanceIdParts } from '../schemas/instance-id.js';
+import { CloseInstanceQuerySchema, CreateInstanceRequestSchema, type CreateInstanceRequest } from '../schemas/instance-requests.js';
 import {
-  CloseInstanceQuerySchema,
-  CreateInstanceRequestSchema,
   InstanceFieldsSchema,
-  type CreateInstanceRequest,
   type GroupAccessType,
   type Instance,
   type InstanceRecord,

@@ -2,6 +2,12 @@ import { Faker, en } from '@faker-js/faker';
 import { UserRecordSchema, type UserRecord } from '../schemas/user.js';
 import type { WorldData } from './fixtures.js';
 import { generateGroups } from './generate-groups.js';
+import { generateCalendarEvents } from './generate-calendar.js';
+import { generateAvatars } from './generate-avatars.js';
+import { generateFiles } from './generate-files.js';
+import { generateWorlds } from './generate-worlds.js';
+import { generateInventory } from './generate-inventory.js';
+import { generateNotifications } from './generate-notifications.js';
 import { defaultCounts, generatedKinds, type GenerateCounts } from './generate-counts.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
@@ -11,6 +17,12 @@ type Generator = (faker: Faker, data: WorldData, count: number) => void;
 const generators: Record<keyof GenerateCounts, Generator> = {
   users: generateUsers,
   groups: generateGroups,
+  calendarEvents: generateCalendarEvents,
+  avatars: generateAvatars,
+  files: generateFiles,
+  worlds: generateWorlds,
+  inventoryItems: generateInventory,
+  notifications: generateNotifications,
 };
 
 /** Password of every generated user, so a test can log in as any of them. */
