@@ -8,12 +8,13 @@ import { emptyWorldData, type WorldData } from '../src/store/fixtures.js';
 import { generateAvatars } from '../src/store/generate-avatars.js';
 import { generateInventory } from '../src/store/generate-inventory.js';
 import { generateNotifications } from '../src/store/generate-notifications.js';
-import { addGeneratedData } from '../src/store/generate.js';
+import { addGeneratedData, generatedKinds } from '../src/store/generate.js';
 import { expectShape, ids, testWorld } from './helpers.js';
 
 function generated(seed: number, fill: (faker: Faker, data: WorldData) => void): WorldData {
   const data = emptyWorldData();
-  addGeneratedData(data, seed, { users: 20, groups: 0 });
+  const none = Object.fromEntries(generatedKinds.map((kind) => [kind, 0]));
+  addGeneratedData(data, seed, { ...none, users: 20 });
   fill(new Faker({ locale: [en], seed }), data);
   return data;
 }
