@@ -5,7 +5,7 @@ import { idOf } from '../schemas/common.js';
 import { pageParams, queryBool, queryList } from '../schemas/query.js';
 import { unitySortNumber } from '../schemas/unity-package.js';
 import type { UserRecord } from '../schemas/user.js';
-import { hashString } from '../store/avatar-index.js';
+import { hash32 } from '../random.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 
@@ -143,9 +143,9 @@ function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): numb
     case 'order':
       return Date.parse(ctx.favoritedAt);
     case 'random':
-      return hashString(avatar.id, ctx.world.avatarShuffleSeed);
+      return hash32(avatar.id, ctx.world.avatarShuffleSeed);
     case 'shuffle':
-      return hashString(avatar.id, ctx.world.avatarShuffleSeed ^ Math.floor(ctx.world.clock.now() / DAY_MS));
+      return hash32(avatar.id, ctx.world.avatarShuffleSeed ^ Math.floor(ctx.world.clock.now() / DAY_MS));
     case 'reportCount':
       return avatar.reportCount;
     case 'reportScore':

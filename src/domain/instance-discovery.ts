@@ -1,9 +1,8 @@
 import { DiscoverInstancesQuerySchema, type InstanceDiscovery } from '../schemas/instance-requests.js';
 import type { InstanceRecord } from '../schemas/instances.js';
 import type { UserRecord } from '../schemas/user.js';
+import { hash32, seededRandom } from '../random.js';
 import {
-  hash32,
-  seededRandom,
   withdrawFromDiscovery,
   type InstanceBag,
   type InstanceDiscoveryIndex,

@@ -1,3 +1,4 @@
+import { hash32 } from '../random.js';
 import { z } from 'zod';
 
 export const InstanceType = z.enum(['public', 'hidden', 'friends', 'private', 'group']);
@@ -68,16 +69,6 @@ export function parseInstanceId(instanceId: string): InstanceIdParts | undefined
 
 /** `<worldId>:<instanceId>`, what the API calls a location and what an instance's `id` is. */
 export const locationOf = (worldId: string, instanceId: string) => `${worldId}:${instanceId}`;
-
-/** FNV-1a: a cheap, stable 32-bit hash. */
-export function hash32(text: string, seed = 0x811c9dc5): number {
-  let hash = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
 
 /** Eight lowercase letters and digits, stable for one text: names for fixture instances that give none. */
 export const stableName = (text: string) =>

@@ -1,3 +1,4 @@
+import { hash32 } from '../random.js';
 import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
 
@@ -11,16 +12,6 @@ export interface AvatarIndex {
   readonly avatarShuffleSeed: number;
 }
 
-/** FNV-1a over a string, continuing from `seed`: a cheap, stable 32-bit hash. */
-export function hashString(text: string, seed = 0x811c9dc5): number {
-  let hash = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
 export function indexAvatars(avatars: AvatarRecord[], favorites: AvatarFavoriteRecord[]): AvatarIndex {
   const byId = new Map<string, AvatarRecord>();
   for (const avatar of avatars) {
@@ -31,7 +22,7 @@ export function indexAvatars(avatars: AvatarRecord[], favorites: AvatarFavoriteR
     avatars: byId,
     avatarFavorites: new Map(),
     avatarFavoriteCounts: new Map(),
-    avatarShuffleSeed: hashString(`${avatars.length}:${avatars[0]?.id ?? ''}`),
+    avatarShuffleSeed: hash32(`${avatars.length}:${avatars[0]?.id ?? ''}`),
   };
   for (const favorite of favorites) addAvatarFavorite(index, favorite);
   return index;

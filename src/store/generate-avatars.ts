@@ -1,3 +1,4 @@
+import { seededRandom } from '../random.js';
 import type { Faker } from '@faker-js/faker';
 import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
 import { unitySortNumber, type UnityPackage } from '../schemas/unity-package.js';
@@ -20,18 +21,6 @@ const TAG_WORDS = ['cute', 'fox', 'robot', 'cat', 'anime', 'furry', 'knight', 'g
 /** Most users favorite a few dozen avatars; the real client caps favorites in the hundreds. */
 const MAX_FAVORITES_PER_USER = 100;
 
-/** A small seeded generator: millions of draws cost milliseconds, unlike a faker call each. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Adds `count` seeded avatars authored by users of data.users, 85% public, 10% private, 5% hidden,
  * each with one package per platform of its set, and gives every user in data.users favorites among
@@ -42,7 +31,7 @@ export function mulberry32(seed: number): () => number {
 export function generateAvatars(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
-  const random = mulberry32(faker.number.int({ max: 0xffffffff }));
+  const random = seededRandom(faker.number.int({ max: 0xffffffff }));
   const avatarBase = faker.string.uuid().slice(0, 24);
   const packageBase = faker.string.uuid().slice(0, 24);
   const names = Array.from({ length: 128 }, () => `${faker.word.adjective()} ${faker.animal.type()}`.replace(/^./, (c) => c.toUpperCase()));

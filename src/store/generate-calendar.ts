@@ -1,3 +1,4 @@
+import { seededRandom } from '../random.js';
 import type { Faker } from '@faker-js/faker';
 import { CalendarEventCategory } from '../schemas/calendar.js';
 import type { WorldData } from './fixtures.js';
@@ -21,7 +22,7 @@ const CATEGORIES = CalendarEventCategory.options;
 export function generateCalendarEvents(faker: Faker, data: WorldData, count: number): void {
   const groups = data.groups;
   if (groups.length === 0 || count <= 0) return;
-  const random = mulberry32(faker.number.int({ max: 0xffffffff }));
+  const random = seededRandom(faker.number.int({ max: 0xffffffff }));
   const idPrefix = `cal_${faker.string.uuid().slice(0, 24)}`;
   const titles = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));
   const descriptions = Array.from({ length: 16 }, () => faker.lorem.sentence());
@@ -57,14 +58,3 @@ export function generateCalendarEvents(faker: Faker, data: WorldData, count: num
   }
 }
 
-/** A tiny seeded generator: faker per record would take seconds for a million events. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

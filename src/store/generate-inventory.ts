@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { InventoryItemRecord } from '../schemas/inventory.js';
 import type { WorldData } from './fixtures.js';
-import { mulberry32 } from './generate-avatars.js';
+import { seededRandom } from '../random.js';
 
 const HOUR = 3_600_000;
 const ACQUIRED_FROM = Date.parse('2025-06-01T00:00:00.000Z');
@@ -29,7 +29,7 @@ const KINDS = [
 export function generateInventory(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
-  const random = mulberry32(faker.number.int({ max: 0xffffffff }));
+  const random = seededRandom(faker.number.int({ max: 0xffffffff }));
   const itemBase = faker.string.uuid().slice(0, 24);
   const templateBase = faker.string.uuid().slice(0, 24);
   const templates: Template[] = Array.from({ length: 40 }, (_, t) => {

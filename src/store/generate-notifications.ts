@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { NotificationRecord } from '../schemas/notifications.js';
 import type { WorldData } from './fixtures.js';
-import { mulberry32 } from './generate-avatars.js';
+import { seededRandom } from '../random.js';
 
 const HOUR = 3_600_000;
 const FROM = Date.parse('2025-10-01T00:00:00.000Z');
@@ -16,7 +16,7 @@ const TYPES = ['invite', 'requestInvite', 'message', 'boop', 'friendRequest'] as
 export function generateNotifications(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
-  const random = mulberry32(faker.number.int({ max: 0xffffffff }));
+  const random = seededRandom(faker.number.int({ max: 0xffffffff }));
   const idBase = faker.string.uuid().slice(0, 24);
   const messages = Array.from({ length: 32 }, () => faker.lorem.sentence());
   const hours = Array.from({ length: SPAN_HOURS }, (_, h) => new Date(FROM + h * HOUR).toISOString());

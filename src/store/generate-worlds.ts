@@ -4,7 +4,7 @@ import { InstanceRecordSchema, type InstanceRecord } from '../schemas/instances.
 import { UnityPackageSchema, unitySortNumber } from '../schemas/unity-package.js';
 import { WorldRecordSchema, type WorldRecord } from '../schemas/worlds.js';
 import type { WorldData } from './fixtures.js';
-import { seededRandom } from './instance-index.js';
+import { seededRandom } from '../random.js';
 
 const REGIONS = ['us', 'use', 'eu', 'jp'] as const;
 const USER_TYPES = ['hidden', 'friends', 'private'] as const;

@@ -1,4 +1,4 @@
-import { hash32 } from '../schemas/instance-id.js';
+import { hash32 } from '../random.js';
 import type { InstanceRecord } from '../schemas/instances.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
 import type { WorldRecord } from '../schemas/worlds.js';
@@ -50,19 +50,6 @@ export interface InstanceIndex {
 export const isOpenAccess = (instance: InstanceRecord) =>
   instance.type === 'public' || (instance.type === 'group' && instance.groupAccessType === 'public');
 
-export { hash32 };
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[]): InstanceIndex {
   const index: InstanceIndex = {
