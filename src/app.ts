@@ -44,12 +44,12 @@ export function createApp(deps: AppDeps) {
       await next();
     } finally {
       deps.journal.record({
-        at: new Date().toISOString(),
+        at: Date.now(),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
         world: worldId ?? null,
-        durationMs: Number((performance.now() - started).toFixed(3)),
+        durationMs: performance.now() - started,
       });
     }
   });

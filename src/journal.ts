@@ -7,14 +7,27 @@ export interface JournalEntry {
   durationMs: number;
 }
 
+/**
+ * An entry as recorded on every request: raw numbers, formatted only when listed (formatting a date
+ * and rounding per request cost a measurable share of a read's time).
+ */
+export type RecordedEntry = Omit<JournalEntry, 'at'> & { at: number };
+
+const listed = (entry: RecordedEntry): JournalEntry => ({
+  ...entry,
+  at: new Date(entry.at).toISOString(),
+  durationMs: Number(entry.durationMs.toFixed(3)),
+});
+
 /** The last requests the API answered, for tests that assert what their client sent (WireMock's journal). */
 export class RequestJournal {
-  private entries: JournalEntry[] = [];
+  private entries: RecordedEntry[] = [];
   private next = 0;
 
   constructor(private readonly capacity = 1000) {}
 
-  record(entry: JournalEntry) {
+  /** `at` in epoch ms. */
+  record(entry: RecordedEntry) {
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
@@ -22,8 +35,8 @@ export class RequestJournal {
 
   /** Oldest first. */
   list(): JournalEntry[] {
-    if (this.entries.length < this.capacity) return [...this.entries];
-    return [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    const ordered = this.entries.length < this.capacity ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    return ordered.map(listed);
   }
 
   clear() {

@@ -1,39 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { groups } from './groups-fixture-ids.js';
+import { useSdkServer } from './sdk-harness.js';
 
-// The official SDK needs Promise.withResolvers, which Node 20 lacks.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
-const { VRChat } = await import('vrchat');
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => server.close());
+const sdk = useSdkServer();
 
 describe('the official vrchat SDK on the group calendar', () => {
   it('creates an event and finds it in the month it starts in', async () => {
-    const vrchat = new VRChat({
-      baseUrl: server.url,
-      application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
-      authentication: { credentials: { username: 'alice', password: 'alice-password' }, optimistic: false },
-      pipeline: { baseUrl: 'ws://127.0.0.1:9' },
-    });
-    await vrchat.login({ username: 'alice', password: 'alice-password' });
+    const vrchat = await sdk.loggedIn('alice', 'alice-password');
     // This server runs on the real clock and events must start in the future: pick a date far ahead.
     const startsAt = new Date('2040-06-10T18:00:00.000Z');
     const created = await vrchat.createGroupCalendarEvent({

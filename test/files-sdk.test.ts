@@ -1,41 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { bundleIds, bytesOf, fileIds, md5Hex, versionBody } from './files-fixtures.js';
+import { useSdkServer } from './sdk-harness.js';
 
-// The official SDK needs Promise.withResolvers, which Node 20 lacks.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
-const { VRChat } = await import('vrchat');
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => server.close());
-
-async function alice() {
-  const vrchat = new VRChat({
-    baseUrl: server.url,
-    application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
-    authentication: { credentials: { username: 'alice', password: 'alice-password' }, optimistic: false },
-    // Keep the SDK's websocket on loopback: nothing here may leave the machine.
-    pipeline: { baseUrl: 'ws://127.0.0.1:9' },
-  });
-  await vrchat.login({ username: 'alice', password: 'alice-password' });
-  return vrchat;
-}
+const sdk = useSdkServer();
+const alice = () => sdk.loggedIn('alice', 'alice-password');
 
 describe('files through the official vrchat SDK', () => {
   it('uploads an avatar package and downloads the same bytes', async () => {

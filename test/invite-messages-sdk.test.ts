@@ -1,41 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { ids } from './helpers.js';
+import { useSdkServer } from './sdk-harness.js';
 
-// The official SDK needs Promise.withResolvers, which Node 20 lacks.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
-const { VRChat } = await import('vrchat');
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => server.close());
-
-async function loggedIn(username: string) {
-  const credentials = { username, password: `${username}-password` };
-  const vrchat = new VRChat({
-    baseUrl: server.url,
-    application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
-    authentication: { credentials, optimistic: false },
-    pipeline: { baseUrl: 'ws://127.0.0.1:9' },
-  });
-  await vrchat.login(credentials);
-  return vrchat;
-}
+const { loggedIn } = useSdkServer();
 
 describe('invite messages through the official vrchat SDK', () => {
   it('lists, edits, meets the cooldown, and reads back', async () => {

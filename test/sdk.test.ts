@@ -1,39 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { totp } from '../src/auth/totp.js';
+import { useSdkServer } from './sdk-harness.js';
 
-// The official SDK needs Promise.withResolvers, which Node 20 lacks.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
-const { VRChat } = await import('vrchat');
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => server.close());
-
-function client(credentials: { username: string; password: string; totpSecret?: string }) {
-  return new VRChat({
-    baseUrl: server.url,
-    application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
-    authentication: { credentials, optimistic: false },
-    // Keep the SDK's websocket on loopback: nothing here may leave the machine.
-    pipeline: { baseUrl: 'ws://127.0.0.1:9' },
-  });
-}
+const { client } = useSdkServer();
 
 describe('the official vrchat SDK, unchanged', () => {
   it('logs in with credentials and reads the current user', async () => {
