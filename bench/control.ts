@@ -103,15 +103,16 @@ export async function benchRules(report: Report, servers: Servers, target: Targe
     report.skip('5. scenarios', 'GET /auth/user could not be benchmarked');
     return;
   }
-  const run = () => load(servers.mock, target, jsonHeaders(servers.cookie), settings.legSeconds);
+  const run = (seconds: number) => load(servers.mock, target, jsonHeaders(servers.cookie), seconds);
   const { a: none, b: rules } = await compare(
-    async () => {
+    async (seconds) => {
       await send(origin, 'DELETE', '/_mock/scenarios');
-      return run();
+      return run(seconds);
     },
-    async () => {
+    async (seconds) => {
+      await send(origin, 'DELETE', '/_mock/scenarios');
       await loadRules();
-      return run();
+      return run(seconds);
     },
   );
   await send(origin, 'DELETE', '/_mock/scenarios');

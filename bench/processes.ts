@@ -76,7 +76,7 @@ function listeningOrigin(child: ChildProcess, deadlineMs: number): Promise<strin
       clearTimeout(timer);
       reject(new Error(`${child.spawnargs.join(' ')}: ${why}\n${err.slice(-2000)}`));
     };
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/[^/\s]+)/.exec(out);

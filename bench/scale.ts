@@ -36,8 +36,8 @@ async function compareWorlds(
   judged: boolean,
 ) {
   const { a: small, b: big } = await compare(
-    () => load(servers.mock, onDefault, jsonHeaders(servers.cookie), settings.legSeconds),
-    () => load(large, onLarge, jsonHeaders(cookie), settings.legSeconds),
+    (seconds) => load(servers.mock, onDefault, jsonHeaders(servers.cookie), seconds),
+    (seconds) => load(large, onLarge, jsonHeaders(cookie), seconds),
   );
   const ratio = big.rps / small.rps;
   report.add({

@@ -18,18 +18,27 @@ export interface Servers {
 
 export const P99_GOAL_MS = 10;
 
-/** Unmeasured warm-up on both sides, then A B A B ...: both sides see the same machine state. */
-export async function compare(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+/**
+ * Unmeasured warm-up on both sides, then A B, B A, A B ...: both sides see the same machine state,
+ * and neither always runs right after the other (the load generator shares the machine).
+ */
+export async function compare(a: (seconds: number) => Promise<LoadResult>, b: (seconds: number) => Promise<LoadResult>) {
   const warm = settings.warmSeconds;
   if (warm > 0) {
-    await a();
-    await b();
+    await a(warm);
+    await b(warm);
   }
+  const leg = settings.legSeconds;
   const legsA: LoadResult[] = [];
   const legsB: LoadResult[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    legsA.push(await a());
-    legsB.push(await b());
+    if (round % 2 === 0) {
+      legsA.push(await a(leg));
+      legsB.push(await b(leg));
+    } else {
+      legsB.push(await b(leg));
+      legsA.push(await a(leg));
+    }
   }
   return { a: combine(legsA), b: combine(legsB) };
 }
@@ -78,10 +87,10 @@ export async function benchThroughput(report: Report, servers: Servers, targets:
     const write = target.kind === 'write';
     const throwaway: Sequence = { next: 0 };
     const { a: bare, b: mock } = await compare(
-      () => load(servers.bare, target, jsonHeaders(servers.cookie), settings.legSeconds, throwaway),
-      async () => {
+      (seconds) => load(servers.bare, target, jsonHeaders(servers.cookie), seconds, throwaway),
+      async (seconds) => {
         if (write) await resetMock(servers);
-        return load(servers.mock, target, jsonHeaders(servers.cookie), settings.legSeconds, servers.sequence);
+        return load(servers.mock, target, jsonHeaders(servers.cookie), seconds, servers.sequence);
       },
     );
     const goal = write ? 0.4 : 0.6;
