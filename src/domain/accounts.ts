@@ -4,7 +4,9 @@ import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../errors.js';
 import type { Credentials } from '../auth/basic.js';
 import type { Session } from '../auth/sessions.js';
 import { verifyTotp } from '../auth/totp.js';
+import { viewOf } from '../schemas/view.js';
 import {
+  CurrentUserSchema,
   UserRecordSchema,
   type CurrentUser,
   type TutorialClear,
@@ -14,10 +16,11 @@ import { newId } from '../store/ids.js';
 import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 
+const makeCurrentUser = viewOf(CurrentUserSchema);
+
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
 export function currentUserView(user: UserRecord): CurrentUser {
-  const { password, email, isAdmin, totpSecret, recoveryCodes, tutorialClears, ...view } = user;
-  return view;
+  return makeCurrentUser(user, {});
 }
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';

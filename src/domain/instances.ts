@@ -2,8 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { ApiError, messages } from '../errors.js';
 import { formatInstanceId, locationOf, type InstanceIdParts } from '../schemas/instance-id.js';
 import { CloseInstanceQuerySchema, CreateInstanceRequestSchema, type CreateInstanceRequest } from '../schemas/instance-requests.js';
+import { viewOf } from '../schemas/view.js';
 import {
   InstanceFieldsSchema,
+  InstanceSchema,
   type GroupAccessType,
   type Instance,
   type InstanceRecord,
@@ -59,6 +61,12 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
   };
 }
 
+/** The holder markers are computed: only the one matching the type is present (the others undefined, so unsent). */
+const makeInstanceView = viewOf(InstanceSchema, [
+  'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
+  'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',
+]);
+
 /**
  * The Instance as a viewer sees it, with its World. users, n_users, userCount, platforms and full are
  * all counted from who is in it now; active and hasCapacityForYou follow closedAt and the clock.
@@ -70,12 +78,11 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
   for (const user of users) platforms[user.last_platform] = (platforms[user.last_platform] ?? 0) + 1;
   const active = !isClosed(instance, world.clock.now());
   const full = users.length >= worldRecord.capacity;
-  const { userIds: _userIds, roleIds, inviteOnly: _inviteOnly, groupAccessType, ...shown } = instance;
-  const holder = instance.type === 'group' || instance.type === 'public' ? {} : { [instance.type]: instance.ownerId! };
-  return {
-    ...shown,
-    ...holder,
-    ...(groupAccessType === undefined ? {} : { groupAccessType }),
+  const holderOf = (type: InstanceRecord['type']) => (instance.type === type ? instance.ownerId! : undefined);
+  return makeInstanceView(instance, {
+    hidden: holderOf('hidden'),
+    friends: holderOf('friends'),
+    private: holderOf('private'),
     location: instance.id,
     world: worldView(world, worldRecord),
     clientNumber: 'unknown',
@@ -86,10 +93,10 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
     active,
     full,
     hasCapacityForYou: active && !full,
-    roleRestricted: roleIds.length > 0,
+    roleRestricted: instance.roleIds.length > 0,
     platforms,
     users: users.map((user) => instanceUserView(user, viewer)),
-  };
+  });
 }
 
 export function findInstance(world: World, location: string): InstanceRecord {

@@ -10,9 +10,11 @@ import type { UserRecord } from '../schemas/user.js';
 import {
   ChangeWorldTagsRequestSchema,
   TAG_PATTERN,
+  WorldSchema,
   type World as WorldResponse,
   type WorldRecord,
 } from '../schemas/worlds.js';
+import { viewOf } from '../schemas/view.js';
 import { isOpenAccess } from '../store/instance-index.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
@@ -26,6 +28,8 @@ export function findWorld(world: World, worldId: string): WorldRecord {
   if (!found) throw new ApiError(404, messages.worldNotFound(worldId));
   return found;
 }
+
+const makeWorldView = viewOf(WorldSchema, ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances']);
 
 /**
  * The World as responses carry it: occupants add up the users in its instances (public ones, that is
@@ -46,7 +50,7 @@ export function worldView(world: World, record: WorldRecord): WorldResponse {
     instances.push([instance.instanceId, users, {}]);
     slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
   }
-  return { ...record, occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances };
+  return makeWorldView(record, { occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances });
 }
 
 /** Tags nobody adds by hand: `system_` ones the service grants, `admin_` ones only admins add. */
