@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiError, messages } from '../errors.js';
-import type { Avatar, AvatarRecord } from '../schemas/avatars.js';
+import { AvatarSchema, type Avatar, type AvatarRecord } from '../schemas/avatars.js';
+import { viewOf } from '../schemas/view.js';
 import { idOf } from '../schemas/common.js';
 import { pageParams, queryBool, queryList } from '../schemas/query.js';
 import { unitySortNumber } from '../schemas/unity-package.js';
@@ -9,12 +10,11 @@ import { hash32 } from '../random.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 
+const makeAvatarView = viewOf(AvatarSchema);
+
 /** An avatar as every response shows it: the stored record without its moderation figures. */
 export function avatarView(record: AvatarRecord): Avatar {
-  const view: Record<string, unknown> = { ...record };
-  delete view.reportCount;
-  delete view.reportScore;
-  return view as Avatar;
+  return makeAvatarView(record, {});
 }
 
 /** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */

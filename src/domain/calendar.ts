@@ -2,6 +2,7 @@ import { isoNow } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
 import {
   calendarEventDefaults,
+  CalendarEventSchema,
   CalendarListQuerySchema,
   CreateCalendarEventRequestSchema,
   type CalendarEvent,
@@ -9,6 +10,7 @@ import {
   type CalendarEventRecord,
 } from '../schemas/calendar.js';
 import type { GroupRecord } from '../schemas/groups.js';
+import { viewOf } from '../schemas/view.js';
 import type { UserRecord } from '../schemas/user.js';
 import {
   Audience,
@@ -26,17 +28,18 @@ import { hasGroupPermission, isGroupMember } from './group-permissions.js';
 export const MONTHLY_EVENT_LIMIT = 100;
 export const CALENDAR_PERMISSION = 'group-calendar-manage';
 
+const makeCalendarEventView = viewOf(CalendarEventSchema, {
+  computed: ['durationInMs', 'userInterest'],
+  defaults: calendarEventDefaults,
+});
+
 /** The event as a viewer sees it: the stored fields over the defaults, plus what is derived from them. */
 export function calendarEventView(event: CalendarEventRecord): CalendarEvent {
-  const { id, ...stored } = event as Required<CalendarEventRecord>;
-  return {
-    id,
-    ...calendarEventDefaults,
-    ...stored,
+  return makeCalendarEventView(event, {
     durationInMs: Date.parse(event.endsAt) - Date.parse(event.startsAt),
     // Following an event is not simulated, so every viewer is a non-follower since the event exists.
     userInterest: { createdAt: event.createdAt, updatedAt: event.updatedAt, isFollowing: false },
-  };
+  });
 }
 
 function findGroup(world: World, groupId: string): GroupRecord {

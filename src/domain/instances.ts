@@ -62,10 +62,12 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
 }
 
 /** The holder markers are computed: only the one matching the type is present (the others undefined, so unsent). */
-const makeInstanceView = viewOf(InstanceSchema, [
-  'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
-  'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',
-]);
+const makeInstanceView = viewOf(InstanceSchema, {
+  computed: [
+    'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
+    'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',
+  ],
+});
 
 /**
  * The Instance as a viewer sees it, with its World. users, n_users, userCount, platforms and full are

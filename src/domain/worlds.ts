@@ -29,7 +29,9 @@ export function findWorld(world: World, worldId: string): WorldRecord {
   return found;
 }
 
-const makeWorldView = viewOf(WorldSchema, ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances']);
+const makeWorldView = viewOf(WorldSchema, {
+  computed: ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances'],
+});
 
 /**
  * The World as responses carry it: occupants add up the users in its instances (public ones, that is
