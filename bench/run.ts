@@ -16,12 +16,8 @@ import { benchControlPlane, benchRules } from './control.js';
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) {
-    const lines = `${result.stdout}${result.stderr}`.trim().split('\n');
-    process.stdout.write(`build reported ${lines.length} line(s) of errors (dist is still emitted); first:\n  ${lines.slice(0, 3).join('\n  ')}\n`);
-  }
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
 async function main() {
