@@ -68,6 +68,16 @@ describe('scripted responses', () => {
     expectError(await t.call('GET', '/auth/user'), 500);
   });
 
+  it('keeps rule order between wildcard paths and paths of one area, and sees rules added later', async () => {
+    const t = testWorld();
+    t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/*' }, response: { status: 500, message: 'base wildcard' } }]));
+    expectError(await t.call('GET', '/auth/user'), 500, 'base wildcard');
+    t.deps.scenarios.use(scenario([{ match: { path: '/:area/user' }, response: { status: 503, message: 'runtime' }, times: 1 }]));
+    expectError(await t.call('GET', '/auth/user'), 503, 'runtime');
+    expectError(await t.call('GET', '/auth/user'), 500, 'base wildcard');
+    expect((await t.call('GET', `/users/${ids.alice}/groups/invited`)).status).toBe(401);
+  });
+
   it('applies a one-time rule to exactly one of fifty parallel requests', async () => {
     const t = testWorld();
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, response: { status: 503 }, times: 1 }]));

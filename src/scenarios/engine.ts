@@ -13,9 +13,22 @@ interface ActiveRule {
   scenario: string;
   rule: Rule;
   pattern: RegExp;
+  /** The path's first segment when it is literal; undefined when a `:param` or `*` can match anything there. */
+  firstSegment: string | undefined;
   remaining: number;
   hits: number;
 }
+
+/** `/groups/:id` -> `groups`; the segment a request path must start with for the rule to match. */
+function literalFirstSegment(path: string): string | undefined {
+  const first = path.split('/')[1] ?? '';
+  return first === '*' || first.startsWith(':') ? undefined : first;
+}
+
+const firstSegmentOf = (path: string) => {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+};
 
 /** Compiled once per rule, never per request. */
 function compile(path: string): RegExp {
@@ -38,12 +51,19 @@ function compile(path: string): RegExp {
 export class ScenarioEngine {
   private base: ActiveRule[] = [];
   private runtime: ActiveRule[] = [];
+  /**
+   * First path segment -> the rules that could match a path starting with it, runtime ones first, in
+   * order. Built on first use and dropped whenever the rules change, so a request checks only the
+   * rules of its own area: fifty idle rules elsewhere cost one Map lookup.
+   */
+  private candidates = new Map<string, ActiveRule[]>();
 
   private activate(scenario: Scenario): ActiveRule[] {
     return scenario.rules.map((rule) => ({
       scenario: scenario.name,
       rule,
       pattern: compile(rule.match.path),
+      firstSegment: literalFirstSegment(rule.match.path),
       remaining: rule.times ?? Infinity,
       hits: 0,
     }));
@@ -51,14 +71,17 @@ export class ScenarioEngine {
 
   loadBase(scenario: Scenario) {
     this.base.push(...this.activate(scenario));
+    this.candidates.clear();
   }
 
   use(scenario: Scenario) {
     this.runtime.unshift(...this.activate(scenario));
+    this.candidates.clear();
   }
 
   reset() {
     this.runtime = [];
+    this.candidates.clear();
   }
 
   get size() {
@@ -76,17 +99,26 @@ export class ScenarioEngine {
 
   /** The first live rule that matches, its use counted in the same synchronous step. */
   take(request: RequestFacts): Rule | undefined {
-    return this.takeFrom(this.runtime, request) ?? this.takeFrom(this.base, request);
-  }
-
-  private takeFrom(rules: ActiveRule[], request: RequestFacts): Rule | undefined {
-    for (const active of rules) {
+    for (const active of this.candidatesFor(request.path)) {
       if (active.remaining <= 0 || !matches(active, request)) continue;
       active.remaining -= 1;
       active.hits += 1;
       return active.rule;
     }
     return undefined;
+  }
+
+  private candidatesFor(path: string): ActiveRule[] {
+    const segment = firstSegmentOf(path);
+    let rules = this.candidates.get(segment);
+    if (!rules) {
+      const couldMatch = (active: ActiveRule) => active.firstSegment === undefined || active.firstSegment === segment;
+      rules = [...this.runtime, ...this.base].filter(couldMatch);
+      // Unknown first segments are unbounded request input: keep the map from growing with them.
+      if (this.candidates.size > 256) this.candidates.clear();
+      this.candidates.set(segment, rules);
+    }
+    return rules;
   }
 }
 
