@@ -3,7 +3,10 @@ import { encodeBasic } from '../src/auth/basic.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
 import { FixtureError, parseFixtures } from '../src/store/fixtures.js';
 import { addGeneratedData, GENERATED_PASSWORD } from '../src/store/generate.js';
-import { testWorld } from './helpers.js';
+import { createApp, worldDeps } from '../src/app.js';
+import { manualClock } from '../src/clock.js';
+import { WorldSource } from '../src/store/world-source.js';
+import { cookieFrom, testWorld } from './helpers.js';
 
 describe('generated data', () => {
   it('is identical for identical seeds and differs for another seed', () => {
@@ -26,6 +29,19 @@ describe('generated data', () => {
     const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic(username, GENERATED_PASSWORD) } });
     expect(reply.status).toBe(200);
     expect(reply.body.username).toBe(username);
+  });
+
+  it("keeps each generated user's changes to itself in a world built as the server builds it", async () => {
+    const source = WorldSource.inMemory(readFixtureDir(defaultFixturesDir), (fresh) => addGeneratedData(fresh, 3, { users: 2 }));
+    const deps = worldDeps(source, () => manualClock('2026-01-15T12:00:00.000Z'));
+    const app = createApp(deps);
+    const [first, second] = [...deps.worlds.default.users.values()].slice(-2);
+    const login = await app.request('/api/1/auth/user', { headers: { authorization: encodeBasic(first!.username, GENERATED_PASSWORD) } });
+    const cookie = cookieFrom(login.headers, 'auth');
+    const cleared = await app.request(`/api/1/users/${first!.id}/tutorial`, { method: 'DELETE', headers: { cookie, 'x-platform': 'ios' } });
+    expect(cleared.status).toBe(200);
+    expect(first!.tutorialClears).toHaveLength(1);
+    expect(second!.tutorialClears).toHaveLength(0);
   });
 });
 
