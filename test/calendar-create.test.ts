@@ -16,8 +16,12 @@ const event = {
   title: 'Open Mic',
 };
 
-const create = (t: TestWorld, cookie: string, groupId: string, body: unknown) =>
-  t.call('POST', `/calendar/${groupId}/event`, { cookie, body });
+/** POST the event; a 200 body must be a CalendarEvent. */
+const create = async (t: TestWorld, cookie: string, groupId: string, body: unknown) => {
+  const r = await t.call('POST', `/calendar/${groupId}/event`, { cookie, body });
+  if (r.status === 200) expectShape(CalendarEventSchema, r.body);
+  return r;
+};
 
 const listMonth = async (t: TestWorld, cookie: string, groupId: string, month: string) =>
   expectShape(CalendarEventListSchema, (await t.call('GET', `/calendar/${groupId}?date=${month}&n=100`, { cookie })).body);
@@ -181,6 +185,19 @@ describe('POST /calendar/{groupId}/event', () => {
         await create(t, await t.login('alice'), groups.builders, { ...event, startsAt: 'next tuesday', endsAt: '2026-05-10T22:00:00' }),
         400,
         'endsAt must be a date-time, startsAt must be a date-time',
+      );
+    });
+
+    it('refuses times that fall past the year 9999 in UTC', async () => {
+      const t = testWorld();
+      expectError(
+        await create(t, await t.login('alice'), groups.builders, {
+          ...event,
+          startsAt: '9999-12-31T23:30:00-01:00',
+          endsAt: '9999-12-31T23:45:00-01:00',
+        }),
+        400,
+        'endsAt must fall within the years 0000 to 9999 in UTC, startsAt must fall within the years 0000 to 9999 in UTC',
       );
     });
 

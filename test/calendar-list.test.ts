@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
-import { CalendarEventListSchema } from '../src/schemas/calendar.js';
+import { CalendarEventListSchema, CalendarEventSchema } from '../src/schemas/calendar.js';
 import { expectError, expectShape, testWorld, type TestWorld } from './helpers.js';
 import { groups, unknownGroup } from './groups-fixture-ids.js';
 import { events, seedEvents } from './calendar-seed.js';
@@ -88,8 +88,9 @@ describe('GET /calendar/{groupId}', () => {
           title: 'Lighting Workshop',
         },
       });
+      const { id } = expectShape(CalendarEventSchema, created.body);
       const page = await list(t, cookie, groups.builders, '?date=2026-02');
-      expect(idsOf(page)).toEqual([events.jamKickoff, created.body.id, events.editorsSync]);
+      expect(idsOf(page)).toEqual([events.jamKickoff, id, events.editorsSync]);
       expect(page.totalCount).toBe(3);
     });
   });
@@ -218,6 +219,10 @@ describe('GET /calendar/{groupId}', () => {
       ['?limit=0', 'limit must be at least 1'],
       ['?date=yesterday', 'date must be a date-time'],
       ['?date=2026-13', 'date must be a date-time'],
+      ['?date=2026-02-30', 'date must be a date-time'],
+      ['?date=2026-02-30T10:00:00Z', 'date must be a date-time'],
+      ['?date=2026-02-28T24:00:00Z', 'date must be a date-time'],
+      ['?after=9999-12-31T23:30:00-01:00', 'after must fall within the years 0000 to 9999 in UTC'],
       ['?after=2026-02-01T10:00:00', 'after must be a date-time'],
       ['?sort=sideways', 'sort must be one of ascending, descending'],
       ['?n=0&offset=-3', 'n must be at least 1, offset must be at least 0'],

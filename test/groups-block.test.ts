@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { GroupListItemSchema, GroupSchema } from '../src/schemas/groups.js';
 import { SuccessEnvelopeSchema } from '../src/schemas/common.js';
-import { expectError, expectShape, ids, testWorld, type TestWorld } from './helpers.js';
+import { expectError, expectShape, ids, testWorld, type Reply, type TestWorld } from './helpers.js';
 import { groups, unknownGroup } from './groups-fixture-ids.js';
+
+/** A 200 answer to a block or an unblock must be the success envelope. */
+const succeeded = (r: Reply) => {
+  if (r.status === 200) expectShape(SuccessEnvelopeSchema, r.body);
+  return r;
+};
+const block = async (t: TestWorld, cookie: string, groupId: string) =>
+  succeeded(await t.call('POST', `/groups/${groupId}/block`, { cookie }));
+const unblock = async (t: TestWorld, cookie: string, groupId: string) =>
+  succeeded(await t.call('DELETE', `/groups/${groupId}/members/${ids.alice}`, { cookie }));
 
 const readGroup = async (t: TestWorld, cookie: string, groupId: string) =>
   expectShape(GroupSchema, (await t.call('GET', `/groups/${groupId}`, { cookie })).body);
@@ -30,7 +40,7 @@ describe('POST /groups/{groupId}/block', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     expect(await listIds(t, cookie, ids.alice, 'invited')).toContain(groups.photoClub);
-    await t.call('POST', `/groups/${groups.photoClub}/block`, { cookie });
+    expect((await block(t, cookie, groups.photoClub)).status).toBe(200);
     expect(await listIds(t, cookie, ids.alice, 'invited')).not.toContain(groups.photoClub);
   });
 
@@ -38,7 +48,7 @@ describe('POST /groups/{groupId}/block', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     expect(await listIds(t, cookie, ids.alice, 'requested')).toContain(groups.speedrunners);
-    await t.call('POST', `/groups/${groups.speedrunners}/block`, { cookie });
+    expect((await block(t, cookie, groups.speedrunners)).status).toBe(200);
     expect(await listIds(t, cookie, ids.alice, 'requested')).not.toContain(groups.speedrunners);
   });
 
@@ -65,7 +75,7 @@ describe('POST /groups/{groupId}/block', () => {
   it('answers 400 to a second block of the same group', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    await t.call('POST', `/groups/${groups.quietCorner}/block`, { cookie });
+    expect((await block(t, cookie, groups.quietCorner)).status).toBe(200);
     expectError(await t.call('POST', `/groups/${groups.quietCorner}/block`, { cookie }), 400, 'User is already banned.');
   });
 
@@ -78,7 +88,7 @@ describe('POST /groups/{groupId}/block', () => {
   it('keeps the group blocked across reads until the user unblocks it', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    await t.call('POST', `/groups/${groups.quietCorner}/block`, { cookie });
+    expect((await block(t, cookie, groups.quietCorner)).status).toBe(200);
     t.clock.advance(24 * 3600_000);
     const later = await t.login('alice');
     expect((await readGroup(t, later, groups.quietCorner)).membershipStatus).toBe('userblocked');
@@ -92,9 +102,9 @@ describe('POST /groups/{groupId}/block', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     expect((await readGroup(t, cookie, groups.noisyNeighbours)).membershipStatus).toBe('userblocked');
-    await t.call('DELETE', `/groups/${groups.noisyNeighbours}/members/${ids.alice}`, { cookie });
+    expect((await unblock(t, cookie, groups.noisyNeighbours)).status).toBe(200);
     expect((await readGroup(t, cookie, groups.noisyNeighbours)).membershipStatus).toBe('inactive');
-    expect((await t.call('POST', `/groups/${groups.noisyNeighbours}/block`, { cookie })).status).toBe(200);
+    expect((await block(t, cookie, groups.noisyNeighbours)).status).toBe(200);
   });
 });
 

@@ -106,7 +106,7 @@ describe('DELETE /groups/{groupId}/members/{userId}', () => {
   it('lets a member leave, and the group then counts one member less', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const before = (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body.memberCount;
+    const before = expectShape(GroupSchema, (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body).memberCount;
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie });
     expect(r.status).toBe(200);
     expect(expectShape(SuccessEnvelopeSchema, r.body).success.status_code).toBe(200);

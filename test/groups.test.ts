@@ -88,7 +88,7 @@ describe('PUT /groups/{groupId}', () => {
     expect(expectShape(GroupSchema, r.body).description).toBe('Edited by bob.');
     const alice = await t.login('alice');
     const reread = await t.call('GET', `/groups/${groups.builders}`, { cookie: alice });
-    expect(reread.body.description).toBe('Edited by bob.');
+    expect(expectShape(GroupSchema, reread.body).description).toBe('Edited by bob.');
   });
 
   it('refuses a plain member with 403 and leaves the group unchanged', async () => {
@@ -96,7 +96,7 @@ describe('PUT /groups/{groupId}', () => {
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/groups/${groups.photoClub}`, { cookie, body: { name: 'Taken Over' } });
     expectError(r, 403, messages.groupNoPermission);
-    expect((await t.call('GET', `/groups/${groups.photoClub}`, { cookie })).body.name).toBe('Photo Club');
+    expect(expectShape(GroupSchema, (await t.call('GET', `/groups/${groups.photoClub}`, { cookie })).body).name).toBe('Photo Club');
   });
 
   it('refuses a user who is not a member with 403', async () => {
@@ -128,7 +128,7 @@ describe('PUT /groups/{groupId}', () => {
         'description must be at most 250 characters long, joinState must be one of closed, invite, open, request, ' +
         'languages must be at most 3 items, links must be at most 3 items, iconUrl must be a URL',
     );
-    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie })).body.name).toBe('Builders Guild');
+    expect(expectShape(GroupSchema, (await t.call('GET', `/groups/${groups.builders}`, { cookie })).body).name).toBe('Builders Guild');
   });
 
   it('refuses links and image URLs that are not web URLs', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { InviteMessageListSchema, InviteMessageSchema } from '../src/schemas/invite-messages.js';
-import { expectError, expectShape, ids, testWorld, type TestWorld } from './helpers.js';
+import { expectError, expectShape, ids, testWorld, type Reply, type TestWorld } from './helpers.js';
 
 const MINUTE = 60_000;
 const unknownUser = 'usr_00000000-0000-4000-8000-00000000dead';
@@ -14,10 +14,16 @@ const readSlot = async (t: TestWorld, cookie: string, path: string) => {
   return expectShape(InviteMessageSchema, r.body);
 };
 
-const edit = (t: TestWorld, cookie: string, path: string, message: string) =>
-  t.call('PUT', path, { cookie, body: { message } });
+/** A 200 answer to an edit or a reset must be the type's twelve InviteMessages. */
+const listed = (r: Reply) => {
+  if (r.status === 200) expectShape(InviteMessageListSchema, r.body);
+  return r;
+};
 
-const reset = (t: TestWorld, cookie: string, path: string) => t.call('DELETE', path, { cookie });
+const edit = async (t: TestWorld, cookie: string, path: string, message: string) =>
+  listed(await t.call('PUT', path, { cookie, body: { message } }));
+
+const reset = async (t: TestWorld, cookie: string, path: string) => listed(await t.call('DELETE', path, { cookie }));
 
 describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   it('restores the original text and answers every slot of the type', async () => {

@@ -17,8 +17,12 @@ const readSlot = async (t: TestWorld, cookie: string, userId: string, type: stri
   return expectShape(InviteMessageSchema, r.body);
 };
 
-const edit = (t: TestWorld, cookie: string, userId: string, type: string, slot: number | string, body: unknown) =>
-  t.call('PUT', `/message/${userId}/${type}/${slot}`, { cookie, body });
+/** PUT the slot; a 200 body must be the type's twelve InviteMessages. */
+const edit = async (t: TestWorld, cookie: string, userId: string, type: string, slot: number | string, body: unknown) => {
+  const r = await t.call('PUT', `/message/${userId}/${type}/${slot}`, { cookie, body });
+  if (r.status === 200) expectShape(InviteMessageListSchema, r.body);
+  return r;
+};
 
 describe('GET /message/{userId}/{messageType}', () => {
   it('lists the twelve slots of the type with their original texts, all editable', async () => {

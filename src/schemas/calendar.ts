@@ -21,8 +21,23 @@ export const CalendarEventOccurrenceKind = z.enum(['occurrence', 'series', 'sing
 export const CalendarEventPlatform = z.enum(['android', 'ios', 'standalonewindows']);
 export const CalendarDayOfWeek = z.enum(['FR', 'MO', 'SA', 'SU', 'TH', 'TU', 'WE']);
 
+const FIRST_TIME = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+const YEAR_RANGE = 'must fall within the years 0000 to 9999 in UTC';
+
+/**
+ * Within years 0000-9999 once in UTC: `9999-12-31T23:30:00-01:00` is year 10000, whose `toISOString()`
+ * form (`+010000-...`) neither orders as a string nor has the month where monthOf reads it. What does
+ * not parse at all is left to the format check.
+ */
+const inYearRange = (value: string) => {
+  const time = Date.parse(value);
+  return Number.isNaN(time) || (time >= FIRST_TIME && time <= LAST_TIME);
+};
+
 /** RFC 3339 date-time with a zone (`Z` or an offset), as the API's date-time fields take them. */
-export const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
+export const dateTime = () =>
+  z.iso.datetime({ offset: true, error: 'must be a date-time' }).refine(inYearRange, YEAR_RANGE);
 
 /** A fixture's timestamp, stored in the canonical `toISOString()` form so stored times order as strings. */
 const storedDateTime = () => dateTime().transform((value) => new Date(value).toISOString());
@@ -177,11 +192,23 @@ export type CreateCalendarEventRequest = z.infer<typeof CreateCalendarEventReque
 export const CalendarSort = z.enum(['ascending', 'descending']);
 export type CalendarSort = z.infer<typeof CalendarSort>;
 
-/** `YYYY-MM`, `YYYY-MM-DD` or a date-time with a zone: the month to list. */
+const isoDate = z.iso.date();
+
+/**
+ * `YYYY-MM`, `YYYY-MM-DD` or a date-time with a zone: the month to list. The day must exist in its month
+ * (Date.parse would read 2026-02-30 as 2 March) and the hour be 00-23.
+ */
 const monthDate = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?)?$/, 'must be a date-time')
-  .refine((value) => !Number.isNaN(Date.parse(value.length === 7 ? `${value}-01` : value)), 'must be a date-time');
+  .regex(
+    /^\d{4}-(0[1-9]|1[0-2])(-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?)?$/,
+    'must be a date-time',
+  )
+  .refine(
+    (value) => value.length === 7 || (isoDate.safeParse(value.slice(0, 10)).success && !Number.isNaN(Date.parse(value))),
+    'must be a date-time',
+  )
+  .refine(inYearRange, YEAR_RANGE);
 
 const queryInt = (min: number, max?: number) => {
   const int = z.coerce
