@@ -3,8 +3,10 @@ import { invalidFields } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
 
+const fieldOf = (issue: Issue) => issue.path.map(String).join('.') || 'body';
+
 function describe(issue: Issue): string {
-  const field = issue.path.map(String).join('.') || 'body';
+  const field = fieldOf(issue);
   // A missing field fails whatever check comes first (an enum's, a format's): say it is missing.
   if (issue.input === undefined && issue.path.length > 0 && issue.code !== 'unrecognized_keys') return `${field} is required`;
   if (issue.message.startsWith('must ')) return `${field} ${issue.message}`;
@@ -41,7 +43,8 @@ function bound(words: string, origin: string, limit: number | bigint): string {
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
+  // One problem per field, the first: a field of the wrong type would otherwise also fail its length check.
   const seen = new Set<string>();
-  const problems = result.error.issues.map(describe).filter((p) => !seen.has(p) && seen.add(p));
+  const problems = result.error.issues.filter((issue) => !seen.has(fieldOf(issue)) && seen.add(fieldOf(issue))).map(describe);
   throw invalidFields(problems);
 }

@@ -141,6 +141,13 @@ describe('PUT /groups/{groupId}', () => {
     expectError(r, 400, 'links.0 must be a URL, bannerUrl must be a URL');
   });
 
+  it('names one problem per field: a field of the wrong type is only said to be of the wrong type', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const r = await t.call('PUT', `/groups/${groups.builders}`, { cookie, body: { name: ['x'], shortCode: 'ab' } });
+    expectError(r, 400, 'name must be a string, shortCode must be at least 3 characters long');
+  });
+
   it('answers 404 with the description message for an unknown group', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
