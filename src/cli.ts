@@ -16,6 +16,12 @@ function integer(min: number, max: number) {
   };
 }
 
+/** An empty host (`--host ''`, `MOCK_API_HOST=`) would listen on every interface and print a URL without a host. */
+function host(value: string) {
+  if (value.trim() === '') throw new InvalidArgumentError('must be an address or host name.');
+  return value.trim();
+}
+
 /** `users=100000,groups=10000`: counts of the kinds the generator knows. */
 function generateCounts(value: string): Partial<GenerateCounts> {
   const counts: Partial<GenerateCounts> = {};
@@ -37,14 +43,13 @@ function fail(line: string): never {
 export function buildCli() {
   const program = new Command('mock-api')
     .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
-    .showHelpAfterError('(run mock-api --help for usage)')
     .exitOverride();
 
   program
     .command('start')
     .description('start the server on the embedded default world (or your fixtures)')
     .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free one').env('PORT').default(8080).argParser(integer(0, 65535)))
-    .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1'))
+    .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1').argParser(host))
     .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
     .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))

@@ -208,6 +208,20 @@ describe('two-factor login', () => {
     expect(again.body.id).toBe(ids.carol);
   });
 
+  it.each(['constructor', 'toString', 'sms', 'xotp'])('answers a JSON 404 for the unknown method %s', async (method) => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const reply = await t.call('POST', `/auth/twofactorauth/${method}/verify`, { cookie, body: { code: '123456' } });
+    expectError(reply, 404, 'Not found');
+  });
+
+  it('routes emailotp to verification: carol has no email code, so any code is refused', async () => {
+    const t = testWorld();
+    const cookie = await startCarol(t);
+    const reply = await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: '123456' } });
+    expectError(reply, 400, messages.invalidTwoFactorCode);
+  });
+
   it('answers 401 on verify without a session', async () => {
     const t = testWorld();
     expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { body: { code: '123456' } }), 401, 'Missing Credentials');

@@ -44,8 +44,19 @@ describe('mock-api start', () => {
   it('rejects a bad port with one line on stderr and exit code 2', () => {
     const result = run(['start', '--port', 'abc']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("option '-p, --port <n>' argument 'abc' is invalid");
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr).toBe("error: option '-p, --port <n>' argument 'abc' is invalid. must be a whole number from 0 to 65535.\n");
+  });
+
+  it('rejects a bad PORT from the environment the same way', () => {
+    const result = spawnSync(process.execPath, [bin, 'start'], { encoding: 'utf8', timeout: 15_000, env: { ...process.env, PORT: 'xyz' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: option '-p, --port <n>' value 'xyz' from env 'PORT' is invalid. must be a whole number from 0 to 65535.\n");
+  });
+
+  it('rejects an empty host instead of listening on every interface', () => {
+    const result = run(['start', '--port', '0', '--host', '']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: option '-H, --host <address>' argument '' is invalid. must be an address or host name.\n");
   });
 
   it('names the file and field of an invalid fixture, exit code 2', () => {

@@ -63,4 +63,18 @@ describe('fixtures', () => {
     const user = { id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' };
     expect(() => parseFixtures({ users: [user, { ...user, username: 'zed2' }] })).toThrow(/users.json: \[1\].id: duplicate id/);
   });
+
+  it('refuse an email that another user already logs in with', () => {
+    const zed = { id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' };
+    const amy = { ...zed, id: 'usr_00000000-0000-4000-8000-000000000010', username: 'amy', email: 'Z@X.test' };
+    expect(() => parseFixtures({ users: [zed, amy] })).toThrow(new FixtureError('users.json', '[1].email', 'duplicate email Z@X.test'));
+    expect(() => parseFixtures({ users: [zed, { ...amy, username: 'z@x.test', email: '' }] })).toThrow(/\[1\].username: duplicate username/);
+  });
+
+  it('refuse a TOTP secret that is not base32, instead of failing at the first verify', () => {
+    const user = { id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' };
+    expect(() => parseFixtures({ users: [{ ...user, totpSecret: 'not base32!' }] })).toThrow(
+      new FixtureError('users.json', '[0].totpSecret', 'must be a base32 secret (A-Z, 2-7)'),
+    );
+  });
 });

@@ -46,7 +46,8 @@ authRoutes.post('/auth/register', async (c) => {
 
 const verifyMethods: Record<string, TwoFactorMethod> = { totp: 'totp', otp: 'otp', emailotp: 'emailOtp' };
 
-authRoutes.post('/auth/twofactorauth/:method/verify', async (c) => {
+// Only the three real methods match: any other name is an unknown route, never a prototype key of verifyMethods.
+authRoutes.post('/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', async (c) => {
   const world = c.var.world;
   const method = verifyMethods[c.req.param('method')];
   const token = readCookie(c, AUTH_COOKIE);

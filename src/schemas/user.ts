@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIXTURE_EPOCH, flag, idOf, object, strings, text, timestamp, count } from './common.js';
+import { isBase32 } from '../auth/totp.js';
 
 export const UserStatus = z.enum(['active', 'join me', 'ask me', 'busy', 'offline']);
 export const UserState = z.enum(['online', 'active', 'offline']);
@@ -73,7 +74,7 @@ export const UserRecordSchema = CurrentUserSchema.extend({
   email: z.string(),
   isAdmin: flag(),
   /** Base32 TOTP secret; a user with one must finish login with a second factor. */
-  totpSecret: z.string().optional(),
+  totpSecret: z.string().refine(isBase32, 'must be a base32 secret (A-Z, 2-7)').optional(),
   recoveryCodes: strings(),
   /** What each DELETE /users/{userId}/tutorial recorded of X-Platform and X-Store, oldest first. */
   tutorialClears: z

@@ -75,11 +75,15 @@ export function parseFixtures(raw: Partial<Record<CollectionName | 'settings', u
     });
     (data as Record<string, unknown>)[name] = records;
   }
-  const usernames = new Set<string>();
+  // Users log in by username or email, case-insensitively: each must name exactly one user.
+  const logins = new Set<string>();
   data.users.forEach((user, index) => {
-    const key = user.username.toLowerCase();
-    if (usernames.has(key)) throw new FixtureError('users.json', `[${index}].username`, `duplicate username ${user.username}`);
-    usernames.add(key);
+    for (const field of ['username', 'email'] as const) {
+      const key = user[field].toLowerCase();
+      if (!key) continue;
+      if (logins.has(key)) throw new FixtureError('users.json', `[${index}].${field}`, `duplicate ${field} ${user[field]}`);
+      logins.add(key);
+    }
   });
   return data;
 }
