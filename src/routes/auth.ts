@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
+import type { World } from '../store/world.js';
 import { ApiError, messages } from '../errors.js';
 import { decodeBasic } from '../auth/basic.js';
 import { AUTH_COOKIE, TWO_FACTOR_COOKIE, clearCookie, readCookie, setTokenCookie } from '../auth/cookies.js';
@@ -19,17 +20,17 @@ import { json, jsonBody, success } from '../http.js';
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
 export const authRoutes = new Hono<AppEnv>();
 
-const sessionCookieSeconds = (c: { var: AppEnv['Variables'] }) => c.var.world.settings.sessionTtlMinutes * 60;
+const sessionCookieSeconds = (world: World) => world.settings.sessionTtlMinutes * 60;
 
 authRoutes.get('/auth/user', (c) => {
-  const world = c.var.world;
+  const world = c.get('world');
   const token = readCookie(c, AUTH_COOKIE);
   let session: Session | undefined = token ? world.sessions.get(token) : undefined;
   if (!session) {
     const credentials = decodeBasic(c.req.header('authorization'));
     if (!credentials) throw new ApiError(401, messages.missingCredentials);
     session = login(world, credentials, readCookie(c, TWO_FACTOR_COOKIE));
-    setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(c));
+    setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(world));
   }
   const user = findUser(world, session.userId);
   if (session.pendingTwoFactor) return json(c, { requiresTwoFactorAuth: twoFactorMethods(user) });
@@ -37,10 +38,10 @@ authRoutes.get('/auth/user', (c) => {
 });
 
 authRoutes.post('/auth/register', async (c) => {
-  const world = c.var.world;
+  const world = c.get('world');
   const user = register(world, await jsonBody(c));
   const session = world.sessions.open(user.id, false);
-  setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(c));
+  setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(world));
   return json(c, { ...currentUserView(user), authToken: session.token });
 });
 
@@ -48,7 +49,7 @@ const verifyMethods: Record<string, TwoFactorMethod> = { totp: 'totp', otp: 'otp
 
 // Only the three real methods match: any other name is an unknown route, never a prototype key of verifyMethods.
 authRoutes.post('/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', async (c) => {
-  const world = c.var.world;
+  const world = c.get('world');
   const method = verifyMethods[c.req.param('method')];
   const token = readCookie(c, AUTH_COOKIE);
   const session = token ? world.sessions.get(token) : undefined;
@@ -61,7 +62,7 @@ authRoutes.post('/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', asy
 });
 
 authRoutes.put('/logout', requireUser, (c) => {
-  c.var.world.sessions.close(c.var.session.token);
+  c.get('world').sessions.close(c.get('session').token);
   clearCookie(c, AUTH_COOKIE);
   return json(c, success('Ok!'));
 });

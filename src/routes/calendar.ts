@@ -8,9 +8,9 @@ export const calendarRoutes = new Hono<AppEnv>();
 
 calendarRoutes.post('/calendar/:groupId/event', async (c) => {
   const body = await jsonBody(c);
-  return json(c, calendarEventView(createCalendarEvent(c.var.world, c.var.user, c.req.param('groupId'), body)));
+  return json(c, calendarEventView(createCalendarEvent(c.get('world'), c.get('user'), c.req.param('groupId'), body)));
 });
 
 calendarRoutes.get('/calendar/:groupId', (c) =>
-  json(c, listCalendarEvents(c.var.world, c.var.user, c.req.param('groupId'), c.req.query())),
+  json(c, listCalendarEvents(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())),
 );

@@ -13,32 +13,32 @@ import { json, jsonBody, success } from '../http.js';
 /** Groups: read and update a group, update and remove members, block a group, a user's invites and requests. */
 export const groupRoutes = new Hono<AppEnv>();
 
-groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.var.world, c.var.user, c.req.param('groupId'))));
+groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('world'), c.get('user'), c.req.param('groupId'))));
 
 groupRoutes.put('/groups/:groupId', async (c) => {
   const body = await jsonBody(c);
-  return json(c, updateGroup(c.var.world, c.var.user, c.req.param('groupId'), body));
+  return json(c, updateGroup(c.get('world'), c.get('user'), c.req.param('groupId'), body));
 });
 
 groupRoutes.put('/groups/:groupId/members/:userId', async (c) => {
   const body = await jsonBody(c);
   const { groupId, userId } = c.req.param();
-  return json(c, updateGroupMember(c.var.world, c.var.user, groupId, userId, body));
+  return json(c, updateGroupMember(c.get('world'), c.get('user'), groupId, userId, body));
 });
 
 groupRoutes.delete('/groups/:groupId/members/:userId', (c) => {
   const { groupId, userId } = c.req.param();
-  return json(c, success(removeGroupMember(c.var.world, c.var.user, groupId, userId)));
+  return json(c, success(removeGroupMember(c.get('world'), c.get('user'), groupId, userId)));
 });
 
 groupRoutes.post('/groups/:groupId/block', (c) =>
-  json(c, success(blockGroup(c.var.world, c.var.user, c.req.param('groupId')))),
+  json(c, success(blockGroup(c.get('world'), c.get('user'), c.req.param('groupId')))),
 );
 
 groupRoutes.get('/users/:userId/groups/requested', (c) =>
-  json(c, listUserGroups(c.var.world, c.var.user, c.req.param('userId'), 'requested')),
+  json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'requested')),
 );
 
 groupRoutes.get('/users/:userId/groups/invited', (c) =>
-  json(c, listUserGroups(c.var.world, c.var.user, c.req.param('userId'), 'invited')),
+  json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'invited')),
 );

@@ -12,18 +12,18 @@ import { json, jsonBody } from '../http.js';
 export const inviteMessageRoutes = new Hono<AppEnv>();
 
 inviteMessageRoutes.get('/message/:userId/:messageType', (c) =>
-  json(c, listInviteMessages(c.var.world, c.var.user, c.req.param())),
+  json(c, listInviteMessages(c.get('world'), c.get('user'), c.req.param())),
 );
 
 inviteMessageRoutes.get('/message/:userId/:messageType/:slot', (c) =>
-  json(c, getInviteMessage(c.var.world, c.var.user, c.req.param())),
+  json(c, getInviteMessage(c.get('world'), c.get('user'), c.req.param())),
 );
 
 inviteMessageRoutes.put('/message/:userId/:messageType/:slot', async (c) => {
   const body = await jsonBody(c);
-  return json(c, updateInviteMessage(c.var.world, c.var.user, c.req.param(), body));
+  return json(c, updateInviteMessage(c.get('world'), c.get('user'), c.req.param(), body));
 });
 
 inviteMessageRoutes.delete('/message/:userId/:messageType/:slot', (c) =>
-  json(c, resetInviteMessage(c.var.world, c.var.user, c.req.param())),
+  json(c, resetInviteMessage(c.get('world'), c.get('user'), c.req.param())),
 );

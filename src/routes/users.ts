@@ -7,11 +7,11 @@ import { json } from '../http.js';
 export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.delete('/users/:userId/tutorial', (c) => {
-  const { user } = clearTutorials(c.var.world, c.var.user, c.req.param('userId'), {
+  const { user } = clearTutorials(c.get('world'), c.get('user'), c.req.param('userId'), {
     platform: c.req.header('x-platform'),
     store: c.req.header('x-store'),
   });
   return json(c, currentUserView(user));
 });
 
-userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.var.world, c.req.param('userId')))));
+userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('world'), c.req.param('userId')))));

@@ -28,8 +28,8 @@ export function scenarioMiddleware(engine: ScenarioEngine) {
       header: (name) => c.req.header(name),
       username: () => {
         const token = readCookie(c, AUTH_COOKIE);
-        const session = token ? c.var.world.sessions.get(token) : undefined;
-        return session ? c.var.world.users.get(session.userId)?.username : undefined;
+        const session = token ? c.get('world').sessions.get(token) : undefined;
+        return session ? c.get('world').users.get(session.userId)?.username : undefined;
       },
     });
     if (!rule) return next();
