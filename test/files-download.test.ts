@@ -56,6 +56,8 @@ describe('GET /file/{fileId}/{versionId}', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/file/${fileIds.photo}/latest`, { cookie }), 400, 'versionId must be an integer');
+    const huge = await t.call('GET', `/file/${fileIds.photo}/99999999999999999999999`, { cookie });
+    expectError(huge, 400, `versionId must be at most ${Number.MAX_SAFE_INTEGER}`);
   });
 
   it('answers 401 without a session', async () => {

@@ -138,5 +138,6 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     expectError(await finish('0/file'), 400, 'versionId must be at least 1');
     expectError(await finish('one/file'), 400, 'versionId must be an integer');
     expectError(await finish('1/image'), 400, 'fileType must be one of delta, file, signature');
+    expectError(await finish('99999999999999999999/file'), 400, `versionId must be at most ${Number.MAX_SAFE_INTEGER}`);
   });
 });

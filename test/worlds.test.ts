@@ -73,6 +73,18 @@ describe('POST /worlds/{worldId}/addTags', () => {
     expect(again.updated_at).toBe('2026-01-15T12:01:00.000Z');
   });
 
+  it('keeps a tag once whatever its case, as it was first written', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, {
+      cookie,
+      body: { tags: ['Author_Tag_Workshop', 'author_tag_cozy', 'AUTHOR_TAG_COZY'] },
+    });
+    const expected = ['author_tag_workshop', 'system_approved', 'author_tag_cozy'];
+    expect(expectShape(WorldSchema, r.body).tags).toEqual(expected);
+    expect((await readWorld(t, cookie)).tags).toEqual(expected);
+  });
+
   it('lets an admin tag any world', async () => {
     const t = testWorld();
     const cookie = await t.login('admin');

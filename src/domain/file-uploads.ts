@@ -17,7 +17,8 @@ const integer = (min: number) =>
     .string()
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().min(min));
+    // int(): a version number too large to hold exactly is refused, not rounded and looked up.
+    .pipe(z.number().int().min(min));
 
 const PartParamsSchema = z.object({ fileId: z.string(), versionId: integer(1), fileType: FileType });
 const VersionParamsSchema = z.object({ fileId: z.string(), versionId: integer(0) });

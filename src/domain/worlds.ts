@@ -73,7 +73,14 @@ export function addWorldTags(world: World, actor: UserRecord, worldId: string, b
     if (!TAG_PATTERN.test(tag)) throw new ApiError(400, messages.worldTagInvalid(tag), WAF_WORLD_TAG_INVALID);
     if (isRestricted(tag, actor)) throw new ApiError(400, messages.worldTagRestricted(tag), WAF_WORLD_TAG_RESTRICTED);
   }
-  const merged = [...new Set([...target.tags, ...tags])];
+  // Tags compare without case, as the restricted prefixes do: `Author_Tag_X` is `author_tag_x` again.
+  const seen = new Set(target.tags.map((tag) => tag.toLowerCase()));
+  const merged = [...target.tags];
+  for (const tag of tags) {
+    if (seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    merged.push(tag);
+  }
   if (merged.length > WORLD_TAG_LIMIT) throw new ApiError(400, messages.worldTagLimit(WORLD_TAG_LIMIT), WAF_WORLD_TAG_LIMIT);
   if (merged.length !== target.tags.length) {
     target.tags = merged;
