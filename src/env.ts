@@ -2,7 +2,10 @@ import type { Session } from './auth/sessions.js';
 import type { UserRecord } from './schemas/user.js';
 import type { World } from './store/world.js';
 
-/** What middleware puts on every request's context; spelled out once for every sub-app. */
+/**
+ * What middleware puts on every request's context; spelled out once for every sub-app. Handlers read
+ * them with `c.get('world')`: Hono's `c.var` builds a new object of every variable on each read.
+ */
 export type AppEnv = {
   Variables: {
     world: World;

@@ -5,7 +5,6 @@ import { AUTH_COOKIE, readCookie } from './cookies.js';
 
 /** Every operation past login: a live, fully verified session from the `auth` cookie, or 401. */
 export const requireUser = createMiddleware<AppEnv>((c, next) => {
-  // c.get, not c.var: Hono builds a new object of every variable on each c.var read.
   const world = c.get('world');
   const token = readCookie(c, AUTH_COOKIE);
   const session = token ? world.sessions.get(token) : undefined;

@@ -6,7 +6,7 @@ import { json } from '../http.js';
 export const avatarRoutes = new Hono<AppEnv>();
 
 avatarRoutes.get('/avatars/favorites', (c) =>
-  json(c, listFavoriteAvatars(c.var.world, c.var.user, c.req.query()).map(avatarView)),
+  json(c, listFavoriteAvatars(c.get('world'), c.get('user'), c.req.query()).map(avatarView)),
 );
 
-avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.var.world, c.var.user, c.req.param('avatarId')))));
+avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));

@@ -27,35 +27,35 @@ function sendBytes(c: Context, download: Download): Response {
 }
 
 fileRoutes.post('/file', async (c) => {
-  const file = createFile(c.var.world, c.var.user, await jsonBody(c));
+  const file = createFile(c.get('world'), c.get('user'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
 fileRoutes.get('/files', (c) => {
-  const files = listFiles(c.var.world, c.var.user, c.req.query());
+  const files = listFiles(c.get('world'), c.get('user'), c.req.query());
   return json(c, files.map((file) => fileView(file, origin(c))));
 });
 
-fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.var.world, c.req.param('fileId')), origin(c))));
+fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('world'), c.req.param('fileId')), origin(c))));
 
 fileRoutes.post('/file/:fileId', async (c) => {
-  const file = createFileVersion(c.var.world, c.var.user, c.req.param('fileId'), await jsonBody(c));
+  const file = createFileVersion(c.get('world'), c.get('user'), c.req.param('fileId'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
-fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.var.world, c.req.param())));
+fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.get('world'), c.req.param())));
 
-fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.var.world, c.req.param())));
+fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.get('world'), c.req.param())));
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/start', (c) =>
-  json(c, startUpload(c.var.world, c.var.user, c.req.param(), c.req.query(), (token) => uploadUrl(c, token))),
+  json(c, startUpload(c.get('world'), c.get('user'), c.req.param(), c.req.query(), (token) => uploadUrl(c, token))),
 );
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
-  const file = finishUpload(c.var.world, c.var.user, c.req.param(), await jsonBody(c));
+  const file = finishUpload(c.get('world'), c.get('user'), c.req.param(), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
-  json(c, findAdminAssetBundle(c.var.world, c.req.param('adminAssetBundleId'))),
+  json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),
 );

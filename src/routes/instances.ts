@@ -10,20 +10,23 @@ import { json, jsonBody } from '../http.js';
  */
 export const instanceRoutes = new Hono<AppEnv>();
 
-instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.var.world, c.var.user, c.req.query())));
+instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('world'), c.get('user'), c.req.query())));
 
 instanceRoutes.post('/instances', async (c) => {
   const body = await jsonBody(c);
-  const { world, user } = c.var;
+  const world = c.get('world');
+  const user = c.get('user');
   return json(c, instanceView(world, user, createInstance(world, user, body)));
 });
 
 instanceRoutes.get('/instances/:location', (c) => {
-  const { world, user } = c.var;
+  const world = c.get('world');
+  const user = c.get('user');
   return json(c, instanceView(world, user, findInstance(world, c.req.param('location'))));
 });
 
 instanceRoutes.delete('/instances/:location', (c) => {
-  const { world, user } = c.var;
+  const world = c.get('world');
+  const user = c.get('user');
   return json(c, instanceView(world, user, closeInstance(world, user, c.req.param('location'), c.req.query())));
 });

@@ -6,20 +6,20 @@ import { json, jsonBody } from '../http.js';
 /** The requester's inventory: read, equip, unequip; and one item of any holder. */
 export const inventoryRoutes = new Hono<AppEnv>();
 
-inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.var.world, c.var.user, c.req.query())));
+inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
 
 inventoryRoutes.get('/inventory/:inventoryItemId', (c) =>
-  json(c, findHeldItem(c.var.world, c.var.user.id, c.req.param('inventoryItemId'))),
+  json(c, findHeldItem(c.get('world'), c.get('user').id, c.req.param('inventoryItemId'))),
 );
 
 inventoryRoutes.put('/inventory/:inventoryItemId/equip', async (c) => {
   const body = await jsonBody(c);
-  return json(c, equipItem(c.var.world, c.var.user, c.req.param('inventoryItemId'), body));
+  return json(c, equipItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
 });
 
 // The real API names the slot in the item id's place to unequip it.
-inventoryRoutes.delete('/inventory/:slot/equip', (c) => json(c, unequipSlot(c.var.world, c.var.user, c.req.param('slot'))));
+inventoryRoutes.delete('/inventory/:slot/equip', (c) => json(c, unequipSlot(c.get('world'), c.get('user'), c.req.param('slot'))));
 
 inventoryRoutes.get('/user/:userId/inventory/:inventoryItemId', (c) =>
-  json(c, findHeldItem(c.var.world, c.req.param('userId'), c.req.param('inventoryItemId'))),
+  json(c, findHeldItem(c.get('world'), c.req.param('userId'), c.req.param('inventoryItemId'))),
 );

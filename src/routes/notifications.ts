@@ -13,17 +13,17 @@ import { json } from '../http.js';
 export const notificationRoutes = new Hono<AppEnv>();
 
 notificationRoutes.get('/auth/user/notifications', (c) =>
-  json(c, listNotifications(c.var.world, c.var.user, c.req.query()).map(notificationView)),
+  json(c, listNotifications(c.get('world'), c.get('user'), c.req.query()).map(notificationView)),
 );
 
 notificationRoutes.get('/auth/user/notifications/:notificationId', (c) =>
-  json(c, notificationView(findOwnNotification(c.var.world, c.var.user, c.req.param('notificationId')))),
+  json(c, notificationView(findOwnNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.put('/auth/user/notifications/:notificationId/see', (c) =>
-  json(c, notificationView(seeNotification(c.var.world, c.var.user, c.req.param('notificationId')))),
+  json(c, notificationView(seeNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) =>
-  json(c, notificationView(hideNotification(c.var.world, c.var.user, c.req.param('notificationId')))),
+  json(c, notificationView(hideNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );

@@ -25,7 +25,7 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
   const uploads = new Hono<AppEnv>();
   const knownToken = createMiddleware<AppEnv>(async (c, next) => {
     c.set('world', selectWorld(deps.worlds, c.req.query('world') ?? c.req.header(WORLD_HEADER)));
-    checkUploadToken(c.var.world, c.req.param('token') ?? '');
+    checkUploadToken(c.get('world'), c.req.param('token') ?? '');
     await next();
   });
   const limit = bodyLimit({
@@ -35,7 +35,7 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
 
   uploads.put('/:token', knownToken, limit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const etag = receiveUpload(c.var.world, c.req.param('token'), bytes);
+    const etag = receiveUpload(c.get('world'), c.req.param('token'), bytes);
     return c.body(null, 200, { ETag: `"${etag}"` });
   });
 

@@ -8,18 +8,19 @@ import { json, jsonBody } from '../http.js';
 export const worldRoutes = new Hono<AppEnv>();
 
 worldRoutes.get('/worlds/:worldId', (c) => {
-  const { world } = c.var;
+  const world = c.get('world');
   return json(c, worldView(world, findWorld(world, c.req.param('worldId'))));
 });
 
 worldRoutes.post('/worlds/:worldId/addTags', async (c) => {
   const body = await jsonBody(c);
-  const { world } = c.var;
-  return json(c, worldView(world, addWorldTags(world, c.var.user, c.req.param('worldId'), body)));
+  const world = c.get('world');
+  return json(c, worldView(world, addWorldTags(world, c.get('user'), c.req.param('worldId'), body)));
 });
 
 worldRoutes.get('/worlds/:worldId/:instanceId', (c) => {
-  const { world, user } = c.var;
+  const world = c.get('world');
+  const user = c.get('user');
   const { worldId, instanceId } = c.req.param();
   return json(c, instanceView(world, user, findWorldInstance(world, worldId, instanceId)));
 });
