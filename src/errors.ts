@@ -33,6 +33,7 @@ export const messages = {
   notAuthorized: 'You are not authorized to perform that action.',
   // control plane
   unknownWorld: (id: string) => `No mock world ${id}; create one with POST /_mock/worlds`,
+  noSnapshot: 'No snapshot of this world; take one with POST /_mock/snapshot',
   // groups
   groupNotFound: "Can't find group!",
   /** The description's message for update group and update group member, verbatim. */

@@ -20,7 +20,7 @@ const elapsed = (started: number) => Number((performance.now() - started).toFixe
 /**
  * The control plane under /_mock: outside /api/1, never behind the public API's auth, and only as
  * reachable as the interface the server listens on (127.0.0.1 by default). `X-Mock-World` picks the
- * world that reset and clock act on, as it does for API requests.
+ * world that reset, snapshot, restore and clock act on, as it does for API requests.
  */
 export function controlRoutes(deps: AppDeps) {
   const control = new Hono();
@@ -34,6 +34,17 @@ export function controlRoutes(deps: AppDeps) {
     if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
     if (id === undefined) scenarios.reset();
     return json(c, { reset: true, ms: elapsed(started) });
+  });
+
+  control.post('/snapshot', (c) => {
+    const started = performance.now();
+    worlds.snapshot(c.req.header(WORLD_HEADER));
+    return json(c, { snapshot: true, ms: elapsed(started) });
+  });
+  control.post('/restore', (c) => {
+    const started = performance.now();
+    worlds.restore(c.req.header(WORLD_HEADER));
+    return json(c, { restore: true, ms: elapsed(started) });
   });
 
   control.post('/worlds', (c) => {

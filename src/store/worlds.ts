@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualClock } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
+import { restoreSnapshot, takeSnapshot, type WorldSnapshot } from './snapshot.js';
 import type { WorldSource } from './world-source.js';
 import { createWorld, type World } from './world.js';
+
+/** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
+const DEFAULT_KEY = '';
 
 /**
  * The default world plus any isolated ones a test suite asks for (one per parallel worker, say),
@@ -10,6 +14,8 @@ import { createWorld, type World } from './world.js';
  */
 export class Worlds {
   private readonly isolated = new Map<string, World>();
+  /** One per world that took one; a reset keeps it, so a restore still works afterwards. */
+  private readonly snapshots = new Map<string, WorldSnapshot>();
   private current: World;
 
   constructor(
@@ -40,18 +46,35 @@ export class Worlds {
   reset(id?: string): boolean {
     const world = this.get(id);
     if (!world) return false;
-    const fresh = createWorld(this.source.fresh(), world.clock);
-    if (id === undefined) this.current = fresh;
-    else this.isolated.set(id, fresh);
+    this.replace(id, createWorld(this.source.fresh(), world.clock));
     return true;
   }
 
+  /** Keeps a copy of the world's current state, in place of any earlier one. */
+  snapshot(id?: string): void {
+    this.snapshots.set(id ?? DEFAULT_KEY, takeSnapshot(selectWorld(this, id)));
+  }
+
+  /** Puts the world back as its snapshot holds it; its sessions and clock carry on. */
+  restore(id?: string): void {
+    const world = selectWorld(this, id);
+    const snapshot = this.snapshots.get(id ?? DEFAULT_KEY);
+    if (!snapshot) throw new ApiError(404, messages.noSnapshot);
+    this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions));
+  }
+
   remove(id: string): boolean {
+    this.snapshots.delete(id);
     return this.isolated.delete(id);
   }
 
   get count() {
     return this.isolated.size;
+  }
+
+  private replace(id: string | undefined, world: World) {
+    if (id === undefined) this.current = world;
+    else this.isolated.set(id, world);
   }
 }
 

@@ -1,0 +1,105 @@
+import type { Sessions } from '../auth/sessions.js';
+import type { ManualClock } from '../clock.js';
+import type { InviteMessageEntry, InviteMessageRecord } from '../schemas/invite-messages.js';
+import type { WorldData } from './fixtures.js';
+import { InstanceBag, type InstanceDiscoveryIndex } from './instance-index.js';
+import { createWorld, type World } from './world.js';
+
+/**
+ * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
+ * order, so `createWorld` on them answers as the world does. Shares the live records: clone to keep.
+ */
+export function worldData(world: World): WorldData {
+  return {
+    settings: world.settings,
+    users: [...world.users.values()],
+    groups: [...world.groups.values()],
+    groupMembers: [...world.groupMembers.values()],
+    calendarEvents: [...world.calendarByGroup.values()].flatMap((buckets) => buckets.flatMap((bucket) => bucket.events)),
+    inviteMessages: customisedInviteMessages(world),
+    files: [...world.files.values()],
+    adminAssetBundles: [...world.adminAssetBundles.values()],
+    inventoryItems: [...world.inventoryItems.values()],
+    notifications: [...world.notifications.values()],
+    worlds: [...world.worlds.values()],
+    instances: [...world.instances.values()],
+    avatars: [...world.avatars.values()],
+    avatarFavorites: [...world.avatarFavorites.values()].flatMap((ofUser) => [...ofUser.values()]),
+  };
+}
+
+/** Slots holding a text their user set; the others are rebuilt from the original texts. */
+function customisedInviteMessages(world: World): InviteMessageRecord[] {
+  const records: InviteMessageRecord[] = [];
+  for (const [key, slots] of world.inviteMessages) {
+    const userId = key.slice(0, key.lastIndexOf('/'));
+    for (const { id, messageType, slot, message, updatedAt, customised } of slots) {
+      if (customised) records.push({ id, userId, messageType, slot, message, updatedAt });
+    }
+  }
+  return records;
+}
+
+/** Discovery's bags as instance ids, in their order: after closures it is no longer the records' order. */
+interface DiscoveryState {
+  seed: number;
+  requests: number;
+  all: string[];
+  byWorld: Map<string, string[]>;
+  byGroup: Map<string, string[]>;
+}
+
+/**
+ * A world's state at one moment, detached from it. Beside the records it keeps what they cannot say:
+ * uploaded bytes and unfinished uploads, invite-message slots as kept (a slot reset to its original
+ * text keeps its updatedAt) and where instance discovery's random sequence had got to.
+ */
+export interface WorldSnapshot {
+  readonly data: WorldData;
+  readonly inviteMessages: Map<string, InviteMessageEntry[]>;
+  readonly fileBlobs: World['fileBlobs'];
+  readonly fileUploads: World['fileUploads'];
+  readonly uploadTickets: World['uploadTickets'];
+  readonly discovery: DiscoveryState;
+}
+
+const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
+const idsByKey = (bags: Map<string, InstanceBag>) => new Map([...bags].map(([key, bag]) => [key, idsOf(bag)]));
+
+export function takeSnapshot(world: World): WorldSnapshot {
+  const { seed, requests, all, byWorld, byGroup } = world.instanceDiscovery;
+  return structuredClone({
+    data: { ...worldData(world), inviteMessages: [] },
+    inviteMessages: world.inviteMessages,
+    fileBlobs: world.fileBlobs,
+    fileUploads: world.fileUploads,
+    uploadTickets: world.uploadTickets,
+    discovery: { seed, requests, all: idsOf(all), byWorld: idsByKey(byWorld), byGroup: idsByKey(byGroup) },
+  } satisfies WorldSnapshot);
+}
+
+/** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
+export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, sessions: Sessions): World {
+  const copy = structuredClone(snapshot);
+  const world = createWorld(copy.data, clock);
+  return {
+    ...world,
+    sessions,
+    inviteMessages: copy.inviteMessages,
+    fileBlobs: copy.fileBlobs,
+    fileUploads: copy.fileUploads,
+    uploadTickets: copy.uploadTickets,
+    instanceDiscovery: rebuildDiscovery(world, copy.discovery),
+  };
+}
+
+function rebuildDiscovery(world: World, state: DiscoveryState): InstanceDiscoveryIndex {
+  const bagOf = (ids: string[]) => {
+    const bag = new InstanceBag();
+    for (const id of ids) bag.add(world.instances.get(id)!);
+    return bag;
+  };
+  const bagsOf = (byKey: Map<string, string[]>) => new Map([...byKey].map(([key, ids]) => [key, bagOf(ids)]));
+  const { seed, requests } = state;
+  return { seed, requests, all: bagOf(state.all), byWorld: bagsOf(state.byWorld), byGroup: bagsOf(state.byGroup) };
+}
