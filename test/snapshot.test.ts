@@ -210,6 +210,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
     expect((await t.call('GET', '/auth/user', { cookie })).status).toBe(200);
     await control(t, 'restore');
     expectError(await t.call('GET', '/inventory', { cookie }), 401, messages.missingCredentials);
+    expectError(await t.call('GET', '/auth/user', { cookie }), 401, messages.missingCredentials);
   });
 
   it('leaves the clock where it is', async () => {

@@ -12,7 +12,6 @@ import {
   register,
   twoFactorMethods,
   verifySecondFactor,
-  findUser,
   type TwoFactorMethod,
 } from '../domain/accounts.js';
 import { json, jsonBody, success } from '../http.js';
@@ -32,7 +31,9 @@ authRoutes.get('/auth/user', (c) => {
     session = login(world, credentials, readCookie(c, TWO_FACTOR_COOKIE));
     setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(world));
   }
-  const user = findUser(world, session.userId);
+  // A session whose user is gone (a restore from before the user existed) is no session.
+  const user = world.users.get(session.userId);
+  if (!user) throw new ApiError(401, messages.missingCredentials);
   if (session.pendingTwoFactor) return json(c, { requiresTwoFactorAuth: twoFactorMethods(user) });
   return json(c, currentUserView(user));
 });
