@@ -18,6 +18,7 @@ import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
+import type { World } from './store/world.js';
 import { RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
@@ -39,10 +40,16 @@ export function createApp(deps: AppDeps) {
   api.use(async (c, next) => {
     const started = performance.now();
     const worldId = requestHeader(c, WORLD_HEADER);
+    // A write moves the world's revision on before and after it runs: cached reads made meanwhile go too.
+    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    let world: World | undefined;
     try {
-      c.set('world', selectWorld(deps.worlds, worldId));
+      world = selectWorld(deps.worlds, worldId);
+      c.set('world', world);
+      if (writes) world.revision++;
       await next();
     } finally {
+      if (writes && world) world.revision++;
       deps.journal.record({
         at: Date.now(),
         method: c.req.method,

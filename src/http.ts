@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './env.js';
 import { ApiError, messages } from './errors.js';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -84,6 +85,32 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** A JSON response with the content type every real-API client expects. */
 export function json(c: Context, body: unknown, status = 200): Response {
   return c.body(JSON.stringify(body), status as 200, { 'Content-Type': JSON_TYPE });
+}
+
+/** Reads cached per world before the oldest are dropped: enough for a test suite's working set. */
+const READ_CACHE_LIMIT = 1000;
+
+/**
+ * A read's JSON, made once and answered again until a write request reaches the world (see
+ * World.revision). Only for answers that follow from the world's records, the viewer and the request
+ * alone: nothing that reads the clock or changes on a GET.
+ */
+export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown): Response {
+  const world = c.get('world');
+  let cached = world.readCache.get(key);
+  if (cached?.revision !== world.revision) {
+    cached = { revision: world.revision, text: JSON.stringify(read()) };
+    if (world.readCache.size >= READ_CACHE_LIMIT) world.readCache.clear();
+    world.readCache.set(key, cached);
+  }
+  return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
+}
+
+/** The request's query string as sent (`n=60&offset=0`), empty when it has none. */
+export function rawQuery(c: Context): string {
+  const url = nodeRequest(c)?.url ?? c.req.url;
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
 }
 
 export function errorBody(error: ApiError) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../src/schemas/calendar.js';
-import { expectError, expectShape, testWorld, type TestWorld } from './helpers.js';
+import { expectError, expectShape, ids, testWorld, type TestWorld } from './helpers.js';
 import { groups, unknownGroup } from './groups-fixture-ids.js';
 import { events, seedEvents } from './calendar-seed.js';
 
@@ -73,9 +73,10 @@ describe('GET /calendar/{groupId}', () => {
       expect(idsOf(withDate)).toEqual([events.jamKickoff, events.editorsSync]);
     });
 
-    it('shows a newly created event in its place in the order', async () => {
+    it('shows a newly created event in its place in the order, on a page read before too', async () => {
       const t = testWorld();
       const cookie = await t.login('alice');
+      expect(idsOf(await list(t, cookie, groups.builders, '?date=2026-02'))).toEqual([events.jamKickoff, events.editorsSync]);
       const created = await t.call('POST', `/calendar/${groups.builders}/event`, {
         cookie,
         body: {
@@ -155,6 +156,14 @@ describe('GET /calendar/{groupId}', () => {
       const page = await list(t, await t.login('admin'), groups.builders);
       expect(idsOf(page)).toEqual([events.buildNight, events.jamKickoff, events.editorsSync]);
       expect(page.totalCount).toBe(3);
+    });
+
+    it('shows a member who leaves the group only what non-members see, on the next read', async () => {
+      const t = testWorld();
+      const cookie = await t.login('admin');
+      expect(idsOf(await list(t, cookie, groups.builders))).toEqual([events.buildNight, events.jamKickoff, events.editorsSync]);
+      expect((await t.call('DELETE', `/groups/${groups.builders}/members/${ids.admin}`, { cookie })).status).toBe(200);
+      expect(idsOf(await list(t, cookie, groups.builders))).toEqual([events.buildNight, events.jamKickoff]);
     });
 
     it('shows a calendar manager the drafts too', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { calendarEventView, createCalendarEvent, listCalendarEvents } from '../domain/calendar.js';
-import { json, jsonBody } from '../http.js';
+import { cachedJson, json, jsonBody, rawQuery } from '../http.js';
 
 /** A group's calendar: create an event, list the events. */
 export const calendarRoutes = new Hono<AppEnv>();
@@ -11,6 +11,11 @@ calendarRoutes.post('/calendar/:groupId/event', async (c) => {
   return json(c, calendarEventView(createCalendarEvent(c.get('world'), c.get('user'), c.req.param('groupId'), body)));
 });
 
-calendarRoutes.get('/calendar/:groupId', (c) =>
-  json(c, listCalendarEvents(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())),
-);
+// A calendar page follows from the events, the group's members and roles, the viewer and the query.
+calendarRoutes.get('/calendar/:groupId', (c) => {
+  const groupId = c.req.param('groupId');
+  const user = c.get('user');
+  return cachedJson(c, `calendar ${groupId} ${user.id} ${rawQuery(c)}`, () =>
+    listCalendarEvents(c.get('world'), user, groupId, c.req.query()),
+  );
+});

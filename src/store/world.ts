@@ -48,6 +48,18 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Upload URL token -> the part it accepts bytes for. */
   readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
+  /**
+   * Moved on before and after every API request that may change the world (any method but GET and
+   * HEAD): an answer in readCache is good while the revision it was made at still stands.
+   */
+  revision: number;
+  /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
+  readonly readCache: Map<string, CachedRead>;
+}
+
+export interface CachedRead {
+  revision: number;
+  text: string;
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
@@ -76,6 +88,8 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     ...indexNotifications(data.notifications),
     ...indexInstances(data.worlds, data.instances),
     ...indexAvatars(data.avatars, data.avatarFavorites),
+    revision: 0,
+    readCache: new Map(),
   };
 }
 
