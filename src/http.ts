@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
+import type { TimeSpan } from './domain/instance-state.js';
 import { ApiError, messages } from './errors.js';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -92,14 +93,17 @@ const READ_CACHE_LIMIT = 1000;
 
 /**
  * A read's JSON, made once and answered again until a write request reaches the world (see
- * World.revision). Only for answers that follow from the world's records, the viewer and the request
- * alone: nothing that reads the clock or changes on a GET.
+ * World.revision) or, when `span` is given, the world's clock leaves the span in which the answer
+ * holds. Only for answers that follow from the world's records, the viewer, the request and (within
+ * `span`) the clock: nothing that changes on a GET.
  */
-export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown): Response {
+export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown, span?: TimeSpan): Response {
   const world = c.get('world');
+  const now = world.clock.now();
   let cached = world.readCache.get(key);
-  if (cached?.revision !== world.revision) {
-    cached = { revision: world.revision, text: JSON.stringify(read()) };
+  if (cached?.revision !== world.revision || now < cached.from || now >= cached.until) {
+    const text = JSON.stringify(read());
+    cached = { revision: world.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
     if (world.readCache.size >= READ_CACHE_LIMIT) world.readCache.clear();
     world.readCache.set(key, cached);
   }

@@ -16,3 +16,24 @@ export function occupantsOf(world: World, instance: InstanceRecord): UserRecord[
   }
   return users;
 }
+
+/** [from, until) in epoch ms of world time. */
+export interface TimeSpan {
+  from: number;
+  until: number;
+}
+
+/**
+ * The span of world time around `now` in which none of `instances` closes: an answer built from them
+ * (and the clock) holds throughout it.
+ */
+export function spanWithoutCloses(instances: readonly InstanceRecord[], now: number): TimeSpan {
+  const span = { from: -Infinity, until: Infinity };
+  for (const instance of instances) {
+    if (instance.closedAt === null) continue;
+    const closesAt = Date.parse(instance.closedAt);
+    if (closesAt <= now) span.from = Math.max(span.from, closesAt);
+    else span.until = Math.min(span.until, closesAt);
+  }
+  return span;
+}

@@ -1,14 +1,28 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { discoverInstances } from '../domain/instance-discovery.js';
 import { closeInstance, createInstance, findInstance, instanceView } from '../domain/instances.js';
-import { json, jsonBody } from '../http.js';
+import { spanWithoutCloses } from '../domain/instance-state.js';
+import { cachedJson, json, jsonBody } from '../http.js';
+import type { InstanceRecord } from '../schemas/instances.js';
 
 /**
  * Instances: create, discover, read and close. An instance is addressed by its location,
  * `{worldId}:{instanceId}`, as ONE path segment; `discover` is registered first so it is never read as one.
  */
 export const instanceRoutes = new Hono<AppEnv>();
+
+/**
+ * An instance as the viewer reads it. The answer follows from the records and from which of its
+ * world's instances have closed, so it is kept until a write or the next planned close.
+ */
+export function readInstance(c: Context<AppEnv>, location: string, find: () => InstanceRecord): Response {
+  const world = c.get('world');
+  const user = c.get('user');
+  const worldInstances = world.instancesByWorld.get(location.slice(0, location.indexOf(':'))) ?? [];
+  const span = spanWithoutCloses(worldInstances, world.clock.now());
+  return cachedJson(c, `instance ${location} ${user.id}`, () => instanceView(world, user, find()), span);
+}
 
 instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('world'), c.get('user'), c.req.query())));
 
@@ -20,9 +34,8 @@ instanceRoutes.post('/instances', async (c) => {
 });
 
 instanceRoutes.get('/instances/:location', (c) => {
-  const world = c.get('world');
-  const user = c.get('user');
-  return json(c, instanceView(world, user, findInstance(world, c.req.param('location'))));
+  const location = c.req.param('location');
+  return readInstance(c, location, () => findInstance(c.get('world'), location));
 });
 
 instanceRoutes.delete('/instances/:location', (c) => {

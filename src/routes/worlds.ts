@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
-import { findWorldInstance, instanceView } from '../domain/instances.js';
+import { findWorldInstance } from '../domain/instances.js';
+import { readInstance } from './instances.js';
 import { addWorldTags, findWorld, worldView } from '../domain/worlds.js';
 import { json, jsonBody } from '../http.js';
 
@@ -19,8 +20,6 @@ worldRoutes.post('/worlds/:worldId/addTags', async (c) => {
 });
 
 worldRoutes.get('/worlds/:worldId/:instanceId', (c) => {
-  const world = c.get('world');
-  const user = c.get('user');
   const { worldId, instanceId } = c.req.param();
-  return json(c, instanceView(world, user, findWorldInstance(world, worldId, instanceId)));
+  return readInstance(c, `${worldId}:${instanceId}`, () => findWorldInstance(c.get('world'), worldId, instanceId));
 });

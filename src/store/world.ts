@@ -59,6 +59,9 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
 
 export interface CachedRead {
   revision: number;
+  /** The span of world time, [from, until) in epoch ms, in which the answer holds. */
+  from: number;
+  until: number;
   text: string;
 }
 
