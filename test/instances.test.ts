@@ -248,6 +248,18 @@ describe('POST /instances', () => {
 });
 
 describe('GET /worlds/{worldId}/{instanceId}', () => {
+  it("shows a user's later login in their last_activity on the next read", async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const path = `/worlds/${worlds.aliceHome}/${instances.aliceHidden}`;
+    const bobBefore = expectShape(InstanceSchema, (await t.call('GET', path, { cookie })).body).users.find((u) => u.id === ids.bob);
+    t.clock.advance(3_600_000);
+    await t.login('bob');
+    const bobAfter = expectShape(InstanceSchema, (await t.call('GET', path, { cookie })).body).users.find((u) => u.id === ids.bob);
+    expect(bobAfter!.last_activity).toBe('2026-01-15T13:00:00.000Z');
+    expect(bobAfter!.last_activity).not.toBe(bobBefore!.last_activity);
+  });
+
   it('reads a fixture instance with its users, counted consistently', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');

@@ -53,6 +53,8 @@ function recordLogin(world: World, user: UserRecord) {
   const now = isoNow(world.clock);
   user.last_login = now;
   user.last_activity = now;
+  // A login is a GET that changes a record (instances show last_activity): cached reads must go.
+  world.revision++;
 }
 
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */

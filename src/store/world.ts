@@ -50,7 +50,8 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
   /**
    * Moved on before and after every API request that may change the world (any method but GET and
-   * HEAD): an answer in readCache is good while the revision it was made at still stands.
+   * HEAD), and by a login, the one GET that changes a record: an answer in readCache is good while the
+   * revision it was made at still stands.
    */
   revision: number;
   /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
