@@ -167,7 +167,7 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
   const found: { avatar: AvatarRecord; key: number | string }[] = [];
-  for (const favorite of favorites.values()) {
+  for (const favorite of favorites) {
     const avatar = world.avatars.get(favorite.avatarId);
     if (!avatar || !matches(avatar, q, search)) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });

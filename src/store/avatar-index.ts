@@ -4,8 +4,11 @@ import { fillUnitySortNumbers } from '../schemas/unity-package.js';
 
 export interface AvatarIndex {
   readonly avatars: Map<string, AvatarRecord>;
-  /** userId -> avatarId -> favorite: what the favorites list reads, never the whole avatar collection. */
-  readonly avatarFavorites: Map<string, Map<string, AvatarFavoriteRecord>>;
+  /**
+   * userId -> their favorites, oldest first: what the favorites list reads, never the whole avatar
+   * collection. An array rather than a Map each: a large world holds 100k of them.
+   */
+  readonly avatarFavorites: Map<string, AvatarFavoriteRecord[]>;
   /** avatarId -> how many users favorited it (popularity). */
   readonly avatarFavoriteCounts: Map<string, number>;
   /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
@@ -31,8 +34,8 @@ export function indexAvatars(avatars: AvatarRecord[], favorites: AvatarFavoriteR
 /** Adds a favorite; a second favorite of one avatar by one user is ignored. */
 export function addAvatarFavorite(index: AvatarIndex, favorite: AvatarFavoriteRecord): void {
   let ofUser = index.avatarFavorites.get(favorite.userId);
-  if (!ofUser) index.avatarFavorites.set(favorite.userId, (ofUser = new Map()));
-  if (ofUser.has(favorite.avatarId)) return;
-  ofUser.set(favorite.avatarId, favorite);
+  if (!ofUser) index.avatarFavorites.set(favorite.userId, (ofUser = []));
+  else if (ofUser.some((other) => other.avatarId === favorite.avatarId)) return;
+  ofUser.push(favorite);
   index.avatarFavoriteCounts.set(favorite.avatarId, (index.avatarFavoriteCounts.get(favorite.avatarId) ?? 0) + 1);
 }

@@ -74,7 +74,10 @@ const visibleIn = (bucket: MonthBucket, audience: Audience) =>
 function bucketFor(index: CalendarIndex, groupId: string, month: number): MonthBucket {
   let buckets = index.calendarByGroup.get(groupId);
   if (!buckets) index.calendarByGroup.set(groupId, (buckets = []));
-  const at = upperBound(buckets, (bucket) => bucket.month < month);
+  // Events mostly arrive month by month (generated ones, a client creating ahead): try the last bucket first.
+  const last = buckets[buckets.length - 1];
+  if (last?.month === month) return last;
+  const at = last === undefined || last.month < month ? buckets.length : upperBound(buckets, (bucket) => bucket.month < month);
   let bucket = buckets[at];
   if (bucket?.month !== month) buckets.splice(at, 0, (bucket = { month, events: [], outsiders: 0, members: 0 }));
   return bucket;

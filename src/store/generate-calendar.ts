@@ -15,9 +15,10 @@ const MAX_PER_GROUP_MONTH = 50;
 const CATEGORIES = CalendarEventCategory.options;
 
 /**
- * Adds `count` seeded events, spread round-robin over data.groups and over the months from
- * mid-2025 on, at most 50 per group and month. Built for millions: small plain objects, a handful
- * of faker calls up front, then a small seeded generator per record.
+ * Adds `count` seeded events, spread evenly over data.groups (group by group, so a group's events sit
+ * together and index in order) and over the months from mid-2025 on, at most 50 per group and month.
+ * Built for millions: small plain objects, a handful of faker calls up front, then a small seeded
+ * generator per record.
  */
 export function generateCalendarEvents(faker: Faker, data: WorldData, count: number): void {
   const groups = data.groups;
@@ -28,6 +29,7 @@ export function generateCalendarEvents(faker: Faker, data: WorldData, count: num
   const descriptions = Array.from({ length: 16 }, () => faker.lorem.sentence());
   const perGroup = Math.ceil(count / groups.length);
   const monthSpan = Math.max(MIN_MONTHS, Math.ceil(perGroup / MAX_PER_GROUP_MONTH));
+  const perMonth = Math.ceil(perGroup / monthSpan);
   // Every start and end falls on the hour of one of a month's first 28 days: format each such time once.
   const hours = Array.from({ length: monthSpan }, (_, m) => {
     const monthStart = Date.UTC(FIRST_MONTH.year, FIRST_MONTH.month + m, 1);
@@ -36,14 +38,15 @@ export function generateCalendarEvents(faker: Faker, data: WorldData, count: num
   const createdAts = hours.map((month) => new Date(Date.parse(month[0]!) - 30 * DAY).toISOString());
   const events = data.calendarEvents;
   for (let i = 0; i < count; i++) {
-    const round = Math.floor(i / groups.length) % monthSpan;
+    const group = groups[Math.floor(i / perGroup)]!;
+    const round = Math.floor((i % perGroup) / perMonth);
     const month = hours[round]!;
     const start = Math.floor(random() * DAYS) * 24 + 12 + Math.floor(random() * 9);
     const r = random();
     // Only the fields that vary; the view supplies calendarEventDefaults for the rest.
     events.push({
       id: idPrefix + i.toString(16).padStart(12, '0'),
-      ownerId: groups[i % groups.length]!.id,
+      ownerId: group.id,
       accessType: r < 0.8 ? 'public' : 'group',
       category: CATEGORIES[i % CATEGORIES.length]!,
       title: titles[i % titles.length]!,
@@ -57,4 +60,3 @@ export function generateCalendarEvents(faker: Faker, data: WorldData, count: num
     });
   }
 }
-

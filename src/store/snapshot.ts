@@ -24,7 +24,7 @@ export function worldData(world: World): WorldData {
     worlds: [...world.worlds.values()],
     instances: [...world.instances.values()],
     avatars: [...world.avatars.values()],
-    avatarFavorites: [...world.avatarFavorites.values()].flatMap((ofUser) => [...ofUser.values()]),
+    avatarFavorites: [...world.avatarFavorites.values()].flat(),
   };
 }
 
