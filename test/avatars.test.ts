@@ -85,7 +85,7 @@ describe('GET /avatars/favorites', () => {
       expect([...first].sort()).toEqual(['Alice Fox', 'Cozy Bear', 'Neon Robot', 'Pixel Knight', 'Quest Cat']);
     });
 
-    it('shuffle draws a new order from day to day while random keeps its own', async () => {
+    it('shuffle draws a new order from day to day (no write between the reads) while random keeps its own', async () => {
       const t = testWorld();
       const names = async (sort: string, cookie: string) => {
         const r = await t.call('GET', `/avatars/favorites?sort=${sort}`, { cookie });

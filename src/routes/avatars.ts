@@ -1,12 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
-import { json } from '../http.js';
+import { cachedJson, json, rawQuery } from '../http.js';
 
 export const avatarRoutes = new Hono<AppEnv>();
 
-avatarRoutes.get('/avatars/favorites', (c) =>
-  json(c, listFavoriteAvatars(c.get('world'), c.get('user'), c.req.query()).map(avatarView)),
-);
+/** Orders that move with the clock; every other favorites page follows from the records, viewer and query. */
+const CLOCK_SORTS = new Set(['heat', 'shuffle']);
+
+avatarRoutes.get('/avatars/favorites', (c) => {
+  const user = c.get('user');
+  const read = () => listFavoriteAvatars(c.get('world'), user, c.req.query()).map(avatarView);
+  if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
+  return cachedJson(c, `favorites ${user.id} ${rawQuery(c)}`, read);
+});
 
 avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
