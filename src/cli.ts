@@ -35,6 +35,9 @@ function generateCounts(value: string): Partial<GenerateCounts> {
   return counts;
 }
 
+/** A boolean from the environment: commander would take any value, `0` and `false` included, as on. */
+const isOn = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
 function fail(line: string): never {
   process.stderr.write(`mock-api: ${line}\n`);
   process.exit(EXIT_USAGE);
@@ -56,7 +59,7 @@ export function buildCli() {
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
-    .addOption(new Option('-q, --quiet', 'print only the listening line, no request log').env('MOCK_API_QUIET'))
+    .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
@@ -72,7 +75,7 @@ export function buildCli() {
           seed: opts.seed ?? (opts.generate ? 1 : undefined),
           generate: opts.generate,
           settings,
-          log: opts.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
+          log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
         });
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);

@@ -41,6 +41,28 @@ describe('mock-api start', () => {
     expect(await exited).toBe(0);
   });
 
+  it.each([
+    ['1', 0],
+    ['0', 1],
+  ])('logs requests or not as MOCK_API_QUIET=%s says', async (quiet, logLines) => {
+    const child = spawn(process.execPath, [bin, 'start', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, MOCK_API_QUIET: quiet },
+    });
+    const lines: string[] = [];
+    const url = await new Promise<string>((resolve) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        lines.push(line);
+        if (lines.length === 1) resolve(/listening on (\S+)/.exec(line)![1]!);
+      });
+    });
+    await (await fetch(`${url}/auth/user`)).text();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    expect(lines.filter((line) => line.startsWith('GET /api/1/auth/user 401'))).toHaveLength(logLines);
+  });
+
   it('rejects a bad port with one line on stderr and exit code 2', () => {
     const result = run(['start', '--port', 'abc']);
     expect(result.status).toBe(2);
