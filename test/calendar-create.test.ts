@@ -3,18 +3,9 @@ import { messages } from '../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../src/schemas/calendar.js';
 import { expectError, expectShape, testWorld, type TestWorld } from './helpers.js';
 import { groups, unknownGroup } from './groups-fixture-ids.js';
-import { seedEvents } from './calendar-seed.js';
+import { openMicEvent, seedEvents } from './calendar-seed.js';
 
-/** A valid body: the description's seven fields. The test clock reads 2026-01-15T12:00Z. */
-const event = {
-  accessType: 'public',
-  category: 'music',
-  description: 'Live sets from the members.',
-  endsAt: '2026-05-10T22:00:00.000Z',
-  sendCreationNotification: false,
-  startsAt: '2026-05-10T20:00:00.000Z',
-  title: 'Open Mic',
-};
+const event = openMicEvent;
 
 /** POST the event; a 200 body must be a CalendarEvent. */
 const create = async (t: TestWorld, cookie: string, groupId: string, body: unknown) => {

@@ -15,6 +15,17 @@ export const events = {
   midnightHangout: 'cal_00000002-0000-4000-8000-000000000001',
 } as const;
 
+/** A valid create body: the description's seven fields, on a date after the test clock's 2026-01-15T12:00Z. */
+export const openMicEvent = {
+  accessType: 'public',
+  category: 'music',
+  description: 'Live sets from the members.',
+  endsAt: '2026-05-10T22:00:00.000Z',
+  sendCreationNotification: false,
+  startsAt: '2026-05-10T20:00:00.000Z',
+  title: 'Open Mic',
+};
+
 let serial = 0;
 
 /**

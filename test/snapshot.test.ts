@@ -6,6 +6,7 @@ import type { WorldData } from '../src/store/fixtures.js';
 import { worldData } from '../src/store/snapshot.js';
 import { createWorld } from '../src/store/world.js';
 import { bundle, download, fileIds, reread, signature, upload, versionBody, worldVersion } from './files-fixtures.js';
+import { openMicEvent } from './calendar-seed.js';
 import { groups } from './groups-fixture-ids.js';
 import { cookieFrom, expectError, ids, testWorld, type Reply, type TestWorld } from './helpers.js';
 import { locations, worlds } from './worlds-fixture-ids.js';
@@ -33,15 +34,7 @@ const buildersName = async (t: TestWorld, cookie: string, headers?: Record<strin
 const blueDrone = 'inv_a11ce000-0000-4000-8000-0000000c0001';
 const redDrone = 'inv_a11ce000-0000-4000-8000-0000000c0002';
 
-const openMic = {
-  accessType: 'public',
-  category: 'music',
-  description: 'Live sets from the members.',
-  endsAt: '2026-05-10T22:00:00.000Z',
-  sendCreationNotification: false,
-  startsAt: '2026-05-10T20:00:00.000Z',
-  title: 'Open Mic',
-};
+const openMic = openMicEvent;
 
 /** What alice reads across every area, discovery three times over (each call moves its sequence on). */
 async function readEverything(t: TestWorld, cookie: string) {
