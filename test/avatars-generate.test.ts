@@ -1,6 +1,6 @@
 import { Faker, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AvatarFavoriteRecordSchema, AvatarRecordSchema, AvatarSchema } from '../src/schemas/avatars.js';
 import { InventoryItemSchema } from '../src/schemas/inventory.js';
 import { NotificationRecordSchema } from '../src/schemas/notifications.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { expect } from 'vitest';
 import { createApp, worldDeps, type App, type AppDeps } from '../src/app.js';
 import { manualClock, type ManualClock } from '../src/clock.js';

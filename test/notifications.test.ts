@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../src/errors.js';
 import { NotificationSchema } from '../src/schemas/notifications.js';
 import { expectError, expectShape, ids, testWorld } from './helpers.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoNow } from '../clock.js';
 import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../errors.js';
 import type { Credentials } from '../auth/basic.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, messages } from '../errors.js';
 import { AvatarSchema, type Avatar, type AvatarRecord } from '../schemas/avatars.js';
 import { viewOf } from '../schemas/view.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, messages } from '../errors.js';
 import { FileType, type FileRecord, type FileVersionRecord } from '../schemas/files.js';
 import type { UserRecord } from '../schemas/user.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoNow } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
 import {

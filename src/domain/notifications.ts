@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, messages } from '../errors.js';
 import { NotificationType, type Notification, type NotificationRecord } from '../schemas/notifications.js';
 import { pageParams, queryBool } from '../schemas/query.js';

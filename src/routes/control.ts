@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppDeps } from '../app.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Network-level failures, named as WireMock names its faults. */
 export const FaultKind = z.enum(['connection-reset', 'empty-response', 'malformed-json']);

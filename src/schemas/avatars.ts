@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, flag, idOf, object, strings, text, timestamp } from './common.js';
 import { UnityPackageSchema } from './unity-package.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, text, timestamp } from './common.js';
 
 export const CalendarEventAccess = z.enum(['group', 'public']);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIXTURE_EPOCH, count, idOf, strings, text, timestamp } from './common.js';
 
 /** The OpenAPI MIMEType enum, with svg's plus sign in plain ASCII. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, flag, idOf, strings, text, timestamp } from './common.js';
 
 /** The OpenAPI GroupPermissions; `*` grants every one of them. */

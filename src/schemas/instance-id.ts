@@ -1,5 +1,5 @@
 import { hash32 } from '../random.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const InstanceType = z.enum(['public', 'hidden', 'friends', 'private', 'group']);
 export type InstanceType = z.infer<typeof InstanceType>;

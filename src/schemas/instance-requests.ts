@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf } from './common.js';
 import { GroupAccessType, InstanceRegion, InstanceType } from './instance-id.js';
 import { dateTime, InstanceSchema } from './instances.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, flag, idOf, object, strings, text } from './common.js';
 import {
   GroupAccessType,

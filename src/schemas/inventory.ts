@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, flag, idOf, text, timestamp } from './common.js';
 
 /** An empty equipSlot means the item is not equipped. */

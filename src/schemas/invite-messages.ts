@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIXTURE_EPOCH, idOf } from './common.js';
 
 export const InviteMessageType = z.enum(['message', 'request', 'requestResponse', 'response']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { flag, idOf, text, timestamp } from './common.js';
 
 export const NotificationType = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Query-string building blocks: every value arrives as a string, and a bad one is a 400 naming its parameter. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
 export const WorldSettingsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIXTURE_EPOCH, count, idOf, object, text } from './common.js';
 
 export const PerformanceRating = z.enum(['Excellent', 'Good', 'Medium', 'None', 'Poor', 'VeryPoor']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIXTURE_EPOCH, flag, idOf, object, strings, text, timestamp, count } from './common.js';
 import { isBase32 } from '../auth/totp.js';
 

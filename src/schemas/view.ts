@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 type Output<S extends z.ZodObject> = z.output<S>;
 

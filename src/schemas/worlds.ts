@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, flag, idOf, strings, text, timestamp } from './common.js';
 import { unityPackages } from './unity-package.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserRecordSchema } from '../schemas/user.js';
 import { GroupMemberRecordSchema, GroupRecordSchema } from '../schemas/groups.js';
 import { CalendarEventRecordSchema } from '../schemas/calendar.js';
