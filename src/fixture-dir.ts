@@ -7,6 +7,15 @@ import { ScenarioSchema, type Scenario } from './scenarios/schema.js';
 /** The embedded default world shipped with the package. */
 export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
+/** Where `npm run build` leaves the default world, validated, defaults filled in: beside the bundle. */
+const builtDefaultWorld = new URL('./default-world.json', import.meta.url);
+
+/** The embedded default world: as the build left it, else (running from source) read and validated. */
+export function readDefaultWorld(): WorldData {
+  if (existsSync(builtDefaultWorld)) return JSON.parse(readFileSync(builtDefaultWorld, 'utf8')) as WorldData;
+  return readFixtureDir(defaultFixturesDir);
+}
+
 /** Reads `<dir>/<collection>.json` for each known collection (missing files are empty) and validates them. */
 export function readFixtureDir(dir: string): WorldData {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {

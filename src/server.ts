@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, worldDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
-import { defaultFixturesDir, readFixtureDir } from './fixture-dir.js';
+import { readDefaultWorld, readFixtureDir } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import type { Scenario } from './scenarios/schema.js';
@@ -30,7 +30,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const data = readFixtureDir(options.fixturesDir ?? defaultFixturesDir);
+  const data = options.fixturesDir === undefined ? readDefaultWorld() : readFixtureDir(options.fixturesDir);
   Object.assign(data.settings, options.settings);
   let extend: ((data: WorldData) => void) | undefined;
   if (options.seed !== undefined) {

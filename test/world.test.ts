@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
@@ -46,6 +48,11 @@ describe('generated data', () => {
 });
 
 describe('fixtures', () => {
+  it('reach the built server as the schemas read them: the build validates the default world once', () => {
+    const built = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'dist', 'default-world.json'), 'utf8'));
+    expect(built).toStrictEqual(readFixtureDir(defaultFixturesDir));
+  });
+
   it('fill every field a record leaves out with its default', () => {
     const data = parseFixtures({
       users: [{ id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' }],

@@ -15,6 +15,7 @@ import {
 import { newId } from '../store/ids.js';
 import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
 const makeCurrentUser = viewOf(CurrentUserSchema);
 
@@ -77,7 +78,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
   }
 }
 
-export const RegisterRequestSchema = z.object({
+export const RegisterRequestSchema = lazy(() => z.object({
   username: z.string().min(4).max(15),
   password: z.string().min(8),
   email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address'),
@@ -87,7 +88,7 @@ export const RegisterRequestSchema = z.object({
   month: z.string(),
   year: z.string(),
   subscribe: z.boolean(),
-});
+}));
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */

@@ -9,6 +9,7 @@ import type { UserRecord } from '../schemas/user.js';
 import { hash32 } from '../random.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
 const makeAvatarView = viewOf(AvatarSchema);
 
@@ -32,13 +33,13 @@ export const AVATAR_SORTS = [
 ] as const;
 export type AvatarSort = (typeof AVATAR_SORTS)[number];
 
-const unityVersion = z
+const unityVersion = lazy(() => z
   .string()
   .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-  .transform((value) => unitySortNumber(value)!);
+  .transform((value) => unitySortNumber(value)!));
 
-export const AvatarFavoritesQuerySchema = z.object({
-  ...pageParams,
+export const AvatarFavoritesQuerySchema = lazy(() => z.object({
+  ...pageParams(),
   featured: queryBool().optional(),
   sort: z.enum(AVATAR_SORTS).default('popularity'),
   order: z.enum(['ascending', 'descending']).default('descending'),
@@ -50,7 +51,7 @@ export const AvatarFavoritesQuerySchema = z.object({
   minUnityVersion: unityVersion.optional(),
   platform: z.string().min(1).optional(),
   userId: idOf('usr').optional(),
-});
+}));
 export type AvatarFavoritesQuery = z.infer<typeof AvatarFavoritesQuerySchema>;
 
 /** Whether one of the avatar's packages is for `platform` and within the Unity version bounds. */

@@ -6,6 +6,7 @@ import type { UserRecord } from '../schemas/user.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { findFile, findVersion, isPackage, ownedFile } from './files.js';
+import { lazy } from '../schemas/lazy.js';
 
 /** The most bytes one PUT to an upload URL may carry. */
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
@@ -20,20 +21,20 @@ const integer = (min: number) =>
     // int(): a version number too large to hold exactly is refused, not rounded and looked up.
     .pipe(z.number().int().min(min));
 
-const PartParamsSchema = z.object({ fileId: z.string(), versionId: integer(1), fileType: FileType });
-const VersionParamsSchema = z.object({ fileId: z.string(), versionId: integer(0) });
-const DownloadPartParamsSchema = VersionParamsSchema.extend({ fileType: FileType });
+const PartParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId: integer(1), fileType: FileType }));
+const VersionParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId: integer(0) }));
+const DownloadPartParamsSchema = lazy(() => VersionParamsSchema.extend({ fileType: FileType }));
 
-const StartQuerySchema = z.object({
+const StartQuerySchema = lazy(() => z.object({
   partNumber: z.coerce.number().int().min(0).max(MAX_PART_NUMBER).default(1),
-});
+}));
 
 /** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated and ignored ("always 0"). */
-const FinishRequestSchema = z.object({
+const FinishRequestSchema = lazy(() => z.object({
   etags: z.array(z.string()).optional(),
   maxParts: z.string().optional(),
   nextPartNumber: z.string().optional(),
-});
+}));
 
 const partKey = (fileId: string, version: number, fileType: FileType) => `${fileId}/${version}/${fileType}`;
 

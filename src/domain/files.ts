@@ -19,6 +19,7 @@ import type { UserRecord } from '../schemas/user.js';
 import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
 /**
  * Avatar and world packages need their signature uploaded before a version is usable.
@@ -88,12 +89,12 @@ export function findVersion(file: FileRecord, version: number): FileVersionRecor
 /** The OpenAPI spells svg's plus full-width; clients generated from it send that, so it reads as '+'. */
 const asciiPlus = (value: unknown) => (typeof value === 'string' ? value.replace('\uFF0B', '+') : value);
 
-export const CreateFileRequestSchema = z.object({
+export const CreateFileRequestSchema = lazy(() => z.object({
   extension: z.string().default(''),
   mimeType: z.preprocess(asciiPlus, MimeType),
   name: z.string(),
   tags: z.array(z.string().min(1)).default(() => []),
-});
+}));
 
 /** POST /file: a File owned by the actor, holding only version 0 (its creation). */
 export function createFile(world: World, actor: UserRecord, body: unknown): FileRecord {
@@ -118,7 +119,7 @@ const md5 = () => z.string().min(1).optional();
 const size = () => z.number().int().min(0).optional();
 
 /** The OpenAPI CreateFileVersionRequest, plus deltaMd5 and deltaSizeInBytes for a delta upload. */
-export const CreateFileVersionRequestSchema = z
+export const CreateFileVersionRequestSchema = lazy(() => z
   .object({
     signatureMd5: z.string().min(1),
     signatureSizeInBytes: z.number().int().min(0),
@@ -142,7 +143,7 @@ export const CreateFileVersionRequestSchema = z
       // A version holds a file or a delta; the usual full upload names the file.
       ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['fileMd5'] });
     }
-  });
+  }));
 
 /**
  * POST /file/{fileId}: the next version, waiting for its uploads. It always carries file, signature and
@@ -169,12 +170,12 @@ export function createFileVersion(world: World, actor: UserRecord, fileId: strin
   return file;
 }
 
-export const ListFilesQuerySchema = z.object({
+export const ListFilesQuerySchema = lazy(() => z.object({
   tag: z.string().min(1).optional(),
   userId: z.string().optional(),
   n: z.coerce.number().int().min(1).max(100).default(60),
   offset: z.coerce.number().int().min(0).default(0),
-});
+}));
 
 /** GET /files: the actor's files (an admin may name another userId), newest first, optionally by tag. */
 export function listFiles(world: World, actor: UserRecord, query: unknown): FileRecord[] {

@@ -19,6 +19,7 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { hasGroupPermission, isGroupMember } from './group-permissions.js';
 import { groupListItemView, groupMemberView, groupView } from './group-views.js';
+import { lazy } from '../schemas/lazy.js';
 
 function findGroup(world: World, groupId: string, notFound: string = messages.groupNotFound): GroupRecord {
   const group = world.groups.get(groupId);
@@ -37,7 +38,7 @@ export function getGroup(world: World, actor: UserRecord, groupId: string): Grou
 const webUrl = () => z.url({ protocol: /^https?$/ });
 
 /** The OpenAPI UpdateGroupRequest, plus the image URLs a client may set directly. Unknown fields are ignored. */
-export const UpdateGroupRequestSchema = z.object({
+export const UpdateGroupRequestSchema = lazy(() => z.object({
   name: z.string().trim().min(3).max(64).optional(),
   shortCode: z.string().regex(/^[A-Za-z0-9]*$/, 'must contain only letters and digits').min(3).max(6).optional(),
   description: z.string().max(250).optional(),
@@ -50,7 +51,7 @@ export const UpdateGroupRequestSchema = z.object({
   iconId: idOf('file').nullable().optional(),
   bannerUrl: webUrl().nullable().optional(),
   iconUrl: webUrl().nullable().optional(),
-});
+}));
 
 /** Owner or holders of group-data-manage change the group's own fields; the next read shows them. */
 export function updateGroup(world: World, actor: UserRecord, groupId: string, body: unknown): Group {
@@ -66,12 +67,12 @@ export function updateGroup(world: World, actor: UserRecord, groupId: string, bo
   return groupView(world, group, actor.id);
 }
 
-export const UpdateGroupMemberRequestSchema = z.object({
+export const UpdateGroupMemberRequestSchema = lazy(() => z.object({
   visibility: GroupUserVisibility.optional(),
   isSubscribedToAnnouncements: z.boolean().optional(),
   isSubscribedToEventAnnouncements: z.boolean().optional(),
   managerNotes: z.string().max(1000).optional(),
-});
+}));
 
 /**
  * A member changes their own visibility and subscriptions; managerNotes, on anyone's record (their own

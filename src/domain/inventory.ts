@@ -15,6 +15,7 @@ import type { UserRecord } from '../schemas/user.js';
 import { clearEquipped, equippedIn, setEquipped } from '../store/inventory-index.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
 /** An item the user holds; anyone else's item, or none, is not found. */
 export function findHeldItem(world: World, holderId: string, itemId: string): InventoryItemRecord {
@@ -48,7 +49,7 @@ export function equipItem(world: World, actor: UserRecord, itemId: string, body:
   return item;
 }
 
-const UnequipSlotSchema = z.object({ slot: InventoryEquipSlot.exclude(['']) });
+const UnequipSlotSchema = lazy(() => z.object({ slot: InventoryEquipSlot.exclude(['']) }));
 
 /** Empties one of the requester's slots; an empty slot stays empty. */
 export function unequipSlot(world: World, actor: UserRecord, slotParam: string): 'OK' {
@@ -62,8 +63,8 @@ export function unequipSlot(world: World, actor: UserRecord, slotParam: string):
   return 'OK';
 }
 
-export const InventoryQuerySchema = z.object({
-  ...pageParams,
+export const InventoryQuerySchema = lazy(() => z.object({
+  ...pageParams(),
   holderId: idOf('usr').optional(),
   equipSlot: InventoryEquipSlot.optional(),
   order: InventorySortOrder.default('newest'),
@@ -73,7 +74,7 @@ export const InventoryQuerySchema = z.object({
   notTypes: queryList().pipe(z.array(InventoryItemType)).optional(),
   notFlags: queryList().pipe(z.array(InventoryFlag)).optional(),
   archived: queryBool().optional(),
-});
+}));
 export type InventoryQuery = z.infer<typeof InventoryQuerySchema>;
 
 function matches(item: InventoryItemRecord, q: InventoryQuery): boolean {

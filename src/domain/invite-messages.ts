@@ -14,6 +14,7 @@ import { originalInviteMessages } from '../store/invite-message-originals.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { findUser } from './accounts.js';
+import { lazy } from '../schemas/lazy.js';
 
 export interface TypeAddress {
   userId: string;
@@ -25,7 +26,7 @@ export interface SlotAddress extends TypeAddress {
 }
 
 /** UpdateInviteMessageRequest; the OpenAPI sets no maximum length. */
-const UpdateInviteMessageSchema = z.object({ message: z.string().min(1) });
+const UpdateInviteMessageSchema = lazy(() => z.object({ message: z.string().min(1) }));
 
 const MINUTE_MS = 60_000;
 

@@ -5,6 +5,7 @@ import { pageParams, queryBool } from '../schemas/query.js';
 import type { UserRecord } from '../schemas/user.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
 /** A notification as the REST API shows it to its receiver: no receiverUserId, no hidden flag. */
 export function notificationView(record: NotificationRecord): Notification {
@@ -32,11 +33,11 @@ export function hideNotification(world: World, actor: UserRecord, notificationId
   return record;
 }
 
-const dateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
+const dateTime = lazy(() => z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time'));
 
-export const NotificationListQuerySchema = z
+export const NotificationListQuerySchema = lazy(() => z
   .object({
-    ...pageParams,
+    ...pageParams(),
     type: z.enum(['all', ...NotificationType.options]).default('all'),
     sent: queryBool().refine((sent) => !sent, 'must be false').optional(),
     hidden: queryBool().default(false),
@@ -45,7 +46,7 @@ export const NotificationListQuerySchema = z
   .refine((q) => !q.hidden || q.type === 'friendRequest', {
     message: 'must be false unless type is friendRequest',
     path: ['hidden'],
-  });
+  }));
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /**

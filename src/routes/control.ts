@@ -6,14 +6,15 @@ import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
+import { lazy } from '../schemas/lazy.js';
 
-const ClockChangeSchema = z
+const ClockChangeSchema = lazy(() => z
   .strictObject({
     advanceMs: z.number().int().min(0).optional(),
     advanceMinutes: z.number().min(0).optional(),
     set: z.iso.datetime({ offset: true }).optional(),
   })
-  .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set');
+  .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set'));
 
 const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
 

@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { lazy } from '../schemas/lazy.js';
 
 /** Network-level failures, named as WireMock names its faults. */
-export const FaultKind = z.enum(['connection-reset', 'empty-response', 'malformed-json']);
+export const FaultKind = lazy(() => z.enum(['connection-reset', 'empty-response', 'malformed-json']));
 export type FaultKind = z.infer<typeof FaultKind>;
 
-const RuleMatchSchema = z.strictObject({
+const RuleMatchSchema = lazy(() => z.strictObject({
   /** HTTP method; any when left out. */
   method: z.string().toUpperCase().optional(),
   /** Path below /api/1 with `:param` segments and `*` for the rest, e.g. `/message/:userId/*`. */
@@ -15,9 +16,9 @@ const RuleMatchSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   /** Username of the logged-in user the rule applies to. */
   user: z.string().optional(),
-});
+}));
 
-const RuleResponseSchema = z.strictObject({
+const RuleResponseSchema = lazy(() => z.strictObject({
   status: z.number().int().min(200).max(599),
   /** Message of the error envelope; a plain description of the status when left out. */
   message: z.string().optional(),
@@ -25,9 +26,9 @@ const RuleResponseSchema = z.strictObject({
   /** A raw JSON body instead of the error envelope. */
   body: z.unknown().optional(),
   headers: z.record(z.string(), z.string()).optional(),
-});
+}));
 
-export const RuleSchema = z
+export const RuleSchema = lazy(() => z
   .strictObject({
     match: RuleMatchSchema,
     /** What to answer instead of the simulated API. */
@@ -40,12 +41,12 @@ export const RuleSchema = z
     times: z.number().int().min(1).optional(),
   })
   .refine((rule) => !(rule.response && rule.fault), 'must have a response or a fault, not both')
-  .refine((rule) => rule.response || rule.fault || rule.delayMs !== undefined, 'must have a response, a fault or a delayMs');
+  .refine((rule) => rule.response || rule.fault || rule.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
 export type Rule = z.infer<typeof RuleSchema>;
 
-export const ScenarioSchema = z.strictObject({
+export const ScenarioSchema = lazy(() => z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   rules: z.array(RuleSchema),
-});
+}));
 export type Scenario = z.infer<typeof ScenarioSchema>;

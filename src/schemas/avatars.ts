@@ -1,30 +1,31 @@
 import * as z from 'zod';
 import { count, flag, idOf, object, strings, text, timestamp } from './common.js';
 import { UnityPackageSchema } from './unity-package.js';
+import { lazy } from './lazy.js';
 
 /** What an avatar may be; `all` exists only as a list filter. */
-export const AvatarReleaseStatus = z.enum(['public', 'private', 'hidden']);
+export const AvatarReleaseStatus = lazy(() => z.enum(['public', 'private', 'hidden']));
 
-const PerformanceSchema = z.object({
+const PerformanceSchema = lazy(() => z.object({
   android: z.string().optional(),
   'android-sort': z.number().int().optional(),
   ios: z.string().optional(),
   'ios-sort': z.number().int().optional(),
   standalonewindows: z.string().optional(),
   'standalonewindows-sort': z.number().int().optional(),
-});
+}));
 
-const PublishedListingSchema = z.object({
+const PublishedListingSchema = lazy(() => z.object({
   description: z.string(),
   displayName: z.string(),
   imageId: z.string(),
   listingId: z.string(),
   listingType: z.string(),
   priceTokens: z.number().int(),
-});
+}));
 
 /** The Avatar every response carries; unityPackages is never left out (the vrchat SDK needs it). */
-export const AvatarSchema = z.object({
+export const AvatarSchema = lazy(() => z.object({
   id: idOf('avtr'),
   authorId: idOf('usr'),
   authorName: z.string().min(1),
@@ -57,20 +58,20 @@ export const AvatarSchema = z.object({
     .default(() => ({ primary: null, secondary: null, supplementary: [] })),
   tags: strings(),
   unityPackages: z.array(UnityPackageSchema).min(1),
-});
+}));
 export type Avatar = z.infer<typeof AvatarSchema>;
 
 /** What the world stores: the avatar plus the moderation figures the report sorts order by. */
-export const AvatarRecordSchema = AvatarSchema.extend({
+export const AvatarRecordSchema = lazy(() => AvatarSchema.extend({
   reportCount: count(),
   reportScore: z.number().default(0),
-});
+}));
 export type AvatarRecord = z.infer<typeof AvatarRecordSchema>;
 
 /** One user's favorite of one avatar; created_at is when they favorited it (the `order` sort). */
-export const AvatarFavoriteRecordSchema = z.object({
+export const AvatarFavoriteRecordSchema = lazy(() => z.object({
   userId: idOf('usr'),
   avatarId: idOf('avtr'),
   created_at: timestamp(),
-});
+}));
 export type AvatarFavoriteRecord = z.infer<typeof AvatarFavoriteRecordSchema>;

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { idOf, text, timestamp } from './common.js';
+import { lazy } from './lazy.js';
 
-export const CalendarEventAccess = z.enum(['group', 'public']);
-export const CalendarEventCategory = z.enum([
+export const CalendarEventAccess = lazy(() => z.enum(['group', 'public']));
+export const CalendarEventCategory = lazy(() => z.enum([
   'arts',
   'avatars',
   'dance',
@@ -16,10 +17,10 @@ export const CalendarEventCategory = z.enum([
   'performance',
   'roleplaying',
   'wellness',
-]);
-export const CalendarEventOccurrenceKind = z.enum(['occurrence', 'series', 'single']);
-export const CalendarEventPlatform = z.enum(['android', 'ios', 'standalonewindows']);
-export const CalendarDayOfWeek = z.enum(['FR', 'MO', 'SA', 'SU', 'TH', 'TU', 'WE']);
+]));
+export const CalendarEventOccurrenceKind = lazy(() => z.enum(['occurrence', 'series', 'single']));
+export const CalendarEventPlatform = lazy(() => z.enum(['android', 'ios', 'standalonewindows']));
+export const CalendarDayOfWeek = lazy(() => z.enum(['FR', 'MO', 'SA', 'SU', 'TH', 'TU', 'WE']));
 
 const FIRST_TIME = Date.parse('0000-01-01T00:00:00.000Z');
 const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
@@ -42,7 +43,7 @@ export const dateTime = () =>
 /** A fixture's timestamp, stored in the canonical `toISOString()` form so stored times order as strings. */
 const storedDateTime = () => dateTime().transform((value) => new Date(value).toISOString());
 
-export const CalendarEventRecurrenceSchema = z.object({
+export const CalendarEventRecurrenceSchema = lazy(() => z.object({
   daysOfWeek: z.array(CalendarDayOfWeek).optional(),
   end: z
     .object({
@@ -55,16 +56,16 @@ export const CalendarEventRecurrenceSchema = z.object({
   frequency: z.enum(['daily', 'monthly', 'weekly', 'yearly']),
   interval: z.number().int().min(1),
   timezone: z.string(),
-});
+}));
 
-export const CalendarUserInterestSchema = z.object({
+export const CalendarUserInterestSchema = lazy(() => z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   isFollowing: z.boolean(),
-});
+}));
 
 /** The CalendarEvent of section 2 as responses carry it: every field present. */
-export const CalendarEventSchema = z.object({
+export const CalendarEventSchema = lazy(() => z.object({
   id: idOf('cal'),
   /** The series an occurrence belongs to; null for a single event, as the real API answers. */
   seriesId: idOf('cal').nullable(),
@@ -97,7 +98,7 @@ export const CalendarEventSchema = z.object({
   roleIds: z.array(idOf('grol')).nullable(),
   recurrence: CalendarEventRecurrenceSchema.nullable(),
   userInterest: CalendarUserInterestSchema,
-});
+}));
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
 /**
@@ -136,7 +137,7 @@ type RecordedField =
  * differ from calendarEventDefaults. durationInMs and userInterest are derived by the view.
  * Times are kept in `toISOString()` form, so stored times order as strings.
  */
-export const CalendarEventRecordSchema = CalendarEventSchema.omit({ durationInMs: true, userInterest: true })
+export const CalendarEventRecordSchema = lazy(() => CalendarEventSchema.omit({ durationInMs: true, userInterest: true })
   .partial()
   .extend({
     id: idOf('cal'),
@@ -150,18 +151,18 @@ export const CalendarEventRecordSchema = CalendarEventSchema.omit({ durationInMs
     createdAt: timestamp(),
     updatedAt: timestamp(),
   })
-  .refine((event) => event.endsAt > event.startsAt, { message: 'must be after startsAt', path: ['endsAt'] });
+  .refine((event) => event.endsAt > event.startsAt, { message: 'must be after startsAt', path: ['endsAt'] }));
 export type CalendarEventRecord = z.infer<typeof CalendarEventRecordSchema>;
 
-export const CalendarEventListSchema = z.object({
+export const CalendarEventListSchema = lazy(() => z.object({
   hasNext: z.boolean(),
   results: z.array(CalendarEventSchema),
   totalCount: z.number().int(),
-});
+}));
 export type CalendarEventList = z.infer<typeof CalendarEventListSchema>;
 
 /** POST /calendar/{groupId}/event: the description's seven fields plus the OpenAPI's optional ones. */
-export const CreateCalendarEventRequestSchema = z
+export const CreateCalendarEventRequestSchema = lazy(() => z
   .object({
     accessType: CalendarEventAccess,
     category: CalendarEventCategory,
@@ -186,19 +187,19 @@ export const CreateCalendarEventRequestSchema = z
     message: 'must be after startsAt',
     path: ['endsAt'],
     when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'startsAt' && issue.path?.[0] !== 'endsAt'),
-  });
+  }));
 export type CreateCalendarEventRequest = z.infer<typeof CreateCalendarEventRequestSchema>;
 
-export const CalendarSort = z.enum(['ascending', 'descending']);
+export const CalendarSort = lazy(() => z.enum(['ascending', 'descending']));
 export type CalendarSort = z.infer<typeof CalendarSort>;
 
-const isoDate = z.iso.date();
+const isoDate = lazy(() => z.iso.date());
 
 /**
  * `YYYY-MM`, `YYYY-MM-DD` or a date-time with a zone: the month to list. The day must exist in its month
  * (Date.parse would read 2026-02-30 as 2 March) and the hour be 00-23.
  */
-const monthDate = z
+const monthDate = lazy(() => z
   .string()
   .regex(
     /^\d{4}-(0[1-9]|1[0-2])(-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?)?$/,
@@ -208,7 +209,7 @@ const monthDate = z
     (value) => value.length === 7 || (isoDate.safeParse(value.slice(0, 10)).success && !Number.isNaN(Date.parse(value))),
     'must be a date-time',
   )
-  .refine(inYearRange, YEAR_RANGE);
+  .refine(inYearRange, YEAR_RANGE));
 
 const queryInt = (min: number, max?: number) => {
   const int = z.coerce
@@ -219,12 +220,12 @@ const queryInt = (min: number, max?: number) => {
 };
 
 /** GET /calendar/{groupId} query. */
-export const CalendarListQuerySchema = z.object({
+export const CalendarListQuerySchema = lazy(() => z.object({
   date: monthDate.optional(),
   n: queryInt(1, 100).default(60),
   offset: queryInt(0).default(0),
   limit: queryInt(1).optional(),
   after: dateTime().optional(),
   sort: CalendarSort.default('ascending'),
-});
+}));
 export type CalendarListQuery = z.infer<typeof CalendarListQuerySchema>;

@@ -1,10 +1,16 @@
 import * as z from 'zod';
+import { lazy } from './lazy.js';
 
 /** Timestamp given to fixture records that leave one out. */
 export const FIXTURE_EPOCH = '2026-01-01T00:00:00.000Z';
 
-// Schemas never change once built, so the field helpers below hand out one shared instance each:
-// building a zod schema costs tens of microseconds, and the schemas use these helpers hundreds of times.
+// Schemas never change once built, so each field helper below hands out one instance, built on its
+// first call (from inside a lazy schema): the schemas use these helpers hundreds of times.
+const once = <T>(build: () => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
+
 const ids = new Map<string, z.ZodString>();
 export const idOf = (prefix: string) => {
   let schema = ids.get(prefix);
@@ -15,28 +21,22 @@ export const idOf = (prefix: string) => {
   return schema;
 };
 
-const TEXT = z.string().default('');
-const FLAGS = { false: z.boolean().default(false), true: z.boolean().default(true) };
-const COUNT = z.number().int().default(0);
-const STRINGS = z.array(z.string()).default(() => []);
-const TIMESTAMP = z.string().default(FIXTURE_EPOCH);
-const OBJECT = z.record(z.string(), z.unknown()).default(() => ({}));
+export const text = once(() => z.string().default(''));
+const flags = { false: once(() => z.boolean().default(false)), true: once(() => z.boolean().default(true)) };
+export const flag = (value = false) => flags[`${value}`]();
+export const count = once(() => z.number().int().default(0));
+export const strings = once(() => z.array(z.string()).default(() => []));
+export const timestamp = once(() => z.string().default(FIXTURE_EPOCH));
+export const object = once(() => z.record(z.string(), z.unknown()).default(() => ({})));
 
-export const text = () => TEXT;
-export const flag = (value = false) => FLAGS[`${value}`];
-export const count = () => COUNT;
-export const strings = () => STRINGS;
-export const timestamp = () => TIMESTAMP;
-export const object = () => OBJECT;
-
-export const ErrorEnvelopeSchema = z.object({
+export const ErrorEnvelopeSchema = lazy(() => z.object({
   error: z.object({
     message: z.string(),
     status_code: z.number().int(),
     waf_code: z.number().int().optional(),
   }),
-});
+}));
 
-export const SuccessEnvelopeSchema = z.object({
+export const SuccessEnvelopeSchema = lazy(() => z.object({
   success: z.object({ message: z.string(), status_code: z.number().int() }),
-});
+}));

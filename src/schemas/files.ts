@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { FIXTURE_EPOCH, count, idOf, strings, text, timestamp } from './common.js';
+import { lazy } from './lazy.js';
 
 /** The OpenAPI MIMEType enum, with svg's plus sign in plain ASCII. */
 export const MIME_TYPES = [
@@ -20,18 +21,18 @@ export const MIME_TYPES = [
   'image/tiff',
   'image/webp',
 ] as const;
-export const MimeType = z.enum(MIME_TYPES);
+export const MimeType = lazy(() => z.enum(MIME_TYPES));
 export type MimeType = z.infer<typeof MimeType>;
 
-export const FileStatus = z.enum(['complete', 'none', 'queued', 'waiting']);
+export const FileStatus = lazy(() => z.enum(['complete', 'none', 'queued', 'waiting']));
 export type FileStatus = z.infer<typeof FileStatus>;
-export const FileType = z.enum(['delta', 'file', 'signature']);
+export const FILE_TYPES = ['delta', 'file', 'signature'] as const;
+export const FileType = lazy(() => z.enum(FILE_TYPES));
 export type FileType = z.infer<typeof FileType>;
-export const FILE_TYPES = FileType.options;
-export const FileCategory = z.enum(['multipart', 'queued', 'simple']);
+export const FileCategory = lazy(() => z.enum(['multipart', 'queued', 'simple']));
 
 /** One uploaded blob of a version (its file, signature or delta), as responses carry it. */
-export const FileDataSchema = z.object({
+export const FileDataSchema = lazy(() => z.object({
   category: FileCategory,
   fileName: z.string(),
   md5: z.string(),
@@ -39,21 +40,21 @@ export const FileDataSchema = z.object({
   status: FileStatus,
   uploadId: z.string(),
   url: z.string(),
-});
+}));
 export type FileData = z.infer<typeof FileDataSchema>;
 
 /** Version 0 carries only created_at, status and version; versions 1 and up carry all three parts. */
-export const FileVersionSchema = z.object({
+export const FileVersionSchema = lazy(() => z.object({
   created_at: z.string(),
   status: FileStatus,
   version: z.number().int().min(0),
   delta: FileDataSchema.optional(),
   file: FileDataSchema.optional(),
   signature: FileDataSchema.optional(),
-});
+}));
 export type FileVersion = z.infer<typeof FileVersionSchema>;
 
-export const FileSchema = z.object({
+export const FileSchema = lazy(() => z.object({
   id: idOf('file'),
   name: z.string(),
   extension: z.string(),
@@ -61,16 +62,16 @@ export const FileSchema = z.object({
   ownerId: idOf('usr'),
   tags: z.array(z.string()),
   versions: z.array(FileVersionSchema).min(1),
-});
+}));
 export type ApiFile = z.infer<typeof FileSchema>;
 
-export const FileUploadUrlSchema = z.object({ url: z.url() });
+export const FileUploadUrlSchema = lazy(() => z.object({ url: z.url() }));
 
 /**
  * A part as the world stores it. `data` (base64) lets a fixture provide the bytes a download returns;
  * it never appears in a response. A fixture part may leave out md5 and sizeInBytes: they are derived from data.
  */
-const FileDataRecordSchema = z.object({
+const FileDataRecordSchema = lazy(() => z.object({
   category: FileCategory.default('simple'),
   fileName: text(),
   md5: text(),
@@ -79,20 +80,20 @@ const FileDataRecordSchema = z.object({
   uploadId: text(),
   url: text(),
   data: z.base64().optional(),
-});
+}));
 export type FileDataRecord = z.infer<typeof FileDataRecordSchema>;
 
-const FileVersionRecordSchema = z.object({
+const FileVersionRecordSchema = lazy(() => z.object({
   created_at: timestamp(),
   status: FileStatus.default('complete'),
   version: z.number().int().min(0),
   delta: FileDataRecordSchema.optional(),
   file: FileDataRecordSchema.optional(),
   signature: FileDataRecordSchema.optional(),
-});
+}));
 export type FileVersionRecord = z.infer<typeof FileVersionRecordSchema>;
 
-export const FileRecordSchema = z
+export const FileRecordSchema = lazy(() => z
   .object({
     id: idOf('file'),
     ownerId: idOf('usr'),
@@ -118,7 +119,7 @@ export const FileRecordSchema = z
       for (const type of FILE_TYPES) version[type] = completePart(file, version.version, type, version[type]);
     }
     return file;
-  });
+  }));
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 
 /** The stored name of a part, shaped like the real service's: `<Name>.<fileId>.<version><extension>[.signature|.delta]`. */
@@ -172,18 +173,18 @@ export interface UploadTicket {
   partNumber: number;
 }
 
-export const ReleaseStatus = z.enum(['all', 'hidden', 'private', 'public']);
+export const ReleaseStatus = lazy(() => z.enum(['all', 'hidden', 'private', 'public']));
 
-export const AdminUnityPackageSchema = z.object({
+export const AdminUnityPackageSchema = lazy(() => z.object({
   assetUrl: z.string(),
   assetVersion: z.number().int().min(0),
   platform: z.string(),
   unityVersion: z.string().min(1).default('2022.3.22f1-DWR'),
   variant: z.string().default('standard'),
-});
+}));
 
 /** The OpenAPI AdminAssetBundle, plus its `aab_` id. */
-export const AdminAssetBundleSchema = z.object({
+export const AdminAssetBundleSchema = lazy(() => z.object({
   id: idOf('aab'),
   _created_at: timestamp(),
   _updated_at: timestamp(),
@@ -198,6 +199,6 @@ export const AdminAssetBundleSchema = z.object({
   thumbnailImageUrl: text(),
   unityPackageUrl: z.string().nullable().default(null),
   unityPackages: z.array(AdminUnityPackageSchema).min(1),
-});
+}));
 export const AdminAssetBundleRecordSchema = AdminAssetBundleSchema;
 export type AdminAssetBundleRecord = z.infer<typeof AdminAssetBundleRecordSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { count, flag, idOf, strings, text, timestamp } from './common.js';
+import { lazy } from './lazy.js';
 
 /** The OpenAPI GroupPermissions; `*` grants every one of them. */
 export const GROUP_PERMISSIONS = [
@@ -32,19 +33,19 @@ export const GROUP_PERMISSIONS = [
   'group-roles-assign',
   'group-roles-manage',
 ] as const;
-export const GroupPermission = z.enum(GROUP_PERMISSIONS);
+export const GroupPermission = lazy(() => z.enum(GROUP_PERMISSIONS));
 export type GroupPermission = z.infer<typeof GroupPermission>;
 
-export const GroupMemberStatus = z.enum(['banned', 'inactive', 'invited', 'member', 'requested', 'userblocked']);
+export const GroupMemberStatus = lazy(() => z.enum(['banned', 'inactive', 'invited', 'member', 'requested', 'userblocked']));
 export type GroupMemberStatus = z.infer<typeof GroupMemberStatus>;
-export const GroupJoinState = z.enum(['closed', 'invite', 'open', 'request']);
-export const GroupPrivacy = z.enum(['default', 'private']);
-export const GroupUserVisibility = z.enum(['friends', 'hidden', 'visible']);
+export const GroupJoinState = lazy(() => z.enum(['closed', 'invite', 'open', 'request']));
+export const GroupPrivacy = lazy(() => z.enum(['default', 'private']));
+export const GroupUserVisibility = lazy(() => z.enum(['friends', 'hidden', 'visible']));
 
 const roleIds = () => z.array(idOf('grol')).default(() => []);
 const nullableText = () => z.string().nullable().default(null);
 
-export const GroupRoleSchema = z.object({
+export const GroupRoleSchema = lazy(() => z.object({
   id: idOf('grol'),
   groupId: idOf('grp'),
   name: z.string(),
@@ -61,10 +62,10 @@ export const GroupRoleSchema = z.object({
   requiresTwoFactor: flag(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
-});
+}));
 export type GroupRole = z.infer<typeof GroupRoleSchema>;
 
-export const GroupGallerySchema = z.object({
+export const GroupGallerySchema = lazy(() => z.object({
   id: idOf('ggal'),
   name: z.string().min(1),
   description: text(),
@@ -75,11 +76,11 @@ export const GroupGallerySchema = z.object({
   roleIdsToView: roleIds(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
-});
+}));
 export type GroupGallery = z.infer<typeof GroupGallerySchema>;
 
 /** A group as stored: roles and galleries inline. Who is looking decides membershipStatus and myMember. */
-export const GroupRecordSchema = z.object({
+export const GroupRecordSchema = lazy(() => z.object({
   id: idOf('grp'),
   ownerId: idOf('usr'),
   transferTargetId: idOf('usr').nullable().default(null),
@@ -115,11 +116,11 @@ export const GroupRecordSchema = z.object({
   memberCountSyncedAt: timestamp(),
   galleries: z.array(GroupGallerySchema).default(() => []),
   roles: z.array(GroupRoleSchema).default(() => []),
-});
+}));
 export type GroupRecord = z.infer<typeof GroupRecordSchema>;
 
 /** One user's relation to one group (a member, or an invite, request, ban or block). */
-export const GroupMemberRecordSchema = z.object({
+export const GroupMemberRecordSchema = lazy(() => z.object({
   id: idOf('gmem'),
   groupId: idOf('grp'),
   userId: idOf('usr'),
@@ -139,16 +140,16 @@ export const GroupMemberRecordSchema = z.object({
   isSubscribedToEventAnnouncements: flag(true),
   mRoleIds: roleIds(),
   roleIds: roleIds(),
-});
+}));
 export type GroupMemberRecord = z.infer<typeof GroupMemberRecordSchema>;
 
 /** The requester's own membership inside a Group: the member fields plus what their roles grant. */
-export const GroupMyMemberSchema = GroupMemberRecordSchema.extend({
+export const GroupMyMemberSchema = lazy(() => GroupMemberRecordSchema.extend({
   permissions: z.array(GroupPermission),
-});
+}));
 export type GroupMyMember = z.infer<typeof GroupMyMemberSchema>;
 
-export const GroupMemberUserSchema = z.object({
+export const GroupMemberUserSchema = lazy(() => z.object({
   bannerColor: z.string(),
   bannerType: z.string(),
   bannerUrl: z.string(),
@@ -158,21 +159,21 @@ export const GroupMemberUserSchema = z.object({
   id: idOf('usr'),
   nameplateEffect: z.string(),
   profileEffect: z.string(),
-});
+}));
 
 /** The update-member response: the member with a short form of its user. */
-export const GroupMemberSchema = GroupMemberRecordSchema.extend({ user: GroupMemberUserSchema });
+export const GroupMemberSchema = lazy(() => GroupMemberRecordSchema.extend({ user: GroupMemberUserSchema }));
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 
 /** A Group as one requester reads it. */
-export const GroupSchema = GroupRecordSchema.extend({
+export const GroupSchema = lazy(() => GroupRecordSchema.extend({
   membershipStatus: GroupMemberStatus,
   myMember: GroupMyMemberSchema.nullable(),
-});
+}));
 export type Group = z.infer<typeof GroupSchema>;
 
 /** A Group inside a list: its roles leave out productId, as the real lists do. */
-export const GroupListItemSchema = GroupSchema.extend({
+export const GroupListItemSchema = lazy(() => GroupSchema.extend({
   roles: z.array(GroupRoleSchema.omit({ productId: true })),
-});
+}));
 export type GroupListItem = z.infer<typeof GroupListItemSchema>;

@@ -1,12 +1,13 @@
 import { hash32 } from '../random.js';
 import * as z from 'zod';
+import { lazy } from './lazy.js';
 
-export const InstanceType = z.enum(['public', 'hidden', 'friends', 'private', 'group']);
+export const InstanceType = lazy(() => z.enum(['public', 'hidden', 'friends', 'private', 'group']));
 export type InstanceType = z.infer<typeof InstanceType>;
 /** The region an instance id names. */
-export const InstanceRegion = z.enum(['us', 'use', 'eu', 'jp', 'unknown']);
+export const InstanceRegion = lazy(() => z.enum(['us', 'use', 'eu', 'jp', 'unknown']));
 export type InstanceRegion = z.infer<typeof InstanceRegion>;
-export const GroupAccessType = z.enum(['members', 'plus', 'public']);
+export const GroupAccessType = lazy(() => z.enum(['members', 'plus', 'public']));
 export type GroupAccessType = z.infer<typeof GroupAccessType>;
 
 /** What an instance id spells: `<name>~<access marker>(<owner>)~region(<code>)~nonce(<uuid>)`. */

@@ -3,16 +3,17 @@ import { idOf } from './common.js';
 import { GroupAccessType, InstanceRegion, InstanceType } from './instance-id.js';
 import { dateTime, InstanceSchema } from './instances.js';
 import { queryBool, queryInt } from './query.js';
+import { lazy } from './lazy.js';
 
 /** Request bodies and query strings of the instance operations. */
 
-export const Platform = z.enum(['standalonewindows', 'android', 'ios']);
+export const Platform = lazy(() => z.enum(['standalonewindows', 'android', 'ios']));
 
 const USER_ID = /^usr_[0-9a-fA-F-]{36}$/;
 const GROUP_ID = /^grp_[0-9a-fA-F-]{36}$/;
 
 /** POST /instances: the OpenAPI CreateInstanceRequest; fields it does not name are refused. */
-export const CreateInstanceRequestSchema = z
+export const CreateInstanceRequestSchema = lazy(() => z
   .strictObject({
     worldId: idOf('wrld'),
     type: InstanceType,
@@ -52,27 +53,27 @@ export const CreateInstanceRequestSchema = z
     }
     if (request.canRequestInvite && request.type !== 'private') problem('canRequestInvite', 'must only be true for a private instance');
     if (request.closedAt !== undefined && request.type === 'public') problem('closedAt', 'must not be given for a public instance');
-  });
+  }));
 export type CreateInstanceRequest = z.output<typeof CreateInstanceRequestSchema>;
 
 /** DELETE /instances/{worldId}:{instanceId} query. */
-export const CloseInstanceQuerySchema = z.object({
+export const CloseInstanceQuerySchema = lazy(() => z.object({
   hardClose: queryBool().optional(),
   closedAt: dateTime().optional(),
-});
+}));
 
 /** GET /instances/discover query. */
-export const DiscoverInstancesQuerySchema = z.object({
+export const DiscoverInstancesQuerySchema = lazy(() => z.object({
   n: queryInt(1, 50).default(10),
   region: InstanceRegion.optional(),
   platform: Platform.optional(),
   worldId: idOf('wrld').optional(),
   groupId: idOf('grp').optional(),
   category: z.string().min(1).optional(),
-});
+}));
 
-export const InstanceDiscoverySchema = z.object({
+export const InstanceDiscoverySchema = lazy(() => z.object({
   attributionId: z.string(),
   instances: z.array(InstanceSchema),
-});
+}));
 export type InstanceDiscovery = z.infer<typeof InstanceDiscoverySchema>;

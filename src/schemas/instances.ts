@@ -11,18 +11,19 @@ import {
 } from './instance-id.js';
 import { AgeVerificationStatus, DeveloperType, UserState, UserStatus } from './user.js';
 import { ContentSettingsSchema, contentSettings, WorldSchema } from './worlds.js';
+import { lazy } from './lazy.js';
 
 export { GroupAccessType, InstanceRegion, InstanceType };
 
 /** API/Photon regions: the instance regions plus the US sub-regions. */
-export const PhotonRegion = z.enum(['us', 'use', 'usw', 'usx', 'eu', 'jp', 'unknown']);
+export const PhotonRegion = lazy(() => z.enum(['us', 'use', 'usw', 'usx', 'eu', 'jp', 'unknown']));
 
 /** RFC 3339 date-time with a zone, as the API's date-time fields and parameters take them. */
 export const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
 const storedDateTime = () => dateTime().transform((value) => new Date(value).toISOString());
 
 /** Every stored instance field that its id does not spell; fixtures may leave any of them out. */
-export const InstanceFieldsSchema = z.object({
+export const InstanceFieldsSchema = lazy(() => z.object({
   /** Who created it; defaults to the owner of a user-owned instance. */
   creatorId: idOf('usr').optional(),
   displayName: z.string().nullable().default(null),
@@ -61,7 +62,7 @@ export const InstanceFieldsSchema = z.object({
   userIds: z.array(idOf('usr')).default(() => []),
   /** Group roles allowed in a members-only group instance; empty means every member. */
   roleIds: z.array(idOf('grol')).default(() => []),
-});
+}));
 type InstanceFields = z.output<typeof InstanceFieldsSchema>;
 
 export type InstanceRecord = Omit<InstanceFields, 'creatorId' | 'secureName' | 'shortName' | 'photonRegion'> &
@@ -81,7 +82,7 @@ export type InstanceRecord = Omit<InstanceFields, 'creatorId' | 'secureName' | '
  * An instance as a fixture writes it: the world, the instance id (which names its type, owner, region
  * and nonce) and any further field. The record gets its parts from the id, so they cannot disagree.
  */
-export const InstanceRecordSchema = InstanceFieldsSchema.extend({
+export const InstanceRecordSchema = lazy(() => InstanceFieldsSchema.extend({
   worldId: idOf('wrld'),
   instanceId: z.string(),
 }).transform((fields, ctx): InstanceRecord => {
@@ -108,10 +109,10 @@ export const InstanceRecordSchema = InstanceFieldsSchema.extend({
     shortName: fields.shortName === undefined ? stableName(`short:${fields.instanceId}`) : fields.shortName,
     photonRegion: fields.photonRegion ?? parts.region,
   };
-});
+}));
 
 /** A user in an instance, as the instance's `users` lists them. */
-export const InstanceUserSchema = z.object({
+export const InstanceUserSchema = lazy(() => z.object({
   id: idOf('usr'),
   displayName: z.string(),
   ageVerificationStatus: AgeVerificationStatus,
@@ -139,11 +140,11 @@ export const InstanceUserSchema = z.object({
   date_joined: z.string().nullable(),
   last_activity: z.string().nullable(),
   last_mobile: z.string().nullable(),
-});
+}));
 export type InstanceUser = z.infer<typeof InstanceUserSchema>;
 
 /** The Instance of section 2 as responses carry it, its full World included (the vrchat SDK reads it). */
-export const InstanceSchema = z.object({
+export const InstanceSchema = lazy(() => z.object({
   id: z.string(),
   instanceId: z.string(),
   location: z.string(),
@@ -204,5 +205,5 @@ export const InstanceSchema = z.object({
   /** Platform name -> users on it; android, ios and standalonewindows are always listed. */
   platforms: z.record(z.string(), z.number().int().min(0)),
   users: z.array(InstanceUserSchema),
-});
+}));
 export type Instance = z.infer<typeof InstanceSchema>;

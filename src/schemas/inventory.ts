@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { count, flag, idOf, text, timestamp } from './common.js';
+import { lazy } from './lazy.js';
 
 /** An empty equipSlot means the item is not equipped. */
-export const InventoryEquipSlot = z.enum(['', 'drone', 'portal', 'warp']);
+export const InventoryEquipSlot = lazy(() => z.enum(['', 'drone', 'portal', 'warp']));
 export type InventoryEquipSlot = z.infer<typeof InventoryEquipSlot>;
-export const InventoryItemType = z.enum(['bundle', 'droneskin', 'emoji', 'portalskin', 'prop', 'sticker', 'warpeffect']);
-export const InventoryFlag = z.enum([
+export const InventoryItemType = lazy(() => z.enum(['bundle', 'droneskin', 'emoji', 'portalskin', 'prop', 'sticker', 'warpeffect']));
+export const InventoryFlag = lazy(() => z.enum([
   'archivable',
   'cloneable',
   'consumable',
@@ -14,9 +15,9 @@ export const InventoryFlag = z.enum([
   'trashable',
   'ugc',
   'unique',
-]);
+]));
 
-const InventoryMetadataSchema = z.object({
+const InventoryMetadataSchema = lazy(() => z.object({
   animated: z.boolean().optional(),
   animationStyle: z.string().optional(),
   assetBundleId: z.string().optional(),
@@ -26,24 +27,24 @@ const InventoryMetadataSchema = z.object({
   maskTag: z.string().optional(),
   propId: idOf('prop').optional(),
   propKind: z.number().int().optional(),
-});
+}));
 
-const DefaultAttributeSchema = z.object({
+const DefaultAttributeSchema = lazy(() => z.object({
   defaultValue: z.string(),
   validator: z.object({ type: z.string() }),
-});
+}));
 
-const UserAttributesSchema = z.object({
+const UserAttributesSchema = lazy(() => z.object({
   primaryColor: text(),
   secondaryColor: text(),
   trailColor: text(),
-});
+}));
 
 /**
  * An InventoryItem as stored and as its holder reads it: the item carries its template's fields
  * (equipSlots, flags, itemType...), as the real API's items do, so equipping needs no template lookup.
  */
-export const InventoryItemSchema = z.object({
+export const InventoryItemSchema = lazy(() => z.object({
   id: idOf('inv'),
   templateId: idOf('invt'),
   holderId: idOf('usr'),
@@ -74,18 +75,18 @@ export const InventoryItemSchema = z.object({
   isSeen: flag(),
   quantifiable: flag(),
   validateUserAttributes: flag(),
-});
+}));
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;
 
 export const InventoryItemRecordSchema = InventoryItemSchema;
 export type InventoryItemRecord = InventoryItem;
 
 /** GET /inventory: one page of the holder's items and how many match in all. */
-export const InventorySchema = z.object({
+export const InventorySchema = lazy(() => z.object({
   data: z.array(InventoryItemSchema),
   totalCount: count(),
-});
+}));
 
-export const EquipRequestSchema = z.object({ equipSlot: z.string() });
+export const EquipRequestSchema = lazy(() => z.object({ equipSlot: z.string() }));
 
-export const InventorySortOrder = z.enum(['newest', 'newest_created', 'oldest', 'oldest_created']);
+export const InventorySortOrder = lazy(() => z.enum(['newest', 'newest_created', 'oldest', 'oldest_created']));

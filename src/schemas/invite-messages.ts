@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { FIXTURE_EPOCH, idOf } from './common.js';
+import { lazy } from './lazy.js';
 
-export const InviteMessageType = z.enum(['message', 'request', 'requestResponse', 'response']);
+export const InviteMessageType = lazy(() => z.enum(['message', 'request', 'requestResponse', 'response']));
 export type InviteMessageType = z.infer<typeof InviteMessageType>;
 
 /** Slots per user and message type, numbered 0 to SLOT_COUNT - 1. */
@@ -10,7 +11,7 @@ export const SLOT_COUNT = 12;
 export const COOLDOWN_MS = 60 * 60_000;
 
 /** The InviteMessage of the description (section 2), in its field order. */
-export const InviteMessageSchema = z.object({
+export const InviteMessageSchema = lazy(() => z.object({
   id: idOf('invm'),
   message: z.string().min(1),
   messageType: InviteMessageType,
@@ -18,18 +19,18 @@ export const InviteMessageSchema = z.object({
   canBeUpdated: z.boolean(),
   remainingCooldownMinutes: z.number().int().min(0),
   updatedAt: z.string(),
-});
+}));
 export type InviteMessage = z.infer<typeof InviteMessageSchema>;
 
 /** What list, edit and reset answer: every slot of one type, slot 0 first. */
-export const InviteMessageListSchema = z.array(InviteMessageSchema).length(SLOT_COUNT);
+export const InviteMessageListSchema = lazy(() => z.array(InviteMessageSchema).length(SLOT_COUNT));
 
 /**
  * A customised slot in inviteMessages.json: the text a user set, as if edited at `updatedAt` (so its
  * cooldown ran until 60 minutes later). Slots without a record hold their original text. `id` defaults
  * to the slot's stable id.
  */
-export const InviteMessageRecordSchema = z.object({
+export const InviteMessageRecordSchema = lazy(() => z.object({
   id: idOf('invm').optional(),
   userId: idOf('usr'),
   messageType: InviteMessageType,
@@ -39,7 +40,7 @@ export const InviteMessageRecordSchema = z.object({
     .datetime({ offset: true, error: 'must be a date-time' })
     .default(FIXTURE_EPOCH)
     .transform((value) => new Date(value).toISOString()),
-});
+}));
 export type InviteMessageRecord = z.infer<typeof InviteMessageRecordSchema>;
 
 /** One slot as the world keeps it; `customised` and `cooldownEndsAt` never leave the server. */

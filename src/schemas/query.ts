@@ -20,4 +20,4 @@ export const queryList = () =>
     .refine((entries) => entries.length > 0, 'must name at least one value');
 
 /** The page every list takes: `n` 1-100 (default 60) items from `offset`. */
-export const pageParams = { n: queryInt(1, 100).default(60), offset: queryInt(0).default(0) };
+export const pageParams = () => ({ n: queryInt(1, 100).default(60), offset: queryInt(0).default(0) });

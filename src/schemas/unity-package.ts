@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { FIXTURE_EPOCH, count, idOf, object, text } from './common.js';
+import { lazy } from './lazy.js';
 
-export const PerformanceRating = z.enum(['Excellent', 'Good', 'Medium', 'None', 'Poor', 'VeryPoor']);
+export const PerformanceRating = lazy(() => z.enum(['Excellent', 'Good', 'Medium', 'None', 'Poor', 'VeryPoor']));
 
 /**
  * One build of an avatar or a world for one platform and Unity version (OpenAPI UnityPackage).
  * Avatars and worlds both carry an array of them; clients such as the vrchat SDK require it.
  */
-export const UnityPackageSchema = z.object({
+export const UnityPackageSchema = lazy(() => z.object({
   id: idOf('unp'),
   platform: z.string().default('standalonewindows'),
   unityVersion: z.string().min(1).default('2022.3.22f1'),
@@ -25,7 +26,7 @@ export const UnityPackageSchema = z.object({
   scanStatus: z.string().default('passed'),
   variant: z.string().default('standard'),
   worldSignature: z.string().nullable().default(null),
-});
+}));
 export type UnityPackage = z.infer<typeof UnityPackageSchema>;
 
 export const unityPackages = () => z.array(UnityPackageSchema).default(() => []);

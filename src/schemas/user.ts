@@ -1,23 +1,24 @@
 import * as z from 'zod';
 import { FIXTURE_EPOCH, flag, idOf, object, strings, text, timestamp, count } from './common.js';
 import { isBase32 } from '../auth/totp.js';
+import { lazy } from './lazy.js';
 
-export const UserStatus = z.enum(['active', 'join me', 'ask me', 'busy', 'offline']);
-export const UserState = z.enum(['online', 'active', 'offline']);
-export const DeveloperType = z.enum(['none', 'trusted', 'internal', 'moderator']);
-export const AgeVerificationStatus = z.enum(['hidden', 'verified', '18+']);
+export const UserStatus = lazy(() => z.enum(['active', 'join me', 'ask me', 'busy', 'offline']));
+export const UserState = lazy(() => z.enum(['online', 'active', 'offline']));
+export const DeveloperType = lazy(() => z.enum(['none', 'trusted', 'internal', 'moderator']));
+export const AgeVerificationStatus = lazy(() => z.enum(['hidden', 'verified', '18+']));
 
-const PresenceSchema = z.object({
+const PresenceSchema = lazy(() => z.object({
   avatarImageUrl: text(), avatarThumbnail: text(), banner: text(), bannerColor: text(), bannerType: text(),
   bannerUrl: text(), currentAvatarTags: text(), debugflag: text(), displayName: text(), iconFrame: text(),
   iconUrl: text(), id: text(), instance: text(), instanceType: text(), isRejoining: text(),
   nameplateEffect: text(), platform: text(), profileEffect: text(), profilePicOverride: text(),
   status: text(), travelingToInstance: text(), travelingToWorld: text(), userIcon: text(), world: text(),
   groups: strings(),
-});
+}));
 
 /** The full CurrentUser shape of the description (section 2), every field present. */
-export const CurrentUserSchema = z.object({
+export const CurrentUserSchema = lazy(() => z.object({
   id: idOf('usr'),
   username: z.string(),
   displayName: z.string(),
@@ -65,11 +66,11 @@ export const CurrentUserSchema = z.object({
   // Required by the public description although the description lists them with the second shape.
   bio: text(), bioLinks: strings(), profilePicOverride: text(), profilePicOverrideThumbnail: text(),
   userIcon: text(),
-});
+}));
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** What the world stores of a user: the public shape plus what only the server knows. */
-export const UserRecordSchema = CurrentUserSchema.extend({
+export const UserRecordSchema = lazy(() => CurrentUserSchema.extend({
   password: z.string().min(1),
   email: z.string(),
   isAdmin: flag(),
@@ -80,10 +81,10 @@ export const UserRecordSchema = CurrentUserSchema.extend({
   tutorialClears: z
     .array(z.object({ platform: z.string().nullable(), store: z.string().nullable(), clearedAt: z.string() }))
     .default(() => []),
-});
+}));
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 
-export const RequiresTwoFactorAuthSchema = z.object({
+export const RequiresTwoFactorAuthSchema = lazy(() => z.object({
   requiresTwoFactorAuth: z.array(z.enum(['totp', 'otp', 'emailOtp'])),
-});
+}));
 export type TutorialClear = UserRecord['tutorialClears'][number];

@@ -27,6 +27,12 @@ export function viewOf<
   schema: S,
   { computed = [], defaults }: ViewParts<C, D> = {},
 ): (record: Omit<Output<S>, C | keyof D> & Partial<Pick<Output<S>, keyof D & string>>, fields: Pick<Output<S>, C>) => Output<S> {
+  // Generated on first use, so that declaring a view does not build its (lazy) schema at start-up.
+  let make: ((record: unknown, fields: unknown) => Output<S>) | undefined;
+  return (record, fields) => (make ??= generate(schema, computed, defaults))(record, fields);
+}
+
+function generate(schema: z.ZodObject, computed: readonly string[], defaults: object | undefined) {
   const fromFields = new Set<string>(computed);
   const properties = Object.keys(schema.shape).map((key) => {
     const name = JSON.stringify(key);
@@ -35,5 +41,5 @@ export function viewOf<
     return `${name}: record[${name}]`;
   });
   const build = new Function('defaults', `return (record, fields) => ({${properties.join(', ')}});`);
-  return build(defaults) as never;
+  return build(defaults);
 }

@@ -1,18 +1,19 @@
 import * as z from 'zod';
 import { count, flag, idOf, strings, text, timestamp } from './common.js';
 import { unityPackages } from './unity-package.js';
+import { lazy } from './lazy.js';
 
-export const WorldReleaseStatus = z.enum(['public', 'private', 'hidden']);
+export const WorldReleaseStatus = lazy(() => z.enum(['public', 'private', 'hidden']));
 
 /** Which kinds of user content an instance (or, as defaults, a world) permits; all on unless stated. */
-export const ContentSettingsSchema = z.object({
+export const ContentSettingsSchema = lazy(() => z.object({
   drones: flag(true),
   emoji: flag(true),
   pedestals: flag(true),
   prints: flag(true),
   props: flag(true),
   stickers: flag(true),
-});
+}));
 export type ContentSettings = z.infer<typeof ContentSettingsSchema>;
 export const allContentAllowed = (): ContentSettings => ({
   drones: true,
@@ -25,7 +26,7 @@ export const allContentAllowed = (): ContentSettings => ({
 export const contentSettings = () => ContentSettingsSchema.default(allContentAllowed);
 
 /** What the world stores of a World: every field of section 2 except those counted from its instances. */
-export const WorldRecordSchema = z.object({
+export const WorldRecordSchema = lazy(() => z.object({
   id: idOf('wrld'),
   authorId: idOf('usr'),
   authorName: z.string().min(1),
@@ -57,28 +58,28 @@ export const WorldRecordSchema = z.object({
   storeId: idOf('esto').nullable().default(null),
   udonProducts: z.array(idOf('prod')).default(() => []),
   unityPackages: unityPackages(),
-});
+}));
 export type WorldRecord = z.infer<typeof WorldRecordSchema>;
 
-export const SlimInstanceSchema = z.object({
+export const SlimInstanceSchema = lazy(() => z.object({
   gameServerVersion: z.record(z.string(), z.unknown()),
   instanceId: z.string(),
   languageRatio: z.record(z.string(), z.unknown()),
   n_users: z.number().int().min(0),
-});
+}));
 
 /** The World every response carries: the stored fields plus what its live instances add up to. */
-export const WorldSchema = WorldRecordSchema.extend({
+export const WorldSchema = lazy(() => WorldRecordSchema.extend({
   occupants: z.number().int().min(0),
   privateOccupants: z.number().int().min(0),
   publicOccupants: z.number().int().min(0),
   /** [instance id, users in it, details] for each open instance. */
   instances: z.array(z.tuple([z.string(), z.number().int().min(0), z.record(z.string(), z.unknown())])),
   slimInstances: z.array(SlimInstanceSchema),
-});
+}));
 export type World = z.infer<typeof WorldSchema>;
 
 /** Letters, digits and underscores, as the API's tags are written (`author_tag_game`, `content_horror`). */
 export const TAG_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 
-export const ChangeWorldTagsRequestSchema = z.object({ tags: z.array(z.string()) });
+export const ChangeWorldTagsRequestSchema = lazy(() => z.object({ tags: z.array(z.string()) }));
