@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/cli.js';
+import { loadCli } from '../dist/boot.js';
+
+await loadCli().cli.main(process.argv);

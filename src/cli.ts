@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { startServer } from './server.js';
+import { startServer, type RunningServer } from './server.js';
 import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
 import { readScenarioFile } from './fixture-dir.js';
@@ -43,7 +43,8 @@ function fail(line: string): never {
   process.exit(EXIT_USAGE);
 }
 
-export function buildCli() {
+/** `onStarted` receives the server that `start` started. */
+export function buildCli(onStarted: (server: RunningServer) => void = () => {}) {
   const program = new Command('mock-api')
     .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
     .exitOverride();
@@ -64,7 +65,9 @@ export function buildCli() {
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
-      let server;
+      // From the listening line on, a signal stops the server cleanly, even while it is still loading.
+      let server: RunningServer | undefined;
+      const stop = () => void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
       try {
         const scenarios = ((opts.scenario as string[] | undefined) ?? []).map(readScenarioFile);
         server = await startServer({
@@ -76,6 +79,11 @@ export function buildCli() {
           generate: opts.generate,
           settings,
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
+          onListening: (url) => {
+            process.stdout.write(`mock-api listening on ${url}\n`);
+            process.once('SIGINT', stop);
+            process.once('SIGTERM', stop);
+          },
         });
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
@@ -85,12 +93,7 @@ export function buildCli() {
         if (code === 'EACCES') fail(`no permission to listen on port ${opts.port}`);
         throw error;
       }
-      process.stdout.write(`mock-api listening on ${server.url}\n`);
-      const stop = () => {
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      onStarted(server);
     });
 
   program
@@ -108,9 +111,12 @@ export function buildCli() {
   return program;
 }
 
-export async function main(argv: string[]) {
+/** Runs the command line; resolves to the server once `start` has one listening. */
+export async function main(argv: string[]): Promise<RunningServer | undefined> {
+  let started: RunningServer | undefined;
   try {
-    await buildCli().parseAsync(argv);
+    await buildCli((server) => (started = server)).parseAsync(argv);
+    return started;
   } catch (error) {
     if (error instanceof CommanderError) {
       const ok = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0;
@@ -120,5 +126,3 @@ export async function main(argv: string[]) {
     process.exit(1);
   }
 }
-
-await main(process.argv);

@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
 import { readDefaultWorld, readFixtureDir } from './fixture-dir.js';
@@ -21,6 +21,11 @@ export interface ServerOptions {
   scenarios?: Scenario[];
   /** Receives one line per request and any unexpected error; omit for silence. */
   log?: (line: string) => void;
+  /**
+   * Called with the URL once the port is bound, before the HTTP adapter has loaded: a client may
+   * connect from then on and is answered as soon as it has.
+   */
+  onListening?: (url: string) => void;
 }
 
 export interface RunningServer {
@@ -54,20 +59,38 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
     : app.fetch;
 
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch, port: options.port, hostname: options.host }, () => resolve(s));
-    s.once('error', reject);
-  });
+  // Node's HTTP adapter for Hono loads Node's fetch implementation, the largest part of start-up:
+  // it loads after the port is bound, while the first client reads the URL and connects.
+  let adapter: Promise<RequestListener> | undefined;
+  let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
+  const server = createServer((request, response) => answer(request, response));
+  await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}/api/1`;
+  options.onListening?.(url);
+  adapter = import('@hono/node-server').then(({ getRequestListener }) => getRequestListener(fetch, { hostname: options.host }));
+  answer = await adapter;
   return {
-    url: `http://${host}:${port}/api/1`,
+    url,
     port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
       }),
   };
+}
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }

@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
@@ -10,6 +12,17 @@ const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.js');
 
 function run(args: string[]) {
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+function runAsync(args: string[]) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 function fixtureDir(files: Record<string, string>) {
@@ -63,6 +76,25 @@ describe('mock-api start', () => {
     expect(lines.filter((line) => line.startsWith('GET /api/1/auth/user 401'))).toHaveLength(logLines);
   });
 
+  it('exits 0 on SIGTERM sent the moment it prints its URL, while it is still loading', async () => {
+    const child = spawn(process.execPath, [bin, 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a port that is in use with one line on stderr and exit code 2', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const result = await runAsync(['start', '--port', String(port)]);
+    taken.close();
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: port ${port} is already in use on 127.0.0.1\n`);
+    expect(result.stdout).toBe('');
+  });
+
   it('rejects a bad port with one line on stderr and exit code 2', () => {
     const result = run(['start', '--port', 'abc']);
     expect(result.status).toBe(2);
@@ -107,6 +139,33 @@ describe('mock-api start', () => {
     for (const flag of ['--port', '--host', '--fixtures', '--seed', '--signups', '--session-limit', '--quiet']) {
       expect(result.stdout).toContain(flag);
     }
+  });
+});
+
+describe('the built CLI', () => {
+  it('starts from the code V8 compiled for it at build time', () => {
+    const boot = pathToFileURL(join(import.meta.dirname, '..', 'dist', 'boot.js')).href;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', `console.log((await import('${boot}')).loadCli().cached)`], {
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(result.stdout.trim()).toBe('true');
+  });
+
+  it('starts and serves logins when its code cache does not fit', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'mock-api-copy-'));
+    const root = join(import.meta.dirname, '..');
+    for (const dir of ['bin', 'dist', 'fixtures']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
+    writeFileSync(join(copy, 'dist', 'cli.code-cache'), 'not a code cache');
+    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.js'), 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const url = /listening on (\S+)/.exec(first)![1]!;
+    const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
+    child.kill('SIGTERM');
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { username: string }).username).toBe('alice');
   });
 });
 
