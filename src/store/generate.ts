@@ -3,7 +3,7 @@ import { UserRecordSchema, type UserRecord } from '../schemas/user.js';
 import { viewOf } from '../schemas/view.js';
 import type { WorldData } from './fixtures.js';
 import { generateGroups } from './generate-groups.js';
-import { generateCalendarEvents } from './generate-calendar.js';
+import { planCalendarEvents } from './generate-calendar.js';
 import { generateAvatars } from './generate-avatars.js';
 import { generateFiles } from './generate-files.js';
 import { generateWorlds } from './generate-worlds.js';
@@ -18,7 +18,7 @@ type Generator = (faker: Faker, data: WorldData, count: number) => void;
 const generators: Record<keyof GenerateCounts, Generator> = {
   users: generateUsers,
   groups: generateGroups,
-  calendarEvents: generateCalendarEvents,
+  calendarEvents: planCalendarEvents,
   avatars: generateAvatars,
   files: generateFiles,
   worlds: generateWorlds,

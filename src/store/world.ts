@@ -10,7 +10,7 @@ import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
-import type { WorldData } from './fixtures.js';
+import type { WorldDataWithRecipes } from './calendar-recipe.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 
 const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
@@ -67,7 +67,7 @@ export interface CachedRead {
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
-export function createWorld(data: WorldData, clock: ManualClock): World {
+export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): World {
   const users = byId(data.users);
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();
@@ -80,7 +80,7 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     userLogins,
     groups,
     ...indexGroupMembers(groups, data.groupMembers),
-    ...indexCalendarEvents(data.calendarEvents),
+    ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
     files: byId(data.files),
     filesByOwner: indexFilesByOwner(data.files),
