@@ -11,7 +11,7 @@ import {
   type CalendarQuery,
 } from '../src/store/calendar-index.js';
 import { generateCalendarEvents, planCalendarEvents } from '../src/store/generate-calendar.js';
-import type { WorldDataWithRecipes } from '../src/store/calendar-recipe.js';
+import type { WorldDataWithRecipes } from '../src/store/recipes.js';
 import { CalendarEventRecordSchema } from '../src/schemas/calendar.js';
 import type { WorldData } from '../src/store/fixtures.js';
 

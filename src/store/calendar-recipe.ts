@@ -1,6 +1,5 @@
 import { CalendarEventCategory, type CalendarEventRecord } from '../schemas/calendar.js';
 import { seededRandomAt } from '../random.js';
-import type { WorldData } from './fixtures.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -28,9 +27,6 @@ export interface CalendarRecipe {
   firstYear: number;
   firstMonth: number;
 }
-
-/** World data whose generated calendars may still be recipes: createWorld indexes both. */
-export type WorldDataWithRecipes = WorldData & { calendarRecipes?: CalendarRecipe[] };
 
 /** The UTC start of the month that a group's events of round `round` start in. */
 const roundStart = (recipe: CalendarRecipe, round: number) => Date.UTC(recipe.firstYear, recipe.firstMonth + round, 1);

@@ -1,8 +1,10 @@
 import { seededRandom } from '../random.js';
 import type { Faker } from '@faker-js/faker';
-import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import type { AvatarRecord } from '../schemas/avatars.js';
 import { unitySortNumber, type UnityPackage } from '../schemas/unity-package.js';
 import type { WorldData } from './fixtures.js';
+import { recipeFavorites, type FavoritesRecipe } from './favorites-recipe.js';
+import type { WorldDataWithRecipes } from './recipes.js';
 
 const HOUR = 3_600_000;
 const CREATED_FROM = Date.parse('2023-01-01T00:00:00.000Z');
@@ -23,14 +25,27 @@ const MAX_FAVORITES_PER_USER = 100;
 
 /**
  * Adds `count` seeded avatars authored by users of data.users, 85% public, 10% private, 5% hidden,
- * each with one package per platform of its set, and gives every user in data.users favorites among
- * them: 1 to 100 each, fewer when there are many users (at most about ten favorites per avatar on
- * average), skewed so a few avatars are far more popular than the rest. Plain objects, shared frozen
+ * each with one package per platform of its set, and plans favorites among them for every user in
+ * data.users: 1 to 100 each, fewer when there are many users (at most about ten favorites per avatar
+ * on average), skewed so a few avatars are far more popular than the rest. The favorites stay a
+ * recipe (see favorites-recipe.ts) until a read needs a user's list. Plain objects, shared frozen
  * parts and one seeded generator: 100k avatars take a fraction of a second.
  */
+export function planAvatars(faker: Faker, data: WorldData, count: number): void {
+  const recipe = addAvatars(faker, data, count);
+  if (recipe) ((data as WorldDataWithRecipes).favoriteRecipes ??= []).push(recipe);
+}
+
+/** The same avatars and favorites as planAvatars, the favorites made at once and added to data.avatarFavorites. */
 export function generateAvatars(faker: Faker, data: WorldData, count: number): void {
+  const recipe = addAvatars(faker, data, count);
+  if (!recipe) return;
+  for (let user = 0; user < recipe.userIds.length; user++) data.avatarFavorites.push(...recipeFavorites(recipe, user));
+}
+
+function addAvatars(faker: Faker, data: WorldData, count: number): FavoritesRecipe | undefined {
   const users = data.users;
-  if (users.length === 0 || count <= 0) return;
+  if (users.length === 0 || count <= 0) return undefined;
   const random = seededRandom(faker.number.int({ max: 0xffffffff }));
   const avatarBase = faker.string.uuid().slice(0, 24);
   const packageBase = faker.string.uuid().slice(0, 24);
@@ -130,31 +145,47 @@ export function generateAvatars(faker: Faker, data: WorldData, count: number): v
     };
     data.avatars.push(avatar);
   }
-  addFavorites(random, data, first, count, hours);
+  return planFavorites(random, data, first, count);
 }
 
-/** Favorites are added from 2025 on, a few hours apart, at times taken from the avatars' `hours`. */
-function addFavorites(random: () => number, data: WorldData, first: number, count: number, hours: string[]) {
+/** Favorites are added from 2025 on, a few hours apart, on the hour (of the avatars' hours: at most their last). */
+function planFavorites(random: () => number, data: WorldData, first: number, count: number): FavoritesRecipe {
   // At most ten favorites per avatar on average, so a world with as many users as avatars stays small.
   const perUser = Math.max(1, Math.min(MAX_FAVORITES_PER_USER, count, Math.floor((10 * count) / data.users.length)));
   const favoritedFrom = (Date.parse('2025-01-01T00:00:00.000Z') - CREATED_FROM) / HOUR;
-  for (const user of data.users) {
+  const lastHour = CREATED_HOURS + UPDATE_HOURS - 1;
+  const starts = new Int32Array(data.users.length + 1);
+  const avatars = new Int32Array(data.users.length * perUser);
+  const hours = new Int32Array(avatars.length);
+  let next = 0;
+  for (let user = 0; user < data.users.length; user++) {
     const wanted = 1 + Math.floor(random() * perUser);
-    const chosen = new Set<number>();
-    for (let attempts = 0; chosen.size < wanted && attempts < wanted * 4; attempts++) {
+    // This user's picks so far, distinct and in the order drawn, kept in place in `avatars`.
+    const from = next;
+    for (let attempts = 0; next - from < wanted && attempts < wanted * 4; attempts++) {
       // Squaring skews the picks to low indexes: a few avatars collect many favorites.
       const r = random();
-      chosen.add(Math.floor(r * r * count));
+      const pick = Math.floor(r * r * count);
+      if (!includes(avatars, from, next, pick)) avatars[next++] = pick;
     }
     let at = favoritedFrom + Math.floor(random() * 300 * 24);
-    for (const index of chosen) {
+    for (let k = from; k < next; k++) {
       at += 1 + Math.floor(random() * 8);
-      const favorite: AvatarFavoriteRecord = {
-        userId: user.id,
-        avatarId: data.avatars[first + index]!.id,
-        created_at: hours[Math.min(at, hours.length - 1)]!,
-      };
-      data.avatarFavorites.push(favorite);
+      hours[k] = Math.min(at, lastHour);
     }
+    starts[user + 1] = next;
   }
+  return {
+    userIds: data.users.map((user) => user.id),
+    starts,
+    avatarIds: data.avatars.slice(first, first + count).map((avatar) => avatar.id),
+    avatars: avatars.slice(0, next),
+    hours: hours.slice(0, next),
+    firstHour: CREATED_FROM,
+  };
+}
+
+function includes(values: Int32Array, from: number, to: number, value: number): boolean {
+  for (let k = from; k < to; k++) if (values[k] === value) return true;
+  return false;
 }

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { WorldData } from './fixtures.js';
-import { forEachRun, recipeEvent, type CalendarRecipe, type WorldDataWithRecipes } from './calendar-recipe.js';
+import { forEachRun, recipeEvent, type CalendarRecipe } from './calendar-recipe.js';
+import type { WorldDataWithRecipes } from './recipes.js';
 
 /** Generated events start in the months from here on: some past, most upcoming, for any recent clock. */
 const FIRST_MONTH = { year: 2025, month: 6 };

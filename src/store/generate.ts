@@ -4,7 +4,7 @@ import { viewOf } from '../schemas/view.js';
 import type { WorldData } from './fixtures.js';
 import { generateGroups } from './generate-groups.js';
 import { planCalendarEvents } from './generate-calendar.js';
-import { generateAvatars } from './generate-avatars.js';
+import { planAvatars } from './generate-avatars.js';
 import { generateFiles } from './generate-files.js';
 import { generateWorlds } from './generate-worlds.js';
 import { generateInventory } from './generate-inventory.js';
@@ -19,7 +19,7 @@ const generators: Record<keyof GenerateCounts, Generator> = {
   users: generateUsers,
   groups: generateGroups,
   calendarEvents: planCalendarEvents,
-  avatars: generateAvatars,
+  avatars: planAvatars,
   files: generateFiles,
   worlds: generateWorlds,
   inventoryItems: generateInventory,

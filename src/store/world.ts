@@ -10,7 +10,7 @@ import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
-import type { WorldDataWithRecipes } from './calendar-recipe.js';
+import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 
 const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
@@ -91,7 +91,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): Wor
     ...indexInventory(data.inventoryItems),
     ...indexNotifications(data.notifications),
     ...indexInstances(data.worlds, data.instances),
-    ...indexAvatars(data.avatars, data.avatarFavorites),
+    ...indexAvatars(data.avatars, data.avatarFavorites, data.favoriteRecipes),
     revision: 0,
     readCache: new Map(),
   };
