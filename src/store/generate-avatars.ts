@@ -47,8 +47,8 @@ function addAvatars(faker: Faker, data: WorldData, count: number): FavoritesReci
   const users = data.users;
   if (users.length === 0 || count <= 0) return undefined;
   const random = seededRandom(faker.number.int({ max: 0xffffffff }));
-  const avatarBase = faker.string.uuid().slice(0, 24);
-  const packageBase = faker.string.uuid().slice(0, 24);
+  const avatarPrefix = `avtr_${faker.string.uuid().slice(0, 24)}`;
+  const packagePrefix = `unp_${faker.string.uuid().slice(0, 24)}`;
   const names = Array.from({ length: 128 }, () => `${faker.word.adjective()} ${faker.animal.type()}`.replace(/^./, (c) => c.toUpperCase()));
   const descriptions = Array.from({ length: 32 }, () => faker.lorem.sentence());
   const tagSets = Array.from({ length: 32 }, (_, i) =>
@@ -87,10 +87,10 @@ function addAvatars(faker: Faker, data: WorldData, count: number): FavoritesReci
     const rank = Math.floor(random() * RATINGS.length);
     const rating = RATINGS[rank]!;
     const performance = performances[platformSet]![rank]!;
-    const unityPackages: UnityPackage[] = [];
-    for (const platform of platforms) {
-      unityPackages.push({
-        id: `unp_${packageBase}${(packageCount++).toString(16).padStart(12, '0')}`,
+    // Mapped rather than pushed: a pushed-to array keeps room for 16 more.
+    const unityPackages = platforms.map(
+      (platform): UnityPackage => ({
+        id: packagePrefix + (packageCount++).toString(16).padStart(12, '0'),
         platform,
         unityVersion: UNITY_VERSIONS[version]!,
         unitySortNumber: sortNumbers[version]!,
@@ -106,9 +106,9 @@ function addAvatars(faker: Faker, data: WorldData, count: number): FavoritesReci
         scanStatus: 'passed',
         variant: 'standard',
         worldSignature: null,
-      });
-    }
-    const id = `avtr_${avatarBase}${i.toString(16).padStart(12, '0')}`;
+      }),
+    );
+    const id = avatarPrefix + i.toString(16).padStart(12, '0');
     const avatar: AvatarRecord = {
       id,
       authorId: author.id,

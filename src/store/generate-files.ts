@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { md5Base64, nonePart, type FileDataRecord, type FileRecord } from '../schemas/files.js';
+import { md5Base64, nonePart, type FileDataRecord } from '../schemas/files.js';
 import type { WorldData } from './fixtures.js';
 
 const DAY_MINUTES = 1440;
@@ -27,7 +27,7 @@ const payload = (data: string) => {
 export function generateFiles(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
-  const idBase = faker.string.uuid().slice(0, 24);
+  const idPrefix = `file_${faker.string.uuid().slice(0, 24)}`;
   const titles = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));
   // partFileName's stem of each title, worked out once rather than per record.
   const stems = titles.map((title) => title.replace(/[^A-Za-z0-9]+/g, '-'));
@@ -47,33 +47,36 @@ export function generateFiles(faker: Faker, data: WorldData, count: number): voi
     url: '',
     data: from.data,
   });
+  // Nothing changes a stored file's tags in place: files with the same tags share one frozen array.
+  const [noTags, gallery, icon] = [[], ['gallery'], ['icon']].map((tags) => Object.freeze(tags) as string[]);
   for (let i = 0; i < count; i++) {
     const avatar = i % 5 === 4;
     const title = titles[i % titles.length]!;
     const stem = avatar ? `Avatar-${stems[i % titles.length]}-Asset-bundle` : `${stems[i % titles.length]}-${i}`;
     const minute = i % DAY_MINUTES;
     if (minute === 0 || day === '') day = new Date(FIRST_DAY + Math.floor(i / DAY_MINUTES) * 86_400_000).toISOString().slice(0, 11);
-    const file: FileRecord = {
-      id: `file_${idBase}${i.toString(16).padStart(12, '0')}`,
+    const id = idPrefix + i.toString(16).padStart(12, '0');
+    const extension = avatar ? '.vrca' : '.png';
+    const fileName = `${stem}.${id}.1${extension}`;
+    data.files.push({
+      id,
       ownerId: users[i % users.length]!.id,
       name: avatar ? `Avatar - ${title} - Asset bundle` : `${title} ${i}`,
-      extension: avatar ? '.vrca' : '.png',
+      extension,
       mimeType: avatar ? 'application/x-avatar' : 'image/png',
-      tags: avatar ? [] : i % 3 === 0 ? ['gallery'] : i % 3 === 1 ? ['icon'] : [],
-      versions: [],
-    };
-    const fileName = `${stem}.${file.id}.1${file.extension}`;
-    file.versions.push(
-      { created_at: day + created[minute], status: 'complete', version: 0 },
-      {
-        created_at: day + uploaded[minute],
-        status: 'complete',
-        version: 1,
-        delta: nonePart(`${fileName}.delta`),
-        file: part(fileName, avatar ? bundle : png),
-        signature: part(`${fileName}.signature`, signature),
-      },
-    );
-    data.files.push(file);
+      tags: avatar ? noTags : i % 3 === 0 ? gallery : i % 3 === 1 ? icon : noTags,
+      // One literal rather than pushes: a pushed-to array keeps room for 16 more.
+      versions: [
+        { created_at: day + created[minute], status: 'complete', version: 0 },
+        {
+          created_at: day + uploaded[minute],
+          status: 'complete',
+          version: 1,
+          delta: nonePart(`${fileName}.delta`),
+          file: part(fileName, avatar ? bundle : png),
+          signature: part(`${fileName}.signature`, signature),
+        },
+      ],
+    });
   }
 }

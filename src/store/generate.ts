@@ -58,6 +58,7 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
   const bios = Array.from({ length: 64 }, () => faker.lorem.sentence());
   const moods = Array.from({ length: 64 }, () => faker.lorem.words(3));
   const idBase = faker.string.uuid().slice(0, 24);
+  const idPrefix = `usr_${idBase}`;
   const taken = new Set(data.users.map((u) => u.username.toLowerCase()));
   for (let i = 0; i < count; i++) {
     let username = `${handles[i % handles.length]}${i}`;
@@ -65,7 +66,7 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
     taken.add(username);
     const joined = new Date(JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN)).toISOString();
     const user = newUser();
-    user.id = `usr_${idBase}${i.toString(16).padStart(12, '0')}`;
+    user.id = idPrefix + i.toString(16).padStart(12, '0');
     user.username = username;
     user.displayName = `${names[(i * 31) % names.length]}${i % 1000}`;
     user.email = `${username}@example.test`;

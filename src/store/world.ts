@@ -13,7 +13,11 @@ import { indexAvatars, type AvatarIndex } from './avatar-index.js';
 import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 
-const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
+function byId<T extends { id: string }>(records: T[]): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const record of records) map.set(record.id, record);
+  return map;
+}
 
 function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
   const byOwner = new Map<string, FileRecord[]>();
