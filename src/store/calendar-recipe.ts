@@ -47,13 +47,31 @@ export function visibilityAt(recipe: CalendarRecipe, i: number): Pick<CalendarEv
   return { accessType: accessTypeOf(r), isDraft: isDraftOf(r) };
 }
 
+/**
+ * The times a round's events start, end and were created at, formatted once per recipe and round and
+ * shared by its events, as the made-at-once generator always did: a snapshot makes a million events.
+ */
+const roundTimes = new WeakMap<CalendarRecipe, { hours: string[]; createdAt: string }[]>();
+
+function timesOf(recipe: CalendarRecipe, round: number) {
+  let rounds = roundTimes.get(recipe);
+  if (!rounds) roundTimes.set(recipe, (rounds = []));
+  let times = rounds[round];
+  if (!times) {
+    const monthStart = roundStart(recipe, round);
+    times = rounds[round] = {
+      hours: Array.from({ length: DAYS * 24 }, (_, h) => new Date(monthStart + h * HOUR).toISOString()),
+      createdAt: new Date(monthStart - 30 * DAY).toISOString(),
+    };
+  }
+  return times;
+}
+
 /** Event i of the recipe; the same record whenever it is made. Only the fields that vary: the view supplies the rest. */
 export function recipeEvent(recipe: CalendarRecipe, i: number): CalendarEventRecord {
-  const monthStart = roundStart(recipe, roundOf(recipe, i));
-  const hour = (h: number) => new Date(monthStart + h * HOUR).toISOString();
+  const { hours, createdAt } = timesOf(recipe, roundOf(recipe, i));
   const start = Math.floor(seededRandomAt(recipe.seed, 3 * i) * DAYS) * 24 + 12 + Math.floor(seededRandomAt(recipe.seed, 3 * i + 1) * 9);
   const r = visibilityDraw(recipe, i);
-  const createdAt = new Date(monthStart - 30 * DAY).toISOString();
   return {
     id: recipe.idPrefix + i.toString(16).padStart(12, '0'),
     ownerId: recipe.groupIds[Math.floor(i / recipe.perGroup)]!,
@@ -61,8 +79,8 @@ export function recipeEvent(recipe: CalendarRecipe, i: number): CalendarEventRec
     category: CATEGORIES[i % CATEGORIES.length]!,
     title: recipe.titles[i % recipe.titles.length]!,
     description: recipe.descriptions[i % recipe.descriptions.length]!,
-    startsAt: hour(start),
-    endsAt: hour(start + 1 + (i % 3)),
+    startsAt: hours[start]!,
+    endsAt: hours[start + 1 + (i % 3)]!,
     createdAt,
     updatedAt: createdAt,
     interestedUserCount: Math.floor(r * 40),

@@ -18,15 +18,19 @@ export interface FavoritesRecipe {
   firstHour: number;
 }
 
+/** Each hour's text, formatted once per recipe and shared by the favorites added at it. */
+const hourTexts = new WeakMap<FavoritesRecipe, Map<number, string>>();
+
 /** User u's favorites, oldest first; the same records whenever they are made. */
 export function recipeFavorites(recipe: FavoritesRecipe, user: number): AvatarFavoriteRecord[] {
+  let texts = hourTexts.get(recipe);
+  if (!texts) hourTexts.set(recipe, (texts = new Map()));
   const favorites: AvatarFavoriteRecord[] = [];
   for (let k = recipe.starts[user]!; k < recipe.starts[user + 1]!; k++) {
-    favorites.push({
-      userId: recipe.userIds[user]!,
-      avatarId: recipe.avatarIds[recipe.avatars[k]!]!,
-      created_at: new Date(recipe.firstHour + recipe.hours[k]! * HOUR).toISOString(),
-    });
+    const hour = recipe.hours[k]!;
+    let createdAt = texts.get(hour);
+    if (createdAt === undefined) texts.set(hour, (createdAt = new Date(recipe.firstHour + hour * HOUR).toISOString()));
+    favorites.push({ userId: recipe.userIds[user]!, avatarId: recipe.avatarIds[recipe.avatars[k]!]!, created_at: createdAt });
   }
   return favorites;
 }
