@@ -5,7 +5,7 @@ import type { WorldData } from './fixtures.js';
 import { generateGroups } from './generate-groups.js';
 import { planCalendarEvents } from './generate-calendar.js';
 import { planAvatars } from './generate-avatars.js';
-import { generateFiles } from './generate-files.js';
+import { planFiles } from './generate-files.js';
 import { generateWorlds } from './generate-worlds.js';
 import { generateInventory } from './generate-inventory.js';
 import { generateNotifications } from './generate-notifications.js';
@@ -20,7 +20,7 @@ const generators: Record<keyof GenerateCounts, Generator> = {
   groups: generateGroups,
   calendarEvents: planCalendarEvents,
   avatars: planAvatars,
-  files: generateFiles,
+  files: planFiles,
   worlds: generateWorlds,
   inventoryItems: generateInventory,
   notifications: generateNotifications,

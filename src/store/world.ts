@@ -5,7 +5,8 @@ import type { GroupRecord } from '../schemas/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
 import { indexInviteMessages, type InviteMessageIndex } from './invite-message-index.js';
-import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
+import type { AdminAssetBundleRecord, UploadSession, UploadTicket } from '../schemas/files.js';
+import { FileIndex } from './file-index.js';
 import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import { indexInstances, type InstanceIndex } from './instance-index.js';
@@ -17,16 +18,6 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
   for (const record of records) map.set(record.id, record);
   return map;
-}
-
-function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
-  const byOwner = new Map<string, FileRecord[]>();
-  for (const file of files) {
-    const owned = byOwner.get(file.ownerId);
-    if (owned) owned.push(file);
-    else byOwner.set(file.ownerId, [file]);
-  }
-  return byOwner;
 }
 
 /**
@@ -42,9 +33,8 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Lower-cased username or email -> user id. */
   readonly userLogins: Map<string, string>;
   readonly groups: Map<string, GroupRecord>;
-  readonly files: Map<string, FileRecord>;
-  /** Owner id -> their files, oldest first. */
-  readonly filesByOwner: Map<string, FileRecord[]>;
+  /** By id, and by owner oldest first. */
+  readonly files: FileIndex;
   /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
   readonly fileBlobs: Map<string, Uint8Array<ArrayBuffer>>;
   /** `<fileId>/<version>/<fileType>` -> the upload started for that part and not yet finished. */
@@ -86,8 +76,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): Wor
     ...indexGroupMembers(groups, data.groupMembers),
     ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
-    files: byId(data.files),
-    filesByOwner: indexFilesByOwner(data.files),
+    files: new FileIndex(data.files, data.filesRecipes),
     fileBlobs: new Map(),
     fileUploads: new Map(),
     uploadTickets: new Map(),
