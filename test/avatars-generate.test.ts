@@ -37,18 +37,23 @@ describe('generateAvatars', () => {
     expect(b.avatarFavorites).toEqual(a.avatarFavorites);
   });
 
-  it('indexes planned favorites as it indexes the same favorites made at once', () => {
+  it('indexes planned avatars and favorites as it indexes the same ones made at once', () => {
     const made = generated(4, (faker, d) => generateAvatars(faker, d, 300));
     const planned: WorldDataWithRecipes = generated(4, (faker, d) => planAvatars(faker, d, 300));
-    expect(planned.avatars).toEqual(made.avatars);
+    expect(planned.avatars).toHaveLength(0);
     expect(planned.avatarFavorites).toHaveLength(0);
     const eager = indexAvatars(made.avatars, made.avatarFavorites);
-    const lazy = indexAvatars(planned.avatars, planned.avatarFavorites, planned.favoriteRecipes);
-    const sorted = (counts: Map<string, number>) => [...counts].sort(([a], [b]) => (a < b ? -1 : 1));
-    expect(sorted(lazy.avatarFavoriteCounts)).toEqual(sorted(eager.avatarFavoriteCounts));
+    const lazy = indexAvatars(planned.avatars, planned.avatarFavorites, planned.avatarRecipes);
+    expect(lazy.avatarShuffleSeed).toBe(eager.avatarShuffleSeed);
+    const avatar = made.avatars[123]!;
+    expect(lazy.avatars.get(avatar.id)).toEqual(avatar);
+    expect(lazy.avatars.get(avatar.id)).toBe(lazy.avatars.get(avatar.id));
+    expect(lazy.avatars.get(avatar.id.toUpperCase())).toBeUndefined();
+    for (const { id } of made.avatars) expect(lazy.avatarFavoriteCounts.get(id), id).toBe(eager.avatarFavoriteCounts.get(id));
     const user = made.users[7]!.id;
     expect(lazy.avatarFavorites.get(user)).toEqual(eager.avatarFavorites.get(user));
     expect([...lazy.avatarFavorites.values()]).toEqual([...eager.avatarFavorites.values()]);
+    expect([...lazy.avatars.values()]).toEqual([...eager.avatars.values()]);
   });
 
   it("serves a user's generated favorites through GET /avatars/favorites", async () => {

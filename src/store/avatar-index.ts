@@ -1,11 +1,55 @@
 import { hash32 } from '../random.js';
 import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
-import { recipeFavorites, type FavoritesRecipe } from './favorites-recipe.js';
+import { avatarCount, recipeAvatar, recipeAvatarNumber, recipeFavorites, type AvatarsRecipe } from './avatars-recipe.js';
+import { countedId } from './ids.js';
+
+/**
+ * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
+ * (its id names its number) and kept from then on.
+ */
+export class AvatarsById {
+  private readonly records = new Map<string, AvatarRecord>();
+  private readonly made = new Map<AvatarsRecipe, Map<number, AvatarRecord>>();
+
+  constructor(
+    avatars: readonly AvatarRecord[],
+    private readonly recipes: readonly AvatarsRecipe[],
+  ) {
+    for (const avatar of avatars) {
+      fillUnitySortNumbers(avatar.unityPackages);
+      this.records.set(avatar.id, avatar);
+    }
+  }
+
+  get(avatarId: string): AvatarRecord | undefined {
+    const avatar = this.records.get(avatarId);
+    if (avatar) return avatar;
+    for (const recipe of this.recipes) {
+      const number = recipeAvatarNumber(recipe, avatarId);
+      if (number !== undefined) return this.avatarAt(recipe, number);
+    }
+    return undefined;
+  }
+
+  /** Every avatar, made if need be: records, then each recipe's in order. */
+  *values(): IterableIterator<AvatarRecord> {
+    yield* this.records.values();
+    for (const recipe of this.recipes) for (let i = 0; i < avatarCount(recipe); i++) yield this.avatarAt(recipe, i);
+  }
+
+  private avatarAt(recipe: AvatarsRecipe, number: number): AvatarRecord {
+    let made = this.made.get(recipe);
+    if (!made) this.made.set(recipe, (made = new Map()));
+    let avatar = made.get(number);
+    if (!avatar) made.set(number, (avatar = recipeAvatar(recipe, number)));
+    return avatar;
+  }
+}
 
 /** A user's favorites still in their recipe: its user number `user`. */
 interface PlannedFavorites {
-  recipe: FavoritesRecipe;
+  recipe: AvatarsRecipe;
   user: number;
 }
 
@@ -38,7 +82,7 @@ export class FavoritesByUser {
   }
 
   /** Adds the user's favorites of a recipe: kept as a recipe unless the user already has favorites. */
-  plan(recipe: FavoritesRecipe, user: number): boolean {
+  plan(recipe: AvatarsRecipe, user: number): boolean {
     const userId = recipe.userIds[user]!;
     if (this.byUser.has(userId)) return false;
     this.byUser.set(userId, { recipe, user });
@@ -46,11 +90,34 @@ export class FavoritesByUser {
   }
 }
 
+/** avatarId -> how many users favorited it (popularity): records counted one by one, recipes' favorites by number. */
+export class FavoriteCounts {
+  private readonly counted = new Map<string, number>();
+  private readonly planned = new Map<AvatarsRecipe, Int32Array>();
+
+  get(avatarId: string): number | undefined {
+    let count = this.counted.get(avatarId) ?? 0;
+    for (const [recipe, counts] of this.planned) {
+      const number = recipeAvatarNumber(recipe, avatarId);
+      if (number !== undefined) count += counts[number]!;
+    }
+    return count > 0 ? count : undefined;
+  }
+
+  add(avatarId: string): void {
+    this.counted.set(avatarId, (this.counted.get(avatarId) ?? 0) + 1);
+  }
+
+  /** Per avatar of the recipe, how many of its planned favorites are of it. */
+  addPlanned(recipe: AvatarsRecipe, counts: Int32Array): void {
+    this.planned.set(recipe, counts);
+  }
+}
+
 export interface AvatarIndex {
-  readonly avatars: Map<string, AvatarRecord>;
+  readonly avatars: AvatarsById;
   readonly avatarFavorites: FavoritesByUser;
-  /** avatarId -> how many users favorited it (popularity). */
-  readonly avatarFavoriteCounts: Map<string, number>;
+  readonly avatarFavoriteCounts: FavoriteCounts;
   /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
   readonly avatarShuffleSeed: number;
 }
@@ -58,18 +125,15 @@ export interface AvatarIndex {
 export function indexAvatars(
   avatars: AvatarRecord[],
   favorites: AvatarFavoriteRecord[],
-  recipes: readonly FavoritesRecipe[] = [],
+  recipes: readonly AvatarsRecipe[] = [],
 ): AvatarIndex {
-  const byId = new Map<string, AvatarRecord>();
-  for (const avatar of avatars) {
-    fillUnitySortNumbers(avatar.unityPackages);
-    byId.set(avatar.id, avatar);
-  }
+  const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), avatars.length);
+  const first = avatars[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
   const index: AvatarIndex = {
-    avatars: byId,
+    avatars: new AvatarsById(avatars, recipes),
     avatarFavorites: new FavoritesByUser(),
-    avatarFavoriteCounts: new Map(),
-    avatarShuffleSeed: hash32(`${avatars.length}:${avatars[0]?.id ?? ''}`),
+    avatarFavoriteCounts: new FavoriteCounts(),
+    avatarShuffleSeed: hash32(`${count}:${first}`),
   };
   for (const favorite of favorites) addAvatarFavorite(index, favorite);
   for (const recipe of recipes) indexRecipe(index, recipe);
@@ -81,25 +145,21 @@ export function addAvatarFavorite(index: AvatarIndex, favorite: AvatarFavoriteRe
   const ofUser = index.avatarFavorites.listOf(favorite.userId);
   if (ofUser.some((other) => other.avatarId === favorite.avatarId)) return;
   ofUser.push(favorite);
-  index.avatarFavoriteCounts.set(favorite.avatarId, (index.avatarFavoriteCounts.get(favorite.avatarId) ?? 0) + 1);
+  index.avatarFavoriteCounts.add(favorite.avatarId);
 }
 
 /**
  * A recipe's favorites are distinct per user: its users' lists stay recipes and its avatars are
  * counted straight from its numbers. A user who already has favorites gets the recipe's one by one.
  */
-function indexRecipe(index: AvatarIndex, recipe: FavoritesRecipe): void {
-  const counts = new Int32Array(recipe.avatarIds.length);
+function indexRecipe(index: AvatarIndex, recipe: AvatarsRecipe): void {
+  const counts = new Int32Array(avatarCount(recipe));
   for (let user = 0; user < recipe.userIds.length; user++) {
     if (index.avatarFavorites.plan(recipe, user)) {
-      for (let k = recipe.starts[user]!; k < recipe.starts[user + 1]!; k++) counts[recipe.avatars[k]!]!++;
+      for (let k = recipe.favoriteStarts[user]!; k < recipe.favoriteStarts[user + 1]!; k++) counts[recipe.favoriteAvatars[k]!]!++;
     } else {
       for (const favorite of recipeFavorites(recipe, user)) addAvatarFavorite(index, favorite);
     }
   }
-  counts.forEach((count, avatar) => {
-    if (count === 0) return;
-    const avatarId = recipe.avatarIds[avatar]!;
-    index.avatarFavoriteCounts.set(avatarId, (index.avatarFavoriteCounts.get(avatarId) ?? 0) + count);
-  });
+  index.avatarFavoriteCounts.addPlanned(recipe, counts);
 }

@@ -1,5 +1,6 @@
 import { CalendarEventCategory, type CalendarEventRecord } from '../schemas/calendar.js';
 import { seededRandomAt } from '../random.js';
+import { countedId } from './ids.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -73,7 +74,7 @@ export function recipeEvent(recipe: CalendarRecipe, i: number): CalendarEventRec
   const start = Math.floor(seededRandomAt(recipe.seed, 3 * i) * DAYS) * 24 + 12 + Math.floor(seededRandomAt(recipe.seed, 3 * i + 1) * 9);
   const r = visibilityDraw(recipe, i);
   return {
-    id: recipe.idPrefix + i.toString(16).padStart(12, '0'),
+    id: countedId(recipe.idPrefix, i),
     ownerId: recipe.groupIds[Math.floor(i / recipe.perGroup)]!,
     accessType: accessTypeOf(r),
     category: CATEGORIES[i % CATEGORIES.length]!,

@@ -1,4 +1,5 @@
 import { nonePart, type FileDataRecord, type FileRecord } from '../schemas/files.js';
+import { countedId, countOfId } from './ids.js';
 
 const DAY_MINUTES = 1440;
 const FIRST_DAY = Date.UTC(2024, 0, 1);
@@ -61,7 +62,7 @@ export function recipeFile(recipe: FilesRecipe, i: number): FileRecord {
   const dayNumber = Math.floor(i / DAY_MINUTES);
   let day = times.days.get(dayNumber);
   if (day === undefined) times.days.set(dayNumber, (day = new Date(FIRST_DAY + dayNumber * 86_400_000).toISOString().slice(0, 11)));
-  const id = recipe.idPrefix + i.toString(16).padStart(12, '0');
+  const id = countedId(recipe.idPrefix, i);
   const extension = avatar ? '.vrca' : '.png';
   const fileName = `${stem}.${id}.1${extension}`;
   return {
@@ -87,9 +88,4 @@ export function recipeFile(recipe: FilesRecipe, i: number): FileRecord {
 }
 
 /** Which of the recipe's files the id names, if any. */
-export function recipeFileNumber(recipe: FilesRecipe, id: string): number | undefined {
-  if (id.length !== recipe.idPrefix.length + 12 || !id.startsWith(recipe.idPrefix)) return undefined;
-  const hex = id.slice(recipe.idPrefix.length);
-  const i = Number.parseInt(hex, 16);
-  return i < recipe.count && i.toString(16).padStart(12, '0') === hex ? i : undefined;
-}
+export const recipeFileNumber = (recipe: FilesRecipe, id: string) => countOfId(recipe.idPrefix, recipe.count, id);

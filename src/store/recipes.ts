@@ -1,5 +1,5 @@
+import type { AvatarsRecipe } from './avatars-recipe.js';
 import type { CalendarRecipe } from './calendar-recipe.js';
-import type { FavoritesRecipe } from './favorites-recipe.js';
 import type { FilesRecipe } from './files-recipe.js';
 import type { WorldData } from './fixtures.js';
 
@@ -9,6 +9,6 @@ import type { WorldData } from './fixtures.js';
  */
 export type WorldDataWithRecipes = WorldData & {
   calendarRecipes?: CalendarRecipe[];
-  favoriteRecipes?: FavoritesRecipe[];
+  avatarRecipes?: AvatarsRecipe[];
   filesRecipes?: FilesRecipe[];
 };

@@ -84,7 +84,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): Wor
     ...indexInventory(data.inventoryItems),
     ...indexNotifications(data.notifications),
     ...indexInstances(data.worlds, data.instances),
-    ...indexAvatars(data.avatars, data.avatarFavorites, data.favoriteRecipes),
+    ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
     revision: 0,
     readCache: new Map(),
   };
