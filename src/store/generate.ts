@@ -10,6 +10,7 @@ import { generateWorlds } from './generate-worlds.js';
 import { generateInventory } from './generate-inventory.js';
 import { generateNotifications } from './generate-notifications.js';
 import { defaultCounts, generatedKinds, type GenerateCounts } from './generate-counts.js';
+import { isoTimes } from './iso-times.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
 
@@ -60,11 +61,13 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
   const idBase = faker.string.uuid().slice(0, 24);
   const idPrefix = `usr_${idBase}`;
   const taken = new Set(data.users.map((u) => u.username.toLowerCase()));
+  const iso = isoTimes();
   for (let i = 0; i < count; i++) {
     let username = `${handles[i % handles.length]}${i}`;
     if (taken.has(username)) username = `user${i}_${idBase.slice(0, 6)}`;
     taken.add(username);
-    const joined = new Date(JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN)).toISOString();
+    const joinedAt = JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN);
+    const joined = iso.time(joinedAt);
     const user = newUser();
     user.id = idPrefix + i.toString(16).padStart(12, '0');
     user.username = username;
@@ -72,7 +75,7 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
     user.email = `${username}@example.test`;
     user.bio = bios[i % bios.length]!;
     user.statusDescription = moods[(i * 7) % moods.length]!;
-    user.date_joined = joined.slice(0, 10);
+    user.date_joined = iso.date(joinedAt);
     user.last_login = user.last_activity = user.updated_at = joined;
     data.users.push(user);
   }
