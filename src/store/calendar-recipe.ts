@@ -91,7 +91,7 @@ export function recipeEvent(recipe: CalendarRecipe, i: number): CalendarEventRec
 
 /**
  * Calls `visit` for each run of events that share a group and a month, in order: events [from, to)
- * of groupIds[group], starting in round `round` (see roundStart).
+ * of groupIds[group], starting in round `round` (see roundMonth).
  */
 export function forEachRun(recipe: CalendarRecipe, visit: (group: number, round: number, from: number, to: number) => void): void {
   for (let group = 0; group * recipe.perGroup < recipe.count; group++) {

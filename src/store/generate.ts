@@ -11,6 +11,7 @@ import { generateInventory } from './generate-inventory.js';
 import { generateNotifications } from './generate-notifications.js';
 import { defaultCounts, generatedKinds, type GenerateCounts } from './generate-counts.js';
 import { isoTimes } from './iso-times.js';
+import { countedId } from './ids.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
 
@@ -35,7 +36,10 @@ export const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.strin
 
 /**
  * Adds seeded bulk data to a world's data. Two calls with one seed produce identical records;
- * each world draws from its own Faker, never the global one.
+ * each world draws from its own Faker, never the global one. The bulkiest kinds (calendar events,
+ * avatars and their favorites, files) are added as recipes that createWorld indexes and a read makes
+ * into records (see recipes.ts); generateCalendarEvents, generateAvatars and generateFiles make the
+ * same records at once.
  */
 export function addGeneratedData(data: WorldData, seed: number, counts: Partial<GenerateCounts> = {}): void {
   const faker = new Faker({ locale: [en], seed });
@@ -69,7 +73,7 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
     const joinedAt = JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN);
     const joined = iso.time(joinedAt);
     const user = newUser();
-    user.id = idPrefix + i.toString(16).padStart(12, '0');
+    user.id = countedId(idPrefix, i);
     user.username = username;
     user.displayName = `${names[(i * 31) % names.length]}${i % 1000}`;
     user.email = `${username}@example.test`;
