@@ -8,17 +8,26 @@ export function hash32(text: string, seed = 0x811c9dc5): number {
   return hash;
 }
 
+const STEP = 0x6d2b79f5;
+
+function mulberry32(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
+
 /**
  * mulberry32: a small seeded generator of numbers in [0, 1). Millions of draws cost milliseconds,
- * where a faker call per record would take seconds at benchmark scale.
+ * where a faker call per record would take seconds at benchmark scale. `from` skips that many draws.
  */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+export function seededRandom(seed: number, from = 0): () => number {
+  let state = (seed + Math.imul(from, STEP)) >>> 0;
+  return () => mulberry32((state = (state + STEP) >>> 0));
 }
+
+/**
+ * The number the call number `k` (from 0) of `seededRandom(seed)` returns, without the calls before
+ * it: mulberry32's state only counts up, so a record's draws can be made again on their own.
+ */
+export const seededRandomAt = (seed: number, k: number) => mulberry32((seed + Math.imul(k + 1, STEP)) >>> 0);

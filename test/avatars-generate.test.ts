@@ -5,7 +5,9 @@ import { AvatarFavoriteRecordSchema, AvatarRecordSchema, AvatarSchema } from '..
 import { InventoryItemSchema } from '../src/schemas/inventory.js';
 import { NotificationRecordSchema } from '../src/schemas/notifications.js';
 import { emptyWorldData, type WorldData } from '../src/store/fixtures.js';
-import { generateAvatars } from '../src/store/generate-avatars.js';
+import { generateAvatars, planAvatars } from '../src/store/generate-avatars.js';
+import { indexAvatars } from '../src/store/avatar-index.js';
+import type { WorldDataWithRecipes } from '../src/store/recipes.js';
 import { generateInventory } from '../src/store/generate-inventory.js';
 import { generateNotifications } from '../src/store/generate-notifications.js';
 import { addGeneratedData, generatedKinds } from '../src/store/generate.js';
@@ -33,6 +35,25 @@ describe('generateAvatars', () => {
     const b = generated(5, (faker, d) => generateAvatars(faker, d, 200));
     expect(b.avatars).toEqual(a.avatars);
     expect(b.avatarFavorites).toEqual(a.avatarFavorites);
+  });
+
+  it('indexes planned avatars and favorites as it indexes the same ones made at once', () => {
+    const made = generated(4, (faker, d) => generateAvatars(faker, d, 300));
+    const planned: WorldDataWithRecipes = generated(4, (faker, d) => planAvatars(faker, d, 300));
+    expect(planned.avatars).toHaveLength(0);
+    expect(planned.avatarFavorites).toHaveLength(0);
+    const eager = indexAvatars(made.avatars, made.avatarFavorites);
+    const lazy = indexAvatars(planned.avatars, planned.avatarFavorites, planned.avatarRecipes);
+    expect(lazy.avatarShuffleSeed).toBe(eager.avatarShuffleSeed);
+    const avatar = made.avatars[123]!;
+    expect(lazy.avatars.get(avatar.id)).toEqual(avatar);
+    expect(lazy.avatars.get(avatar.id)).toBe(lazy.avatars.get(avatar.id));
+    expect(lazy.avatars.get(avatar.id.toUpperCase())).toBeUndefined();
+    for (const { id } of made.avatars) expect(lazy.avatarFavoriteCounts.get(id), id).toBe(eager.avatarFavoriteCounts.get(id));
+    const user = made.users[7]!.id;
+    expect(lazy.avatarFavorites.get(user)).toEqual(eager.avatarFavorites.get(user));
+    expect([...lazy.avatarFavorites.values()]).toEqual([...eager.avatarFavorites.values()]);
+    expect([...lazy.avatars.values()]).toEqual([...eager.avatars.values()]);
   });
 
   it("serves a user's generated favorites through GET /avatars/favorites", async () => {

@@ -10,7 +10,8 @@ import {
   type Audience,
   type CalendarQuery,
 } from '../src/store/calendar-index.js';
-import { generateCalendarEvents } from '../src/store/generate-calendar.js';
+import { generateCalendarEvents, planCalendarEvents } from '../src/store/generate-calendar.js';
+import type { WorldDataWithRecipes } from '../src/store/recipes.js';
 import { CalendarEventRecordSchema } from '../src/schemas/calendar.js';
 import type { WorldData } from '../src/store/fixtures.js';
 
@@ -96,5 +97,24 @@ describe('generateCalendarEvents', () => {
     for (const buckets of index.calendarByGroup.values()) {
       for (const bucket of buckets) expect(bucket.events.length).toBeLessThanOrEqual(100);
     }
+  });
+
+  it('indexes a planned calendar as it indexes the same events made at once', () => {
+    const made = groupsData(3);
+    const planned: WorldDataWithRecipes = groupsData(3);
+    generateCalendarEvents(new Faker({ locale: [en], seed: 9 }), made, 5_000);
+    planCalendarEvents(new Faker({ locale: [en], seed: 9 }), planned, 5_000);
+    expect(planned.calendarEvents).toHaveLength(0);
+    const eager = indexCalendarEvents(made.calendarEvents);
+    const lazy = indexCalendarEvents(planned.calendarEvents, planned.calendarRecipes);
+    const group = made.groups[1]!.id;
+    const ids = (page: ReturnType<typeof queryCalendar>) => ({ ...page, results: page.results.map((e) => e.id) });
+    const page: CalendarQuery = { audience: 1, descending: false, offset: 40, n: 10, after: '2025-09-02T00:00:00.000Z' };
+    expect(ids(queryCalendar(lazy, group, page))).toEqual(ids(queryCalendar(eager, group, page)));
+    const buckets = (index: typeof eager) =>
+      [...index.calendarByGroup].map(([id, list]) => [id, list.map((b) => [b.month, b.size, b.outsiders, b.members])]);
+    expect(buckets(lazy)).toEqual(buckets(eager));
+    const events = (index: typeof eager) => [...index.calendarByGroup.values()].flatMap((list) => list.flatMap((b) => b.events));
+    expect(events(lazy)).toEqual(events(eager));
   });
 });

@@ -1,8 +1,11 @@
 import { Faker, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { FileRecordSchema, FileSchema } from '../src/schemas/files.js';
-import { generateFiles } from '../src/store/generate-files.js';
-import type { WorldData } from '../src/store/fixtures.js';
+import { generateFiles, planFiles } from '../src/store/generate-files.js';
+import { FileIndex } from '../src/store/file-index.js';
+import { addGeneratedData, generatedKinds } from '../src/store/generate.js';
+import type { WorldDataWithRecipes } from '../src/store/recipes.js';
+import { emptyWorldData, type WorldData } from '../src/store/fixtures.js';
 import { expectShape, testWorld } from './helpers.js';
 import { download, md5Base64 } from './files-fixtures.js';
 
@@ -38,5 +41,31 @@ describe('generateFiles', () => {
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe(file.mimeType);
     expect(md5Base64(got.bytes)).toBe(file.versions[1]!.file!.md5);
+  });
+
+  it('indexes planned files as it indexes the same files made at once, by id, by owner and in order', () => {
+    const withUsers = (fill: (faker: Faker, data: WorldData) => void) => {
+      const data = emptyWorldData();
+      addGeneratedData(data, 5, { ...Object.fromEntries(generatedKinds.map((kind) => [kind, 0])), users: 7 });
+      fill(new Faker({ locale: [en], seed: 5 }), data);
+      return data;
+    };
+    const made = withUsers((faker, data) => generateFiles(faker, data, 40));
+    const planned: WorldDataWithRecipes = withUsers((faker, data) => planFiles(faker, data, 40));
+    expect(planned.files).toHaveLength(0);
+    const eager = new FileIndex(made.files);
+    const lazy = new FileIndex(planned.files, planned.filesRecipes);
+    const [owner, other] = [made.users[2]!.id, made.users[5]!.id];
+    expect(lazy.ownedBy(owner)).toEqual(eager.ownedBy(owner));
+    const file = made.files[12]!;
+    expect(lazy.get(file.id)).toEqual(file);
+    expect(lazy.get(file.id)).toBe(lazy.get(file.id));
+    expect(lazy.get(file.id.toUpperCase())).toBeUndefined();
+    expect(lazy.get(`${file.id.slice(0, -2)}ff`)).toBeUndefined();
+    const added = { ...file, id: 'file_00000000-0000-4000-8000-00000000beef', ownerId: other, versions: [file.versions[0]!] };
+    for (const index of [eager, lazy]) index.add(structuredClone(added));
+    expect(lazy.ownedBy(other).at(-1)!.id).toBe(added.id);
+    expect(lazy.ownedBy(other)).toEqual(eager.ownedBy(other));
+    expect([...lazy.values()]).toEqual([...eager.values()]);
   });
 });

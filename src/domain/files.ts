@@ -108,10 +108,7 @@ export function createFile(world: World, actor: UserRecord, body: unknown): File
     tags: request.tags,
     versions: [{ created_at: isoNow(world.clock), status: 'complete', version: 0 }],
   };
-  world.files.set(file.id, file);
-  const owned = world.filesByOwner.get(actor.id);
-  if (owned) owned.push(file);
-  else world.filesByOwner.set(actor.id, [file]);
+  world.files.add(file);
   return file;
 }
 
@@ -181,7 +178,7 @@ export const ListFilesQuerySchema = lazy(() => z.object({
 export function listFiles(world: World, actor: UserRecord, query: unknown): FileRecord[] {
   const { tag, userId, n, offset } = parseInput(ListFilesQuerySchema, query);
   if (userId !== undefined && userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.notAuthorized);
-  const files = world.filesByOwner.get(userId ?? actor.id) ?? [];
+  const files = world.files.ownedBy(userId ?? actor.id);
   if (tag === undefined) {
     const end = Math.max(files.length - offset, 0);
     return files.slice(Math.max(end - n, 0), end).reverse();

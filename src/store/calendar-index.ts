@@ -1,4 +1,5 @@
 import type { CalendarEventRecord } from '../schemas/calendar.js';
+import { forEachRun, recipeEvent, roundMonth, visibilityAt, type CalendarRecipe } from './calendar-recipe.js';
 
 /**
  * Who is looking at a group's calendar, from least to most entitled. Each sees the events of its
@@ -6,26 +7,6 @@ import type { CalendarEventRecord } from '../schemas/calendar.js';
  */
 export const Audience = { outsider: 0, member: 1, manager: 2 } as const;
 export type Audience = (typeof Audience)[keyof typeof Audience];
-
-/**
- * One group's events starting in one UTC month, sorted by startsAt then id, with how many of them
- * each audience sees. The monthly limit keeps a bucket small, so filtering one is cheap; whole
- * buckets are skipped by their counts.
- */
-export interface MonthBucket {
-  /** See monthOf. */
-  readonly month: number;
-  readonly events: CalendarEventRecord[];
-  /** How many of `events` outsiders see (public, published). */
-  outsiders: number;
-  /** How many of `events` members see (published). Managers see them all. */
-  members: number;
-}
-
-export interface CalendarIndex {
-  /** groupId -> that group's month buckets, ascending: what the monthly limit and the list read. */
-  readonly calendarByGroup: Map<string, MonthBucket[]>;
-}
 
 const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
 
@@ -40,7 +21,7 @@ export const monthOf = (isoTime: string) =>
   1;
 
 /** The least entitled audience that sees the event. */
-export function audienceOf(event: CalendarEventRecord): Audience {
+export function audienceOf(event: Pick<CalendarEventRecord, 'accessType' | 'isDraft'>): Audience {
   if (event.isDraft) return Audience.manager;
   return event.accessType === 'public' ? Audience.outsider : Audience.member;
 }
@@ -48,27 +29,82 @@ export function audienceOf(event: CalendarEventRecord): Audience {
 const compareEvents = (a: CalendarEventRecord, b: CalendarEventRecord) =>
   a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-export function indexCalendarEvents(events: CalendarEventRecord[]): CalendarIndex {
-  const index: CalendarIndex = { calendarByGroup: new Map() };
-  for (const event of events) {
-    const bucket = bucketFor(index, event.ownerId, monthOf(event.startsAt));
-    bucket.events.push(event);
-    count(bucket, event);
+/**
+ * One group's events starting in one UTC month, sorted by startsAt then id, with how many of them
+ * each audience sees. The monthly limit keeps a bucket small, so filtering one is cheap; whole
+ * buckets are skipped by their counts. A generated world's events wait here as a run of their
+ * recipe, counted but not made, until something reads `events`: most buckets are never read.
+ */
+export class MonthBucket {
+  /** How many of the events outsiders see (public, published). */
+  outsiders = 0;
+  /** How many of the events members see (published). Managers see them all. */
+  members = 0;
+  private made: CalendarEventRecord[] | undefined;
+  private recipe: CalendarRecipe | undefined;
+  private from = 0;
+  private to = 0;
+
+  /** See monthOf. */
+  constructor(readonly month: number) {}
+
+  get events(): CalendarEventRecord[] {
+    const made = (this.made ??= []);
+    if (this.recipe) {
+      for (let i = this.from; i < this.to; i++) made.push(recipeEvent(this.recipe, i));
+      this.recipe = undefined;
+      if (made.length > 1) made.sort(compareEvents);
+    }
+    return made;
   }
-  for (const buckets of index.calendarByGroup.values()) {
-    for (const bucket of buckets) if (bucket.events.length > 1) bucket.events.sort(compareEvents);
+
+  /** How many events (drafts included) the bucket holds, made or not. */
+  get size(): number {
+    return (this.made?.length ?? 0) + (this.recipe ? this.to - this.from : 0);
+  }
+
+  /** Adds an event in its place. */
+  insert(event: CalendarEventRecord): void {
+    const events = this.events;
+    events.splice(upperBound(events, (other) => compareEvents(other, event) <= 0), 0, event);
+    this.count(event);
+  }
+
+  /** Adds events [from, to) of the recipe: counted now, made on the first read. */
+  addRun(recipe: CalendarRecipe, from: number, to: number): void {
+    if (this.recipe) void this.events; // a second run in one bucket: make the first rather than keep two
+    for (let i = from; i < to; i++) this.count(visibilityAt(recipe, i));
+    this.recipe = recipe;
+    this.from = from;
+    this.to = to;
+  }
+
+  private count(event: Pick<CalendarEventRecord, 'accessType' | 'isDraft'>): void {
+    const audience = audienceOf(event);
+    if (audience <= Audience.outsider) this.outsiders++;
+    if (audience <= Audience.member) this.members++;
+  }
+}
+
+export interface CalendarIndex {
+  /** groupId -> that group's month buckets, ascending: what the monthly limit and the list read. */
+  readonly calendarByGroup: Map<string, MonthBucket[]>;
+}
+
+/** Indexes the events, and the runs of any recipes without making their events. */
+export function indexCalendarEvents(events: CalendarEventRecord[], recipes: readonly CalendarRecipe[] = []): CalendarIndex {
+  const index: CalendarIndex = { calendarByGroup: new Map() };
+  for (const event of events) bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
+  for (const recipe of recipes) {
+    forEachRun(recipe, (group, round, from, to) => {
+      bucketFor(index, recipe.groupIds[group]!, roundMonth(recipe, round)).addRun(recipe, from, to);
+    });
   }
   return index;
 }
 
-function count(bucket: MonthBucket, event: CalendarEventRecord) {
-  const audience = audienceOf(event);
-  if (audience <= Audience.outsider) bucket.outsiders++;
-  if (audience <= Audience.member) bucket.members++;
-}
-
 const visibleIn = (bucket: MonthBucket, audience: Audience) =>
-  audience === Audience.outsider ? bucket.outsiders : audience === Audience.member ? bucket.members : bucket.events.length;
+  audience === Audience.outsider ? bucket.outsiders : audience === Audience.member ? bucket.members : bucket.size;
 
 /** The group's bucket for a month, created in its place if missing. */
 function bucketFor(index: CalendarIndex, groupId: string, month: number): MonthBucket {
@@ -79,7 +115,7 @@ function bucketFor(index: CalendarIndex, groupId: string, month: number): MonthB
   if (last?.month === month) return last;
   const at = last === undefined || last.month < month ? buckets.length : upperBound(buckets, (bucket) => bucket.month < month);
   let bucket = buckets[at];
-  if (bucket?.month !== month) buckets.splice(at, 0, (bucket = { month, events: [], outsiders: 0, members: 0 }));
+  if (bucket?.month !== month) buckets.splice(at, 0, (bucket = new MonthBucket(month)));
   return bucket;
 }
 
@@ -92,14 +128,12 @@ function findBucket(index: CalendarIndex, groupId: string, month: number): Month
 
 /** How many events (drafts included) the group holds starting in the month. */
 export function eventsInMonth(index: CalendarIndex, groupId: string, month: number): number {
-  return findBucket(index, groupId, month)?.events.length ?? 0;
+  return findBucket(index, groupId, month)?.size ?? 0;
 }
 
 /** Adds one event in its place. */
 export function putCalendarEvent(index: CalendarIndex, event: CalendarEventRecord): void {
-  const bucket = bucketFor(index, event.ownerId, monthOf(event.startsAt));
-  bucket.events.splice(upperBound(bucket.events, (other) => compareEvents(other, event) <= 0), 0, event);
-  count(bucket, event);
+  bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
 }
 
 /** The first index whose item fails `before` (items satisfying it come first). */
@@ -129,7 +163,7 @@ export interface CalendarQuery {
 
 /** The part of one bucket a query reads: events from `from` on, `size` of them visible. */
 interface Slice {
-  events: CalendarEventRecord[];
+  bucket: MonthBucket;
   from: number;
   size: number;
 }
@@ -152,7 +186,9 @@ export function queryCalendar(index: CalendarIndex, groupId: string, query: Cale
       skip -= slice.size;
       continue;
     }
-    const { events, from } = slice;
+    // Only the buckets a page reads are made: the ones before it are skipped by their counts.
+    const { bucket, from } = slice;
+    const events = bucket.events;
     const step = query.descending ? -1 : 1;
     for (let i = query.descending ? events.length - 1 : from; i >= from && i < events.length; i += step) {
       const event = events[i]!;
@@ -174,12 +210,13 @@ function matchingSlices(index: CalendarIndex, groupId: string, query: CalendarQu
   const first = afterMonth === undefined ? 0 : upperBound(buckets, (bucket) => bucket.month < afterMonth);
   for (let k = first; k < buckets.length; k++) {
     const bucket = buckets[k]!;
-    let slice: Slice = { events: bucket.events, from: 0, size: visibleIn(bucket, query.audience) };
+    let slice: Slice = { bucket, from: 0, size: visibleIn(bucket, query.audience) };
     if (bucket.month === afterMonth) {
-      const from = upperBound(bucket.events, (e) => e.startsAt <= after!);
+      const events = bucket.events;
+      const from = upperBound(events, (e) => e.startsAt <= after!);
       let size = 0;
-      for (let i = from; i < bucket.events.length; i++) if (audienceOf(bucket.events[i]!) <= query.audience) size++;
-      slice = { events: bucket.events, from, size };
+      for (let i = from; i < events.length; i++) if (audienceOf(events[i]!) <= query.audience) size++;
+      slice = { bucket, from, size };
     }
     if (slice.size > 0) slices.push(slice);
   }

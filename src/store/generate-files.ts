@@ -1,79 +1,48 @@
 import type { Faker } from '@faker-js/faker';
-import { md5Base64, nonePart, type FileDataRecord, type FileRecord } from '../schemas/files.js';
+import { md5Base64 } from '../schemas/files.js';
 import type { WorldData } from './fixtures.js';
-
-const DAY_MINUTES = 1440;
-const FIRST_DAY = Date.UTC(2024, 0, 1);
-/** `HH:MM:SS.000Z` for each minute of a day at the given second: formatting dates per record is too slow for 1M. */
-const timesOfDay = (second: string) =>
-  Array.from({ length: DAY_MINUTES }, (_, m) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:${second}.000Z`);
-const pad = (n: number) => String(n).padStart(2, '0');
+import { recipeFile, type FilesRecipe, type Payload } from './files-recipe.js';
+import type { WorldDataWithRecipes } from './recipes.js';
 
 /** A 1x1 PNG: every generated image downloads as a real, tiny picture. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const BUNDLE = Buffer.from('UnityFS generated asset bundle').toString('base64');
 const SIGNATURE = Buffer.from('rsync-signature: generated').toString('base64');
 
-const payload = (data: string) => {
+const payload = (data: string): Payload => {
   const bytes = Buffer.from(data, 'base64');
   return { data, md5: md5Base64(bytes), sizeInBytes: bytes.length };
 };
 
 /**
- * Adds `count` seeded files owned round-robin by data.users, each with version 0 and a complete
+ * Plans `count` seeded files owned round-robin by data.users, each with version 0 and a complete
  * version 1: four in five are PNG images (some tagged gallery or icon), one in five an avatar
- * package (.vrca). Parts share a few tiny payloads, so downloads work at any count.
+ * package (.vrca). Parts share a few tiny payloads, so downloads work at any count. The files stay
+ * a recipe (see files-recipe.ts) until a read needs one: by its id, or its owner's list.
  */
+export function planFiles(faker: Faker, data: WorldData, count: number): void {
+  const recipe = filesRecipe(faker, data, count);
+  if (recipe) ((data as WorldDataWithRecipes).filesRecipes ??= []).push(recipe);
+}
+
+/** The same files as planFiles, made at once and added to data.files. */
 export function generateFiles(faker: Faker, data: WorldData, count: number): void {
-  const users = data.users;
-  if (users.length === 0 || count <= 0) return;
-  const idBase = faker.string.uuid().slice(0, 24);
+  const recipe = filesRecipe(faker, data, count);
+  if (recipe) for (let i = 0; i < recipe.count; i++) data.files.push(recipeFile(recipe, i));
+}
+
+function filesRecipe(faker: Faker, data: WorldData, count: number): FilesRecipe | undefined {
+  if (data.users.length === 0 || count <= 0) return undefined;
+  const idPrefix = `file_${faker.string.uuid().slice(0, 24)}`;
   const titles = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));
-  // partFileName's stem of each title, worked out once rather than per record.
-  const stems = titles.map((title) => title.replace(/[^A-Za-z0-9]+/g, '-'));
-  const created = timesOfDay('00');
-  const uploaded = timesOfDay('05');
-  let day = '';
-  const png = payload(PNG);
-  const bundle = payload(BUNDLE);
-  const signature = payload(SIGNATURE);
-  const part = (fileName: string, from: typeof png): FileDataRecord => ({
-    category: 'simple',
-    fileName,
-    md5: from.md5,
-    sizeInBytes: from.sizeInBytes,
-    status: 'complete',
-    uploadId: '',
-    url: '',
-    data: from.data,
-  });
-  for (let i = 0; i < count; i++) {
-    const avatar = i % 5 === 4;
-    const title = titles[i % titles.length]!;
-    const stem = avatar ? `Avatar-${stems[i % titles.length]}-Asset-bundle` : `${stems[i % titles.length]}-${i}`;
-    const minute = i % DAY_MINUTES;
-    if (minute === 0 || day === '') day = new Date(FIRST_DAY + Math.floor(i / DAY_MINUTES) * 86_400_000).toISOString().slice(0, 11);
-    const file: FileRecord = {
-      id: `file_${idBase}${i.toString(16).padStart(12, '0')}`,
-      ownerId: users[i % users.length]!.id,
-      name: avatar ? `Avatar - ${title} - Asset bundle` : `${title} ${i}`,
-      extension: avatar ? '.vrca' : '.png',
-      mimeType: avatar ? 'application/x-avatar' : 'image/png',
-      tags: avatar ? [] : i % 3 === 0 ? ['gallery'] : i % 3 === 1 ? ['icon'] : [],
-      versions: [],
-    };
-    const fileName = `${stem}.${file.id}.1${file.extension}`;
-    file.versions.push(
-      { created_at: day + created[minute], status: 'complete', version: 0 },
-      {
-        created_at: day + uploaded[minute],
-        status: 'complete',
-        version: 1,
-        delta: nonePart(`${fileName}.delta`),
-        file: part(fileName, avatar ? bundle : png),
-        signature: part(`${fileName}.signature`, signature),
-      },
-    );
-    data.files.push(file);
-  }
+  return {
+    idPrefix,
+    titles,
+    stems: titles.map((title) => title.replace(/[^A-Za-z0-9]+/g, '-')),
+    ownerIds: data.users.map((user) => user.id),
+    count,
+    png: payload(PNG),
+    bundle: payload(BUNDLE),
+    signature: payload(SIGNATURE),
+  };
 }

@@ -14,20 +14,31 @@ const JOIN_STATES = ['open', 'request', 'invite', 'closed'] as const;
 export function generateGroups(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
-  const nextId = idSequence(faker);
+  const ids = idSequence(faker);
+  const [newGroupId, roleId, galleryId, memberId] = [ids('grp'), ids('grol'), ids('ggal'), ids('gmem')];
+  // Nothing changes these arrays in place (updates replace them): groups and members share frozen copies.
+  const shared = <T>(items: T[]) => Object.freeze(items) as T[];
+  const none = shared<never>([]);
+  const english = shared(['eng']);
+  const [ownerPermissions, moderatorPermissions, memberPermissions] = [
+    ['*'],
+    ['group-members-manage', 'group-calendar-manage', 'group-instance-manage'],
+    ['group-instance-join'],
+  ].map((permissions) => shared(permissions as GroupRole['permissions']));
   const words = Array.from({ length: 64 }, () => faker.word.noun());
   const adjectives = Array.from({ length: 32 }, () => faker.word.adjective());
+  const tagsOf = words.map((word) => shared([word.toLowerCase()]));
   for (let i = 0; i < count; i++) {
-    const groupId = nextId('grp');
+    const groupId = newGroupId();
     const at = new Date(BASE + i * HOUR).toISOString();
     const noun = words[i % words.length]!;
     const adjective = adjectives[(i * 7) % adjectives.length]!;
     const name = `${capitalize(adjective)} ${capitalize(noun)} ${i}`;
     const owner = users[i % users.length]!;
     const [ownerRole, moderatorRole, memberRole] = [
-      role(nextId('grol'), groupId, 'Owner', 0, ['*'], at),
-      role(nextId('grol'), groupId, 'Moderator', 1, ['group-members-manage', 'group-calendar-manage', 'group-instance-manage'], at),
-      { ...role(nextId('grol'), groupId, 'Member', 2, ['group-instance-join'], at), defaultRole: true, isAddedOnJoin: true },
+      role(roleId(), groupId, 'Owner', 0, ownerPermissions, at),
+      role(roleId(), groupId, 'Moderator', 1, moderatorPermissions, at),
+      { ...role(roleId(), groupId, 'Member', 2, memberPermissions, at), defaultRole: true, isAddedOnJoin: true },
     ];
     const group: GroupRecord = {
       id: groupId,
@@ -54,17 +65,17 @@ export function generateGroups(faker: Faker, data: WorldData, count: number): vo
       ageVerificationSlotsAvailable: false,
       allowGroupJoinPrompt: false,
       isVerified: false,
-      badges: [],
-      languages: ['eng'],
-      links: [],
-      tags: [noun.toLowerCase()],
+      badges: none,
+      languages: english,
+      links: none,
+      tags: tagsOf[i % words.length]!,
       createdAt: at,
       updatedAt: at,
       lastPostCreatedAt: null,
       memberCountSyncedAt: at,
       galleries: [
         {
-          id: nextId('ggal'),
+          id: galleryId(),
           name: 'Gallery',
           description: `Pictures of ${name}.`,
           membersOnly: false,
@@ -79,15 +90,15 @@ export function generateGroups(faker: Faker, data: WorldData, count: number): vo
       roles: [ownerRole, moderatorRole, memberRole],
     };
     data.groups.push(group);
-    data.groupMembers.push(member(nextId('gmem'), groupId, owner.id, 'member', [ownerRole.id], at));
+    data.groupMembers.push(member(memberId(), groupId, owner.id, 'member', [ownerRole.id], at, none));
     group.memberCount = 1;
     // Distinct users: the owner's index plus 1..others, so none repeats while others < users.length.
     const others = Math.min(i % 5, users.length - 1);
     for (let k = 1; k <= others; k++) {
       const user = users[(i + k) % users.length]!;
       const status: GroupMemberStatus = k < 4 ? 'member' : i % 2 === 0 ? 'invited' : 'requested';
-      const roleIds = k === 1 && i % 3 === 0 ? [moderatorRole.id] : [];
-      data.groupMembers.push(member(nextId('gmem'), groupId, user.id, status, roleIds, at));
+      const roleIds = k === 1 && i % 3 === 0 ? [moderatorRole.id] : none;
+      data.groupMembers.push(member(memberId(), groupId, user.id, status, roleIds, at, none));
       if (status === 'member') group.memberCount++;
     }
   }
@@ -96,11 +107,15 @@ export function generateGroups(faker: Faker, data: WorldData, count: number): vo
 /**
  * Ids of the real shape at a fraction of a faker call each: a seeded base shared by one run, then a
  * counter in the last group of digits, so a seed always gives the same ids and no two collide.
+ * `ids(prefix)` makes the ids of one kind; all kinds count on one counter.
  */
 function idSequence(faker: Faker) {
   const base = faker.string.uuid().slice(0, 24);
   let next = 0;
-  return (prefix: string) => `${prefix}_${base}${(next++).toString(16).padStart(12, '0')}`;
+  return (prefix: string) => {
+    const head = `${prefix}_${base}`;
+    return () => head + (next++).toString(16).padStart(12, '0');
+  };
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -132,6 +147,7 @@ function member(
   membershipStatus: GroupMemberStatus,
   roleIds: string[],
   at: string,
+  none: never[],
 ): GroupMemberRecord {
   const joined = membershipStatus === 'member' ? at : null;
   return {
@@ -152,7 +168,7 @@ function member(
     isRepresenting: false,
     isSubscribedToAnnouncements: true,
     isSubscribedToEventAnnouncements: true,
-    mRoleIds: [],
+    mRoleIds: none,
     roleIds,
   };
 }

@@ -3,13 +3,15 @@ import { UserRecordSchema, type UserRecord } from '../schemas/user.js';
 import { viewOf } from '../schemas/view.js';
 import type { WorldData } from './fixtures.js';
 import { generateGroups } from './generate-groups.js';
-import { generateCalendarEvents } from './generate-calendar.js';
-import { generateAvatars } from './generate-avatars.js';
-import { generateFiles } from './generate-files.js';
+import { planCalendarEvents } from './generate-calendar.js';
+import { planAvatars } from './generate-avatars.js';
+import { planFiles } from './generate-files.js';
 import { generateWorlds } from './generate-worlds.js';
 import { generateInventory } from './generate-inventory.js';
 import { generateNotifications } from './generate-notifications.js';
 import { defaultCounts, generatedKinds, type GenerateCounts } from './generate-counts.js';
+import { isoTimes } from './iso-times.js';
+import { countedId } from './ids.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
 
@@ -18,9 +20,9 @@ type Generator = (faker: Faker, data: WorldData, count: number) => void;
 const generators: Record<keyof GenerateCounts, Generator> = {
   users: generateUsers,
   groups: generateGroups,
-  calendarEvents: generateCalendarEvents,
-  avatars: generateAvatars,
-  files: generateFiles,
+  calendarEvents: planCalendarEvents,
+  avatars: planAvatars,
+  files: planFiles,
   worlds: generateWorlds,
   inventoryItems: generateInventory,
   notifications: generateNotifications,
@@ -34,7 +36,10 @@ export const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.strin
 
 /**
  * Adds seeded bulk data to a world's data. Two calls with one seed produce identical records;
- * each world draws from its own Faker, never the global one.
+ * each world draws from its own Faker, never the global one. The bulkiest kinds (calendar events,
+ * avatars and their favorites, files) are added as recipes that createWorld indexes and a read makes
+ * into records (see recipes.ts); generateCalendarEvents, generateAvatars and generateFiles make the
+ * same records at once.
  */
 export function addGeneratedData(data: WorldData, seed: number, counts: Partial<GenerateCounts> = {}): void {
   const faker = new Faker({ locale: [en], seed });
@@ -58,20 +63,23 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
   const bios = Array.from({ length: 64 }, () => faker.lorem.sentence());
   const moods = Array.from({ length: 64 }, () => faker.lorem.words(3));
   const idBase = faker.string.uuid().slice(0, 24);
+  const idPrefix = `usr_${idBase}`;
   const taken = new Set(data.users.map((u) => u.username.toLowerCase()));
+  const iso = isoTimes();
   for (let i = 0; i < count; i++) {
     let username = `${handles[i % handles.length]}${i}`;
     if (taken.has(username)) username = `user${i}_${idBase.slice(0, 6)}`;
     taken.add(username);
-    const joined = new Date(JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN)).toISOString();
+    const joinedAt = JOINED_FROM + ((i * 2_654_435_761) % JOINED_SPAN);
+    const joined = iso.time(joinedAt);
     const user = newUser();
-    user.id = `usr_${idBase}${i.toString(16).padStart(12, '0')}`;
+    user.id = countedId(idPrefix, i);
     user.username = username;
     user.displayName = `${names[(i * 31) % names.length]}${i % 1000}`;
     user.email = `${username}@example.test`;
     user.bio = bios[i % bios.length]!;
     user.statusDescription = moods[(i * 7) % moods.length]!;
-    user.date_joined = joined.slice(0, 10);
+    user.date_joined = iso.date(joinedAt);
     user.last_login = user.last_activity = user.updated_at = joined;
     data.users.push(user);
   }

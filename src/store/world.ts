@@ -5,24 +5,19 @@ import type { GroupRecord } from '../schemas/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
 import { indexInviteMessages, type InviteMessageIndex } from './invite-message-index.js';
-import type { AdminAssetBundleRecord, FileRecord, UploadSession, UploadTicket } from '../schemas/files.js';
+import type { AdminAssetBundleRecord, UploadSession, UploadTicket } from '../schemas/files.js';
+import { FileIndex } from './file-index.js';
 import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
-import type { WorldData } from './fixtures.js';
+import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 
-const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
-
-function indexFilesByOwner(files: FileRecord[]): Map<string, FileRecord[]> {
-  const byOwner = new Map<string, FileRecord[]>();
-  for (const file of files) {
-    const owned = byOwner.get(file.ownerId);
-    if (owned) owned.push(file);
-    else byOwner.set(file.ownerId, [file]);
-  }
-  return byOwner;
+function byId<T extends { id: string }>(records: T[]): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const record of records) map.set(record.id, record);
+  return map;
 }
 
 /**
@@ -38,9 +33,8 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   /** Lower-cased username or email -> user id. */
   readonly userLogins: Map<string, string>;
   readonly groups: Map<string, GroupRecord>;
-  readonly files: Map<string, FileRecord>;
-  /** Owner id -> their files, oldest first. */
-  readonly filesByOwner: Map<string, FileRecord[]>;
+  /** By id, and by owner oldest first. */
+  readonly files: FileIndex;
   /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
   readonly fileBlobs: Map<string, Uint8Array<ArrayBuffer>>;
   /** `<fileId>/<version>/<fileType>` -> the upload started for that part and not yet finished. */
@@ -67,7 +61,7 @@ export interface CachedRead {
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
-export function createWorld(data: WorldData, clock: ManualClock): World {
+export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): World {
   const users = byId(data.users);
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();
@@ -80,10 +74,9 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     userLogins,
     groups,
     ...indexGroupMembers(groups, data.groupMembers),
-    ...indexCalendarEvents(data.calendarEvents),
+    ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
-    files: byId(data.files),
-    filesByOwner: indexFilesByOwner(data.files),
+    files: new FileIndex(data.files, data.filesRecipes),
     fileBlobs: new Map(),
     fileUploads: new Map(),
     uploadTickets: new Map(),
@@ -91,7 +84,7 @@ export function createWorld(data: WorldData, clock: ManualClock): World {
     ...indexInventory(data.inventoryItems),
     ...indexNotifications(data.notifications),
     ...indexInstances(data.worlds, data.instances),
-    ...indexAvatars(data.avatars, data.avatarFavorites),
+    ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
     revision: 0,
     readCache: new Map(),
   };

@@ -1,0 +1,98 @@
+import type { FileRecord } from '../schemas/files.js';
+import { recipeFile, recipeFileNumber, type FilesRecipe } from './files-recipe.js';
+
+/** An owner's files in a recipe: its numbers owner, owner + n, owner + 2n... (n: the recipe's owners). */
+interface PlannedFiles {
+  recipe: FilesRecipe;
+  owner: number;
+}
+
+/**
+ * The world's files, by id and by owner. A recipe's files are made one at a time when a read needs
+ * them, by id or in their owner's list, and kept: a made file is the same record from then on.
+ */
+export class FileIndex {
+  /** The files the world was built with, then the files added since: by id, in that order. */
+  private readonly records = new Map<string, FileRecord>();
+  private readonly builtWith: number;
+  /** Owner id -> their files, oldest first: built-with, then recipe ones (once made), then added. */
+  private readonly lists = new Map<string, FileRecord[]>();
+  private readonly planned = new Map<string, PlannedFiles>();
+  private readonly made = new Map<FilesRecipe, Map<number, FileRecord>>();
+
+  constructor(
+    files: readonly FileRecord[],
+    private readonly recipes: readonly FilesRecipe[] = [],
+  ) {
+    for (const file of files) {
+      this.records.set(file.id, file);
+      this.listOf(file.ownerId).push(file);
+    }
+    this.builtWith = this.records.size;
+    recipes.forEach((recipe, k) => {
+      for (let owner = 0; owner < Math.min(recipe.count, recipe.ownerIds.length); owner++) {
+        const ownerId = recipe.ownerIds[owner]!;
+        if (k > 0) this.makeOwned(ownerId); // an owner in two recipes: the first one's files are made first
+        this.planned.set(ownerId, { recipe, owner });
+      }
+    });
+  }
+
+  get(fileId: string): FileRecord | undefined {
+    const file = this.records.get(fileId);
+    if (file) return file;
+    for (const recipe of this.recipes) {
+      const number = recipeFileNumber(recipe, fileId);
+      if (number !== undefined) return this.fileAt(recipe, number);
+    }
+    return undefined;
+  }
+
+  /** The owner's files, oldest first. */
+  ownedBy(ownerId: string): readonly FileRecord[] {
+    this.makeOwned(ownerId);
+    return this.lists.get(ownerId) ?? [];
+  }
+
+  /** A new file: the newest of its owner's. */
+  add(file: FileRecord): void {
+    this.makeOwned(file.ownerId);
+    this.records.set(file.id, file);
+    this.listOf(file.ownerId).push(file);
+  }
+
+  /** Every file, made if need be: built-with, then recipe ones, then added. */
+  *values(): IterableIterator<FileRecord> {
+    let seen = 0;
+    const added: FileRecord[] = [];
+    for (const file of this.records.values()) {
+      if (seen++ < this.builtWith) yield file;
+      else added.push(file);
+    }
+    for (const recipe of this.recipes) for (let i = 0; i < recipe.count; i++) yield this.fileAt(recipe, i);
+    yield* added;
+  }
+
+  private listOf(ownerId: string): FileRecord[] {
+    let list = this.lists.get(ownerId);
+    if (!list) this.lists.set(ownerId, (list = []));
+    return list;
+  }
+
+  private makeOwned(ownerId: string): void {
+    const planned = this.planned.get(ownerId);
+    if (!planned) return;
+    this.planned.delete(ownerId);
+    const { recipe, owner } = planned;
+    const list = this.listOf(ownerId);
+    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) list.push(this.fileAt(recipe, i));
+  }
+
+  private fileAt(recipe: FilesRecipe, number: number): FileRecord {
+    let made = this.made.get(recipe);
+    if (!made) this.made.set(recipe, (made = new Map()));
+    let file = made.get(number);
+    if (!file) made.set(number, (file = recipeFile(recipe, number)));
+    return file;
+  }
+}
