@@ -14,7 +14,7 @@ import {
   verifySecondFactor,
   type TwoFactorMethod,
 } from '../domain/accounts.js';
-import { json, jsonBody, success } from '../http.js';
+import { cachedJson, json, jsonBody, success } from '../http.js';
 
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
 export const authRoutes = new Hono<AppEnv>();
@@ -35,7 +35,7 @@ authRoutes.get('/auth/user', (c) => {
   const user = world.users.get(session.userId);
   if (!user) throw new ApiError(401, messages.missingCredentials);
   if (session.pendingTwoFactor) return json(c, { requiresTwoFactorAuth: twoFactorMethods(user) });
-  return json(c, currentUserView(user));
+  return cachedJson(c, `current user ${user.id}`, () => currentUserView(user));
 });
 
 authRoutes.post('/auth/register', async (c) => {
