@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { TrieRouter } from 'hono/router/trie-router';
 import type { AppEnv } from './env.js';
 import { ApiError, messages } from './errors.js';
 import { errorBody, json, limitJsonBody, requestHeader } from './http.js';
@@ -76,7 +77,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', worldRoutes);
   api.route('/', instanceRoutes);
 
-  const app = new Hono<AppEnv>();
+  // Hono's default router tries RegExpRouter first, which refuses a literal segment beside a
+  // parameter (/avatars/favorites and /avatars/:avatarId): it would fail on the first request and
+  // fall back to TrieRouter every start-up. Go there at once.
+  const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.route('/_mock', controlRoutes(deps));
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);
