@@ -52,9 +52,10 @@ export async function spawnServer(
   args: string[],
   first: { method: string; path: string; headers?: Record<string, string> },
   deadlineMs = 30_000,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   live.add(child);
   const stop = () => stopChild(child);
   try {
