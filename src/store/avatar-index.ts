@@ -3,6 +3,7 @@ import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
 import { avatarCount, recipeAvatar, recipeAvatarNumber, recipeFavorites, type AvatarsRecipe } from './avatars-recipe.js';
 import { countedId } from './ids.js';
+import { MadeOnDemand } from './made-on-demand.js';
 
 /**
  * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
@@ -10,12 +11,10 @@ import { countedId } from './ids.js';
  */
 export class AvatarsById {
   private readonly records = new Map<string, AvatarRecord>();
-  private readonly made = new Map<AvatarsRecipe, Map<number, AvatarRecord>>();
+  private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
 
-  constructor(
-    avatars: readonly AvatarRecord[],
-    private readonly recipes: readonly AvatarsRecipe[],
-  ) {
+  constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[]) {
+    this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
     for (const avatar of avatars) {
       fillUnitySortNumbers(avatar.unityPackages);
       this.records.set(avatar.id, avatar);
@@ -23,27 +22,13 @@ export class AvatarsById {
   }
 
   get(avatarId: string): AvatarRecord | undefined {
-    const avatar = this.records.get(avatarId);
-    if (avatar) return avatar;
-    for (const recipe of this.recipes) {
-      const number = recipeAvatarNumber(recipe, avatarId);
-      if (number !== undefined) return this.avatarAt(recipe, number);
-    }
-    return undefined;
+    return this.records.get(avatarId) ?? this.planned.byId(avatarId);
   }
 
   /** Every avatar, made if need be: records, then each recipe's in order. */
   *values(): IterableIterator<AvatarRecord> {
     yield* this.records.values();
-    for (const recipe of this.recipes) for (let i = 0; i < avatarCount(recipe); i++) yield this.avatarAt(recipe, i);
-  }
-
-  private avatarAt(recipe: AvatarsRecipe, number: number): AvatarRecord {
-    let made = this.made.get(recipe);
-    if (!made) this.made.set(recipe, (made = new Map()));
-    let avatar = made.get(number);
-    if (!avatar) made.set(number, (avatar = recipeAvatar(recipe, number)));
-    return avatar;
+    for (const recipe of this.planned.recipes) for (let i = 0; i < avatarCount(recipe); i++) yield this.planned.at(recipe, i);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FileRecord } from '../schemas/files.js';
 import { recipeFile, recipeFileNumber, type FilesRecipe } from './files-recipe.js';
+import { MadeOnDemand } from './made-on-demand.js';
 
 /** An owner's files in a recipe: its numbers owner, owner + n, owner + 2n... (n: the recipe's owners). */
 interface PlannedFiles {
@@ -18,12 +19,10 @@ export class FileIndex {
   /** Owner id -> their files, oldest first: built-with, then recipe ones (once made), then added. */
   private readonly lists = new Map<string, FileRecord[]>();
   private readonly planned = new Map<string, PlannedFiles>();
-  private readonly made = new Map<FilesRecipe, Map<number, FileRecord>>();
+  private readonly recipeFiles: MadeOnDemand<FilesRecipe, FileRecord>;
 
-  constructor(
-    files: readonly FileRecord[],
-    private readonly recipes: readonly FilesRecipe[] = [],
-  ) {
+  constructor(files: readonly FileRecord[], recipes: readonly FilesRecipe[] = []) {
+    this.recipeFiles = new MadeOnDemand(recipes, recipeFile, recipeFileNumber);
     for (const file of files) {
       this.records.set(file.id, file);
       this.listOf(file.ownerId).push(file);
@@ -39,13 +38,7 @@ export class FileIndex {
   }
 
   get(fileId: string): FileRecord | undefined {
-    const file = this.records.get(fileId);
-    if (file) return file;
-    for (const recipe of this.recipes) {
-      const number = recipeFileNumber(recipe, fileId);
-      if (number !== undefined) return this.fileAt(recipe, number);
-    }
-    return undefined;
+    return this.records.get(fileId) ?? this.recipeFiles.byId(fileId);
   }
 
   /** The owner's files, oldest first. */
@@ -69,7 +62,7 @@ export class FileIndex {
       if (seen++ < this.builtWith) yield file;
       else added.push(file);
     }
-    for (const recipe of this.recipes) for (let i = 0; i < recipe.count; i++) yield this.fileAt(recipe, i);
+    for (const recipe of this.recipeFiles.recipes) for (let i = 0; i < recipe.count; i++) yield this.recipeFiles.at(recipe, i);
     yield* added;
   }
 
@@ -85,14 +78,6 @@ export class FileIndex {
     this.planned.delete(ownerId);
     const { recipe, owner } = planned;
     const list = this.listOf(ownerId);
-    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) list.push(this.fileAt(recipe, i));
-  }
-
-  private fileAt(recipe: FilesRecipe, number: number): FileRecord {
-    let made = this.made.get(recipe);
-    if (!made) this.made.set(recipe, (made = new Map()));
-    let file = made.get(number);
-    if (!file) made.set(number, (file = recipeFile(recipe, number)));
-    return file;
+    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) list.push(this.recipeFiles.at(recipe, i));
   }
 }
