@@ -3,7 +3,7 @@ import { idOf, text, timestamp } from './common.js';
 import { lazy } from './lazy.js';
 
 export const CalendarEventAccess = lazy(() => z.enum(['group', 'public']));
-export const CalendarEventCategory = lazy(() => z.enum([
+export const CALENDAR_EVENT_CATEGORIES = [
   'arts',
   'avatars',
   'dance',
@@ -17,7 +17,8 @@ export const CalendarEventCategory = lazy(() => z.enum([
   'performance',
   'roleplaying',
   'wellness',
-]));
+] as const;
+export const CalendarEventCategory = lazy(() => z.enum(CALENDAR_EVENT_CATEGORIES));
 export const CalendarEventOccurrenceKind = lazy(() => z.enum(['occurrence', 'series', 'single']));
 export const CalendarEventPlatform = lazy(() => z.enum(['android', 'ios', 'standalonewindows']));
 export const CalendarDayOfWeek = lazy(() => z.enum(['FR', 'MO', 'SA', 'SU', 'TH', 'TU', 'WE']));

@@ -1,4 +1,4 @@
-import { CalendarEventCategory, type CalendarEventRecord } from '../schemas/calendar.js';
+import { CALENDAR_EVENT_CATEGORIES, type CalendarEventRecord } from '../schemas/calendar.js';
 import { seededRandomAt } from '../random.js';
 import { countedId } from './ids.js';
 
@@ -6,7 +6,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Events start within a month's first 28 days, between 12:00 and 20:00 UTC, and last one to three hours. */
 const DAYS = 28;
-const CATEGORIES = CalendarEventCategory.options;
 
 /**
  * What it takes to make a generated calendar's events one by one, in any order: a million events
@@ -77,7 +76,7 @@ export function recipeEvent(recipe: CalendarRecipe, i: number): CalendarEventRec
     id: countedId(recipe.idPrefix, i),
     ownerId: recipe.groupIds[Math.floor(i / recipe.perGroup)]!,
     accessType: accessTypeOf(r),
-    category: CATEGORIES[i % CATEGORIES.length]!,
+    category: CALENDAR_EVENT_CATEGORIES[i % CALENDAR_EVENT_CATEGORIES.length]!,
     title: recipe.titles[i % recipe.titles.length]!,
     description: recipe.descriptions[i % recipe.descriptions.length]!,
     startsAt: hours[start]!,

@@ -1,14 +1,10 @@
 import { nonePart, type FileDataRecord, type FileRecord } from '../schemas/files.js';
 import { countedId, countOfId } from './ids.js';
+import { isoTimes } from './iso-times.js';
 
-const DAY_MINUTES = 1440;
 const FIRST_DAY = Date.UTC(2024, 0, 1);
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `HH:MM:SS.000Z` for each minute of a day at the given second: formatting dates per record is too slow for 1M. */
-const timesOfDay = (second: string) =>
-  Array.from({ length: DAY_MINUTES }, (_, m) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}:${second}.000Z`);
-/** Made on the first file, shared by every recipe's files: the times of day, and each day's `YYYY-MM-DDT`. */
-let times: { created: string[]; uploaded: string[]; days: Map<number, string> } | undefined;
+/** Formats the files' times: `toISOString()` per record is too slow for a snapshot's 100k files. */
+const iso = isoTimes();
 
 /** A part's stored bytes (base64) and what the real service reports of them. */
 export interface Payload {
@@ -54,14 +50,11 @@ const part = (fileName: string, from: Payload): FileDataRecord => ({
  * tagged gallery or icon), one in five an avatar package (.vrca). The same record whenever it is made.
  */
 export function recipeFile(recipe: FilesRecipe, i: number): FileRecord {
-  times ??= { created: timesOfDay('00'), uploaded: timesOfDay('05'), days: new Map() };
   const avatar = i % 5 === 4;
   const title = recipe.titles[i % recipe.titles.length]!;
   const stem = avatar ? `Avatar-${recipe.stems[i % recipe.titles.length]}-Asset-bundle` : `${recipe.stems[i % recipe.titles.length]}-${i}`;
-  const minute = i % DAY_MINUTES;
-  const dayNumber = Math.floor(i / DAY_MINUTES);
-  let day = times.days.get(dayNumber);
-  if (day === undefined) times.days.set(dayNumber, (day = new Date(FIRST_DAY + dayNumber * 86_400_000).toISOString().slice(0, 11)));
+  // File i is created at minute i from FIRST_DAY and its version 1 uploaded five seconds later.
+  const createdAt = FIRST_DAY + i * 60_000;
   const id = countedId(recipe.idPrefix, i);
   const extension = avatar ? '.vrca' : '.png';
   const fileName = `${stem}.${id}.1${extension}`;
@@ -74,9 +67,9 @@ export function recipeFile(recipe: FilesRecipe, i: number): FileRecord {
     tags: avatar ? noTags : i % 3 === 0 ? gallery : i % 3 === 1 ? icon : noTags,
     // One literal rather than pushes: a pushed-to array keeps room for 16 more.
     versions: [
-      { created_at: day + times.created[minute], status: 'complete', version: 0 },
+      { created_at: iso.time(createdAt), status: 'complete', version: 0 },
       {
-        created_at: day + times.uploaded[minute],
+        created_at: iso.time(createdAt + 5_000),
         status: 'complete',
         version: 1,
         delta: nonePart(`${fileName}.delta`),
