@@ -80,9 +80,10 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           settings,
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
           onListening: (url) => {
-            process.stdout.write(`mock-api listening on ${url}\n`);
+            // Handlers first: a client may signal as soon as it reads the line.
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
+            process.stdout.write(`mock-api listening on ${url}\n`);
           },
         });
       } catch (error) {
