@@ -76,6 +76,12 @@ export function createApp(deps: AppDeps) {
   api.route('/', inviteMessageRoutes);
   api.route('/', worldRoutes);
   api.route('/', instanceRoutes);
+  // people (users, friends, notifications, moderation)
+
+  // catalogue (worlds, avatars, favorites, files, inventory)
+
+  // groups in full
+
 
   // Hono's default router tries RegExpRouter first, which refuses a literal segment beside a
   // parameter (/avatars/favorites and /avatars/:avatarId): it would fail on the first request and

@@ -102,6 +102,30 @@ export const messages = {
   instanceOwnerNotYou: 'ownerId must be your own user id',
   instanceClosedAtPast: 'closedAt must be in the future',
   instanceUnknownRoles: 'roleIds must name roles of the owning group',
+
+  // operations table and generated answers
+  // (end of section)
+
+  // people: users, friends, presence, invites, notifications, moderation
+  // (end of section)
+
+  // catalogue: worlds, avatars, favorites, instances, files, inventory
+  // (end of section)
+
+  // groups in full: membership, moderation, roles, posts, galleries, audit
+  // (end of section)
+
+  // event socket
+  // (end of section)
+
+  // library, persistence and the CLI
+  // (end of section)
+
+  // scripted failures and the journal
+  // (end of section)
+
+  // hardening: limits, lock-outs, the control plane
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

@@ -1,4 +1,5 @@
 import type { Sessions } from '../auth/sessions.js';
+import type { PipelineBus } from '../domain/pipeline-events.js';
 import type { ManualClock } from '../clock.js';
 import type { InviteMessageEntry, InviteMessageRecord } from '../schemas/invite-messages.js';
 import type { WorldData } from './fixtures.js';
@@ -79,9 +80,9 @@ export function takeSnapshot(world: World): WorldSnapshot {
 }
 
 /** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
-export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, sessions: Sessions): World {
+export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, sessions: Sessions, pipeline?: PipelineBus): World {
   const copy = structuredClone(snapshot);
-  const world = createWorld(copy.data, clock);
+  const world = createWorld(copy.data, clock, pipeline);
   return {
     ...world,
     sessions,

@@ -13,6 +13,7 @@ import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
 import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
+import { PipelineBus } from '../domain/pipeline-events.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -50,6 +51,8 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
   revision: number;
   /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
   readonly readCache: Map<string, CachedRead>;
+  /** Events for the event socket; the same bus outlives a reset or restore of the world. */
+  readonly pipeline: PipelineBus;
 }
 
 export interface CachedRead {
@@ -61,7 +64,7 @@ export interface CachedRead {
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
-export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): World {
+export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipeline = new PipelineBus()): World {
   const users = byId(data.users);
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();
@@ -87,6 +90,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock): Wor
     ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
     revision: 0,
     readCache: new Map(),
+    pipeline,
   };
 }
 

@@ -46,7 +46,7 @@ export class Worlds {
   reset(id?: string): boolean {
     const world = this.get(id);
     if (!world) return false;
-    this.replace(id, createWorld(this.source.fresh(), world.clock));
+    this.replace(id, createWorld(this.source.fresh(), world.clock, world.pipeline));
     return true;
   }
 
@@ -60,7 +60,7 @@ export class Worlds {
     const world = selectWorld(this, id);
     const snapshot = this.snapshots.get(id ?? DEFAULT_KEY);
     if (!snapshot) throw new ApiError(404, messages.noSnapshot);
-    this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions));
+    this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
   }
 
   remove(id: string): boolean {

@@ -1,0 +1,33 @@
+/**
+ * What the real event socket ("pipeline") would push after a change to the world. Domain code emits
+ * these once the change is visible to a read; the socket layer (or nobody) listens. Knows nothing of
+ * websockets: a world with no listener pays one empty loop per change.
+ */
+export interface PipelineEvent {
+  /** The real pipeline's event type: `friend-online`, `notification`, `group-joined`, ... */
+  type: string;
+  /** Ids of the users whose sockets receive the frame. */
+  to: readonly string[];
+  /**
+   * An object is sent JSON-encoded as the frame's `content`; a string is sent as it is (the bare
+   * notification id of `see-notification`); undefined sends a frame with no content.
+   */
+  content?: unknown;
+}
+
+export type PipelineListener = (event: PipelineEvent) => void;
+
+/** One per world; carried over when the world is reset or restored, so open sockets stay attached. */
+export class PipelineBus {
+  private readonly listeners = new Set<PipelineListener>();
+
+  on(listener: PipelineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: PipelineEvent): void {
+    if (event.to.length === 0) return;
+    for (const listener of this.listeners) listener(event);
+  }
+}
