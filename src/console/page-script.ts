@@ -99,7 +99,7 @@ function renderRequests() {
     return state.open === entry ? [row, detailOf(entry)] : [row];
   });
   $('requests-body').replaceChildren(...rows);
-  $('requests-count').textContent = shown.length + ' requests';
+  $('requests-count').textContent = shown.length + (shown.length === 1 ? ' request' : ' requests');
   $('requests-page').textContent = 'page ' + (state.page + 1) + ' of ' + pages;
 }
 async function loadRequests() {
@@ -183,8 +183,8 @@ async function act(method, path, body) {
 async function loadWorlds() {
   const worlds = await control('GET', '/worlds');
   const ids = Array.isArray(worlds) ? worlds : worlds.worlds || [];
-  $('world').replaceChildren(h('option', { value: '' }, 'default world'), ...ids.filter((id) => id).map((id) => h('option', { value: id }, id)));
-  $('world').value = state.world;
+  $('world-picker').replaceChildren(h('option', { value: '' }, 'default world'), ...ids.filter((id) => id).map((id) => h('option', { value: id }, id)));
+  $('world-picker').value = state.world;
 }
 function show(tab) {
   state.tab = tab;
@@ -203,7 +203,7 @@ async function refresh() {
 }
 function bind() {
   for (const name of ['requests', 'world', 'controls']) $('tab-' + name).onclick = () => show(name);
-  $('world').onchange = () => { state.world = $('world').value; state.entries = []; loadRequests().then(refresh); };
+  $('world-picker').onchange = () => { state.world = $('world-picker').value; state.entries = []; loadRequests().then(refresh); };
   for (const key of Object.keys(state.filters)) $('filter-' + key).oninput = (event) => { state.filters[key] = event.target.value.trim(); state.page = 0; renderRequests(); };
   $('req-prev').onclick = () => { state.page = Math.max(0, state.page - 1); renderRequests(); };
   $('req-next').onclick = () => { state.page++; renderRequests(); };

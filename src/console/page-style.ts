@@ -25,7 +25,7 @@ a.id { color: var(--accent); cursor: pointer; text-decoration: none; }
 a.id:hover { text-decoration: underline; }
 .filters { display: flex; gap: 8px; margin-bottom: 8px; flex-wrap: wrap; align-items: center; }
 .pager { display: flex; gap: 8px; align-items: center; margin: 8px 0; color: var(--dim); }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 12px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 12px; align-items: start; }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 .card h2 { font-size: 13px; margin: 0 0 8px; color: var(--dim); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; }
 .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 4px 0; }

@@ -8,6 +8,7 @@ export const consolePage = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mock-api console</title>
+<link rel="icon" href="data:,">
 <style>${consoleStyle}</style>
 </head>
 <body>
@@ -20,7 +21,7 @@ export const consolePage = `<!doctype html>
   </nav>
   <span class="spacer"></span>
   <span id="live" class="pill">live</span>
-  <label class="dim">world <select id="world" aria-label="world"></select></label>
+  <label class="dim">world <select id="world-picker" aria-label="world"></select></label>
 </header>
 <main>
   <section id="requests">
