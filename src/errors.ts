@@ -122,6 +122,12 @@ export const messages = {
   // (end of section)
 
   // scripted failures and the journal
+  faultNeedsConnection: (kind: string) => `The ${kind} fault needs a real connection; start a server to test it`,
+  /** How clients report the real service refusing a login beyond its session limit. */
+  tooManySessionsCreated: 'Created too many sessions for that user',
+  /** The real message is not published; this one says what the firewall wants. */
+  userAgentRequired: 'A User-Agent naming your application and version is required (a placeholder is refused).',
+  badJournalFilter: (problem: string) => `Journal filter ${problem}`,
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane
@@ -143,3 +149,5 @@ export const WAF_SIGNUPS_CLOSED = 1001;
 export const WAF_WORLD_TAG_INVALID = 2001;
 export const WAF_WORLD_TAG_RESTRICTED = 2002;
 export const WAF_WORLD_TAG_LIMIT = 2003;
+/** waf_code of the firewall's refusal of a missing or placeholder User-Agent, as clients report it. */
+export const WAF_USER_AGENT = 13799;
