@@ -15,31 +15,49 @@ class WorldRules {
   base: ActiveRule[];
   needsBody = false;
   /**
-   * First path segment -> the rules that could match a path starting with it, runtime ones first, in
-   * order. Built on first use and dropped whenever the rules change, so a request checks only the
-   * rules of its own area: fifty idle rules elsewhere cost one Map lookup.
+   * Request path -> the rules whose path matches it, runtime ones first, in order. Built on first use
+   * and dropped whenever the rules change, so a request runs no path pattern on its way and checks
+   * only the rules of its own path: fifty idle rules elsewhere cost one Map lookup.
    */
   private candidates = new Map<string, ActiveRule[]>();
+  /** First path segment -> the rules that could match below it, to build `candidates` from. */
+  private areas = new Map<string, ActiveRule[]>();
 
-  constructor(baseDefs: RuleDef[]) {
+  constructor(
+    baseDefs: RuleDef[],
+    /** The X-Mock-World id; undefined for the default world. */
+    private readonly world: string | undefined,
+  ) {
     this.base = baseDefs.map((def) => new ActiveRule(def, undefined));
     this.changed();
   }
 
   changed() {
     this.candidates.clear();
+    this.areas.clear();
     this.needsBody = [...this.runtime, ...this.base].some((active) => active.def.needsBody);
   }
 
-  candidatesFor(path: string): ActiveRule[] {
-    const segment = firstSegmentOf(path);
-    let rules = this.candidates.get(segment);
+  /** The rules that may apply to a method and path in this world, judged once per method and path. */
+  candidatesFor(method: string, path: string): ActiveRule[] {
+    const key = `${method} ${path}`;
+    let rules = this.candidates.get(key);
+    if (!rules) {
+      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.test(path) && def.couldApply(method, path, this.world));
+      // Paths are unbounded request input (ids): keep the map from growing with them.
+      if (this.candidates.size >= 1024) this.candidates.clear();
+      this.candidates.set(key, rules);
+    }
+    return rules;
+  }
+
+  private area(segment: string): ActiveRule[] {
+    let rules = this.areas.get(segment);
     if (!rules) {
       const couldMatch = ({ def }: ActiveRule) => def.pattern.firstSegment === undefined || def.pattern.firstSegment === segment;
       rules = [...this.runtime, ...this.base].filter(couldMatch);
-      // Unknown first segments are unbounded request input: keep the map from growing with them.
-      if (this.candidates.size > 256) this.candidates.clear();
-      this.candidates.set(segment, rules);
+      if (this.areas.size >= 256) this.areas.clear();
+      this.areas.set(segment, rules);
     }
     return rules;
   }
@@ -89,14 +107,14 @@ export class ScenarioEngine {
   }
 
   list(world = DEFAULT_WORLD) {
-    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs);
+    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world);
     return [...rules.runtime, ...rules.base].map((active) => active.describe());
   }
 
   /** The first live rule's answer, its use counted in the same synchronous step. */
-  take(request: RequestFacts, world: string, now: number, budgetKey: (per: string) => string): Outcome | undefined {
-    for (const active of this.rulesOf(world).candidatesFor(request.path)) {
-      const outcome = active.take(request, now, budgetKey);
+  take(request: RequestFacts, world: string, now: number): Outcome | undefined {
+    for (const active of this.rulesOf(world).candidatesFor(request.method, request.path)) {
+      const outcome = active.take(request, now);
       if (outcome) return outcome;
     }
     return undefined;
@@ -104,7 +122,7 @@ export class ScenarioEngine {
 
   private rulesOf(world: string): WorldRules {
     let rules = this.worlds.get(world);
-    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs)));
+    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world)));
     return rules;
   }
 }

@@ -1,5 +1,5 @@
 import type { RuleMatch } from './schema.js';
-import type { PathPattern } from './path-pattern.js';
+import { compilePath } from './path-pattern.js';
 
 export interface RequestFacts {
   method: string;
@@ -15,31 +15,53 @@ export interface RequestFacts {
   session(): string | undefined;
   /** The parsed JSON body; read before matching only when some rule of the world matches on it. */
   body: unknown;
+  /** The key of the rate-limit budget the request spends for `per`. */
+  budgetKey(per: string): string;
 }
 
-type Matchers = Omit<RuleMatch, 'not' | 'path'>;
+type Check = (request: RequestFacts) => boolean;
+type Matchers = Omit<RuleMatch, 'not'>;
 
-/** Every given matcher holds and every matcher under `not` fails. */
-export function matches(match: RuleMatch, pattern: PathPattern, notPattern: PathPattern | undefined, request: RequestFacts): boolean {
-  if (!pattern.test(request.path) || !holds(match, request)) return false;
-  const not = match.not;
-  if (!not) return true;
-  if (notPattern && notPattern.test(request.path)) return false;
-  for (const key of Object.keys(not) as (keyof Matchers)[]) {
-    if (key !== ('path' as string) && holds({ [key]: not[key] }, request)) return false;
+/**
+ * A rule's matchers (all but its path, which the engine tests once per path) as one function built
+ * when the rule is loaded: a request runs only the checks the rule names.
+ */
+export function compileMatch(match: RuleMatch): Check {
+  const { path: _, not, ...rest } = match;
+  const checks = checksOf(rest);
+  if (not) {
+    const negated = checksOf(not);
+    if (not.path !== undefined) {
+      const pattern = compilePath(not.path);
+      negated.push((request) => pattern.test(request.path));
+    }
+    checks.push(...negated.map((check): Check => (request) => !check(request)));
   }
-  return true;
+  if (checks.length === 0) return () => true;
+  if (checks.length === 1) return checks[0]!;
+  return (request) => {
+    for (const check of checks) if (!check(request)) return false;
+    return true;
+  };
 }
 
-function holds(match: Matchers, request: RequestFacts): boolean {
-  if (match.method && match.method !== request.method) return false;
-  for (const [name, value] of Object.entries(match.query ?? {})) if (!same(request.query(name), value)) return false;
-  for (const [name, value] of Object.entries(match.headers ?? {})) if (!same(request.header(name), value)) return false;
-  if (match.user !== undefined && request.username()?.toLowerCase() !== match.user.toLowerCase()) return false;
-  if (match.world !== undefined && !same(request.world, match.world)) return false;
-  if (match.session !== undefined && request.session() !== match.session) return false;
-  if (match.body !== undefined && !subset(request.body, match.body)) return false;
-  return true;
+function checksOf(match: Partial<Matchers>): Check[] {
+  const checks: Check[] = [];
+  const { method, world, session, user, body } = match;
+  if (method) checks.push((request) => request.method === method);
+  if (world !== undefined) checks.push((request) => same(request.world, world));
+  if (session !== undefined) checks.push((request) => request.session() === session);
+  for (const [name, value] of Object.entries(match.query ?? {})) checks.push((request) => same(request.query(name), value));
+  for (const [name, value] of Object.entries(match.headers ?? {})) {
+    const lower = name.toLowerCase();
+    checks.push((request) => same(request.header(lower), value));
+  }
+  if (user !== undefined) {
+    const wanted = user.toLowerCase();
+    checks.push((request) => request.username()?.toLowerCase() === wanted);
+  }
+  if (body !== undefined) checks.push((request) => subset(request.body, body));
+  return checks;
 }
 
 /** `*` asks only that the value be present. */
@@ -71,6 +93,28 @@ function dotted(value: Record<string, unknown>, path: string): unknown {
     current = current[key];
   }
   return current;
+}
+
+/**
+ * Whether a rule can apply to a method, path and world at all, judged from the matchers that depend
+ * on nothing else (reads carry no body to match): the engine leaves the others out per path.
+ */
+export function compileScope(match: RuleMatch): (method: string, path: string, world: string | undefined) => boolean {
+  const scope = (m: Partial<RuleMatch>) => ({ method: m.method, world: m.world, body: m.body !== undefined });
+  const must = scope(match);
+  const not = match.not ? scope(match.not) : undefined;
+  const notPath = match.not?.path === undefined ? undefined : compilePath(match.not.path);
+  return (method, path, world) => {
+    const reads = method === 'GET' || method === 'HEAD';
+    if (must.method && must.method !== method) return false;
+    if (must.world !== undefined && !same(world, must.world)) return false;
+    if (must.body && reads) return false;
+    if (!not) return true;
+    if (not.method && not.method === method) return false;
+    if (not.world !== undefined && same(world, not.world)) return false;
+    if (notPath?.test(path)) return false;
+    return true;
+  };
 }
 
 /** Whether matching needs the request body read first. */
