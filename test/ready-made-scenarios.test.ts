@@ -42,7 +42,8 @@ describe('ready-made scenarios for the real service failure modes', () => {
     const cookie = await t.login('alice');
     expectError(await t.call('GET', '/worlds', { cookie }), 429);
     t.clock.advance(5 * 60_000);
-    expect((await t.call('GET', '/worlds', { cookie })).status).not.toBe(429);
+    // The status alone: whatever answers world search once the rule is over is not this test's concern.
+    expect((await t.app.request('/api/1/worlds', { headers: { cookie } })).status).not.toBe(429);
   });
 
   it('friends-list-503: beyond 5 friend-list requests in 10 seconds the list is unavailable', async () => {
