@@ -133,6 +133,30 @@ describe('when a rule applies', () => {
     expect(await loginStatus(t)).toBe(200);
   });
 
+  it('starts the minutes of a rule loaded at start from the world first request', async () => {
+    const t = testWorld();
+    t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/user', headers: { authorization: '*' } }, response: unavailable, during: { fromMinute: 0, toMinute: 1 } }]));
+    expect((await t.call('GET', '/auth/user')).status).toBe(401);
+    t.clock.advance(60_000);
+    expect(await loginStatus(t)).toBe(200);
+  });
+
+  it('answers the rule response after the real write with passThrough', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    t.deps.scenarios.use(scenario([{ match: { method: 'DELETE', path: '/users/:userId/tutorial' }, response: { status: 502 }, passThrough: true, times: 1 }]));
+    expectError(await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie }), 502, 'Bad Gateway');
+    expect((await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie })).body.completedTutorials).toEqual(['undefined:safety:v1']);
+  });
+
+  it('answers a response without the write when the rule does not pass through', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    t.deps.scenarios.use(scenario([{ match: { method: 'DELETE', path: '/users/:userId/tutorial' }, response: { status: 502 }, times: 1 }]));
+    expectError(await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie }), 502);
+    expect((await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie })).body.completedTutorials).toHaveLength(3);
+  });
+
   it('refuses a rule that answers in two ways', async () => {
     const t = testWorld();
     const reply = await control(t, 'POST', '/scenarios', {

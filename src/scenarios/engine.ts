@@ -13,6 +13,7 @@ export const DEFAULT_WORLD = '';
 class WorldRules {
   runtime: ActiveRule[] = [];
   base: ActiveRule[];
+  readonly since: number | undefined;
   needsBody = false;
   /**
    * Request path -> the rules whose path matches it, runtime ones first, in order. Built on first use
@@ -27,8 +28,11 @@ class WorldRules {
     baseDefs: RuleDef[],
     /** The X-Mock-World id; undefined for the default world. */
     private readonly world: string | undefined,
+    /** When the world's rules took effect, on its clock: the start of base rules' `during`. */
+    since: number | undefined,
   ) {
-    this.base = baseDefs.map((def) => new ActiveRule(def, undefined));
+    this.since = since;
+    this.base = baseDefs.map((def) => new ActiveRule(def, since));
     this.changed();
   }
 
@@ -80,14 +84,14 @@ export class ScenarioEngine {
     const defs = defineRules(scenario, this.seed);
     this.baseDefs.push(...defs);
     for (const rules of this.worlds.values()) {
-      rules.base.push(...defs.map((def) => new ActiveRule(def, undefined)));
+      rules.base.push(...defs.map((def) => new ActiveRule(def, rules.since)));
       rules.changed();
     }
   }
 
   /** Adds runtime rules to one world; `now` on its clock starts their `during` windows. */
   use(scenario: Scenario, world = DEFAULT_WORLD, now?: number) {
-    const rules = this.rulesOf(world);
+    const rules = this.rulesOf(world, now);
     rules.runtime.unshift(...defineRules(scenario, this.seed).map((def) => new ActiveRule(def, now)));
     rules.changed();
   }
@@ -102,27 +106,28 @@ export class ScenarioEngine {
     return this.baseDefs.length > 0 || this.worlds.has(world);
   }
 
-  needsBody(world: string): boolean {
-    return this.active(world) && this.rulesOf(world).needsBody;
+  /** `now` on the world's clock: the first request of a world starts its base rules' `during`. */
+  needsBody(world: string, now: number): boolean {
+    return this.active(world) && this.rulesOf(world, now).needsBody;
   }
 
   list(world = DEFAULT_WORLD) {
-    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world);
+    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs, undefined, undefined);
     return [...rules.runtime, ...rules.base].map((active) => active.describe());
   }
 
   /** The first live rule's answer, its use counted in the same synchronous step. */
   take(request: RequestFacts, world: string, now: number): Outcome | undefined {
-    for (const active of this.rulesOf(world).candidatesFor(request.method, request.path)) {
+    for (const active of this.rulesOf(world, now).candidatesFor(request.method, request.path)) {
       const outcome = active.take(request, now);
       if (outcome) return outcome;
     }
     return undefined;
   }
 
-  private rulesOf(world: string): WorldRules {
+  private rulesOf(world: string, now: number | undefined): WorldRules {
     let rules = this.worlds.get(world);
-    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world)));
+    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world, now)));
     return rules;
   }
 }

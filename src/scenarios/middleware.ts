@@ -33,9 +33,10 @@ export function scenarioMiddleware(engine: ScenarioEngine) {
     if (!engine.active(key)) return next();
     const path = c.req.path.slice(API_PREFIX.length);
     const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
-    const body = !reads && engine.needsBody(key) ? parseLoosely(await requestText(c)) : undefined;
+    const now = c.get('world').clock.now();
+    const body = !reads && engine.needsBody(key, now) ? parseLoosely(await requestText(c)) : undefined;
     const facts = new ScenarioRequest(c, path, worldId, body);
-    const outcome = engine.take(facts, key, c.get('world').clock.now());
+    const outcome = engine.take(facts, key, now);
     if (!outcome) return next();
     answered.set(c, { scenario: outcome.scenario, rule: outcome.index, fault: outcome.fault });
     return apply(c, next, outcome, path);
@@ -120,15 +121,23 @@ async function apply(c: Context, next: Next, outcome: Outcome, path: string): Pr
     c.res = lost.response;
     return;
   }
+  if (response && outcome.passThrough) {
+    await next();
+    // The real answer is lost, its headers (a login's Set-Cookie) with it.
+    c.res = undefined;
+    c.res = respond(c, response);
+    return;
+  }
   if (response) return respond(c, response);
   return next();
 }
 
 function respond(c: Context, response: RuleResponse): Response {
-  for (const [name, value] of Object.entries(response.headers ?? {})) c.header(name, value);
-  if (response.body !== undefined) return json(c, response.body, response.status);
   const message = response.message ?? statusText(response.status);
-  return json(c, errorBody(new ApiError(response.status, message, response.wafCode)), response.status);
+  const body = response.body !== undefined ? response.body : errorBody(new ApiError(response.status, message, response.wafCode));
+  const answer = json(c, body, response.status);
+  for (const [name, value] of Object.entries(response.headers ?? {})) answer.headers.set(name, value);
+  return answer;
 }
 
 /** Rules match bodies that are not JSON too: they are simply not objects. */

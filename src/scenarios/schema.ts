@@ -94,7 +94,7 @@ export const RuleSchema = lazy(() => z
     fault: FaultKind.optional(),
     /** Wait this long first; alone, delays the real answer. For `hang` the bound, for `slow-body` the dribble's length. */
     delayMs: z.number().int().min(0).max(60_000).optional(),
-    /** With a fault: the simulated API handles the request first, so a write happens and its answer is lost. */
+    /** With a fault or a response: the simulated API handles the request first, so a write happens and its answer is lost. */
     passThrough: z.boolean().optional(),
     /** Answers used in order, one per matching request, then the real answer again. */
     sequence: z.array(SequenceStepSchema).min(1).max(1000).optional(),
