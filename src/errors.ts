@@ -127,7 +127,6 @@ export const messages = {
   tooManySessionsCreated: 'Created too many sessions for that user',
   /** The real message is not published; this one says what the firewall wants. */
   userAgentRequired: 'A User-Agent naming your application and version is required (a placeholder is refused).',
-  badJournalFilter: (problem: string) => `Journal filter ${problem}`,
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane

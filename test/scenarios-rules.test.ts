@@ -157,6 +157,21 @@ describe('when a rule applies', () => {
     expect((await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie })).body.completedTutorials).toHaveLength(3);
   });
 
+  it('ends a sequence at its last answer even when times says more', async () => {
+    const t = testWorld();
+    t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, sequence: [{ response: unavailable }], times: 5 }]));
+    expect(await statuses(t, 3)).toEqual([503, 200, 200]);
+  });
+
+  it('refuses a rate limit with conditions it would ignore', async () => {
+    const t = testWorld();
+    const reply = await control(t, 'POST', '/scenarios', {
+      body: { name: 'x', rules: [{ match: { path: '/x' }, rateLimit: { limit: 1, windowMs: 1000 }, times: 2 }] },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/^rules.0 must not have after, times/);
+  });
+
   it('refuses a rule that answers in two ways', async () => {
     const t = testWorld();
     const reply = await control(t, 'POST', '/scenarios', {

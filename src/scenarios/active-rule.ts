@@ -60,7 +60,8 @@ export class ActiveRule {
     /** When the rule took effect in this world, on its clock (for `during`); set on first use when unknown. */
     private since: number | undefined,
   ) {
-    this.remaining = def.rule.times ?? (def.rule.sequence ? def.rule.sequence.length : Infinity);
+    const { times, sequence } = def.rule;
+    this.remaining = Math.min(times ?? Infinity, sequence?.length ?? Infinity);
   }
 
   /**

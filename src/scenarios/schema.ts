@@ -111,6 +111,10 @@ export const RuleSchema = lazy(() => z
   .refine((rule) => !(rule.response && rule.fault && rule.fault !== 'slow-body'), 'must have a response or a fault, not both')
   .refine((rule) => whatFields(rule).length <= 1, 'must have only one of response/fault, sequence, rateLimit')
   .refine(
+    (rule) => !rule.rateLimit || [rule.after, rule.times, rule.probability, rule.delayMs, rule.passThrough].every((field) => field === undefined),
+    'must not have after, times, probability, delayMs or passThrough beside rateLimit, which counts every matching request',
+  )
+  .refine(
     (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.sequence || rule.rateLimit,
     'must have a response, a fault, a delayMs, a sequence or a rateLimit',
   ));
