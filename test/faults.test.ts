@@ -103,6 +103,20 @@ describe('faults over a real connection', () => {
     expect(await tutorials()).toHaveLength(3);
   });
 
+  it('empty-response: the connection closes without an answer, and the write did not happen', async () => {
+    await useRules([{ match: { method: 'DELETE', path: '/users/*' }, fault: 'empty-response', times: 1 }]);
+    expect((await clearTutorials()).error).toMatch(/ECONNRESET|socket hang up/);
+    expect(await tutorials()).toHaveLength(3);
+  });
+
+  it('malformed-json: a truncated body, and the write did not happen', async () => {
+    await useRules([{ match: { method: 'DELETE', path: '/users/*' }, fault: 'malformed-json', times: 1 }]);
+    const truncated = await clearTutorials();
+    expect(truncated.status).toBe(200);
+    expect(() => JSON.parse(truncated.body!)).toThrow();
+    expect(await tutorials()).toHaveLength(3);
+  });
+
   it('passThrough: the write happened and its answer was lost', async () => {
     await useRules([{ match: { method: 'DELETE', path: '/users/*' }, fault: 'connection-reset', passThrough: true, times: 1 }]);
     expect((await clearTutorials()).error).toMatch(/ECONNRESET|socket hang up/);

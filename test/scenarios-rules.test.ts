@@ -76,6 +76,14 @@ describe('matchers', () => {
   });
 });
 
+describe('faults without a real connection', () => {
+  it('answer 502 naming the fault under app.request, which has no socket to break', async () => {
+    const t = testWorld();
+    t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, fault: 'hang' }]));
+    expectError(await t.call('GET', '/auth/user'), 502, 'The hang fault needs a real connection; start a server to test it');
+  });
+});
+
 describe('when a rule applies', () => {
   it('lets the first N matching requests through with after', async () => {
     const t = testWorld();
