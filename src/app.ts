@@ -18,6 +18,10 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { friendRoutes } from './routes/friends.js';
+import { inviteRoutes } from './routes/invites.js';
+import { moderationRoutes } from './routes/moderation.js';
+import { accountRoutes, publicAccountRoutes } from './routes/account-extras.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import type { World } from './store/world.js';
 import { RequestJournal } from './journal.js';
@@ -65,6 +69,7 @@ export function createApp(deps: AppDeps) {
   api.use(limitJsonBody());
   // Login and registration come before the session check; every area after it needs a session.
   api.route('/', authRoutes);
+  api.route('/', publicAccountRoutes);
   api.use(requireUser);
   api.route('/', userRoutes);
   api.route('/', groupRoutes);
@@ -77,6 +82,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', worldRoutes);
   api.route('/', instanceRoutes);
   // people (users, friends, notifications, moderation)
+  api.route('/', friendRoutes);
+  api.route('/', inviteRoutes);
+  api.route('/', moderationRoutes);
+  api.route('/', accountRoutes);
 
   // catalogue (worlds, avatars, favorites, files, inventory)
 
