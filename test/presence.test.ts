@@ -20,7 +20,7 @@ async function move(t: ReturnType<typeof testWorld>, userId: string, body: unkno
   const response = await app.request(`/_mock/users/${userId}/presence`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 describe('presence', () => {
