@@ -66,3 +66,10 @@ export function clearNotificationsV2(world: World, actor: UserRecord): void {
   }
   if (ids.length) world.pipeline.emit({ type: 'notification-v2-delete', to: [actor.id], content: { ids, version: 2 } });
 }
+
+/** The NotificationV2 as answered: `details` (the description types it as a boop's) only when it has some. */
+export function notificationV2View(record: NotificationV2Record) {
+  if (Object.keys(record.details).length > 0) return record;
+  const { details: _details, ...rest } = record;
+  return rest;
+}

@@ -14,6 +14,7 @@ import {
   deleteNotificationV2,
   findNotificationV2,
   listNotificationsV2,
+  notificationV2View,
   seeNotificationV2,
 } from '../domain/notifications-v2.js';
 import { json, jsonBody, success } from '../http.js';
@@ -42,7 +43,7 @@ notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) =>
   json(c, notificationView(hideNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
-notificationRoutes.get('/notifications', (c) => json(c, listNotificationsV2(c.get('world'), c.get('user'), c.req.query())));
+notificationRoutes.get('/notifications', (c) => json(c, listNotificationsV2(c.get('world'), c.get('user'), c.req.query()).map(notificationV2View)));
 
 notificationRoutes.delete('/notifications', (c) => {
   clearNotificationsV2(c.get('world'), c.get('user'));
@@ -50,7 +51,7 @@ notificationRoutes.delete('/notifications', (c) => {
 });
 
 notificationRoutes.get('/notifications/:notificationId', (c) =>
-  json(c, findNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'))),
+  json(c, notificationV2View(findNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.delete('/notifications/:notificationId', (c) => {
@@ -59,13 +60,13 @@ notificationRoutes.delete('/notifications/:notificationId', (c) => {
 });
 
 notificationRoutes.post('/notifications/:notificationId/see', (c) =>
-  json(c, seeNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'))),
+  json(c, notificationV2View(seeNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.post('/notifications/:notificationId/reply', async (c) =>
-  json(c, answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply')),
+  json(c, notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply'))),
 );
 
 notificationRoutes.post('/notifications/:notificationId/respond', async (c) =>
-  json(c, answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond')),
+  json(c, notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond'))),
 );
