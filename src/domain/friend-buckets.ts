@@ -1,5 +1,8 @@
 import type { UserRecord } from '../schemas/user.js';
 
+/** One frozen empty list for every empty bucket: a large world has many. */
+const NONE = Object.freeze([]) as unknown as string[];
+
 type Bucket = 'onlineFriends' | 'activeFriends' | 'offlineFriends';
 const BUCKETS: readonly Bucket[] = ['onlineFriends', 'activeFriends', 'offlineFriends'];
 
@@ -47,8 +50,8 @@ export function fileAllFriends(users: Map<string, UserRecord>): void {
       if (!friend) continue;
       (friend.state === 'online' ? online : friend.state === 'active' ? active : offline).push(id);
     }
-    user.onlineFriends = online;
-    user.activeFriends = active;
-    user.offlineFriends = offline;
+    user.onlineFriends = online.length ? online : NONE;
+    user.activeFriends = active.length ? active : NONE;
+    user.offlineFriends = offline.length ? offline : NONE;
   }
 }
