@@ -43,6 +43,14 @@ export const deviations: Deviation[] = [
       property(schemas, 'CurrentUserPresence.currentAvatarTags').currentAvatarTags = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
     },
   },
+  {
+    where: 'SentNotification.details',
+    reason: 'The public description makes details a oneOf whose NotificationDetailEmpty (and the all-optional boop) match every object, so no details could pass; read as anyOf.',
+    apply: (schemas) => {
+      const details = property(schemas, 'SentNotification.details');
+      details.details = { anyOf: (details.details as { oneOf: Schema[] }).oneOf };
+    },
+  },
 ];
 
 /** The description's component schemas with every deviation applied (in place). */
