@@ -21,6 +21,7 @@ import { friendRoutes } from './routes/friends.js';
 import { inviteRoutes } from './routes/invites.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { accountRoutes, publicAccountRoutes } from './routes/account-extras.js';
+import { userGroupRoutes } from './routes/user-groups.js';
 import { systemRoutes } from './routes/system.js';
 import { SpecificRouter } from './operations/router.js';
 import { routeOperations } from './operations/wiring.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', inviteRoutes);
   api.route('/', moderationRoutes);
   api.route('/', accountRoutes);
+  api.route('/', userGroupRoutes);
 
   // catalogue (worlds, avatars, favorites, files, inventory)
 

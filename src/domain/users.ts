@@ -124,3 +124,45 @@ export function announceUpdate(world: World, user: UserRecord): void {
   const friend = world.users.get(friendIds[0]!)!;
   world.pipeline.emit({ type: 'friend-update', to: friendIds, content: { userId: user.id, user: userView(world, friend, user) } });
 }
+
+/** What anyone may see of a user's profile page (PublicProfile). */
+export function publicProfile(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  const represented = [...(world.groupMembersByUser.get(user.id)?.values() ?? [])].find((m) => m.isRepresenting && m.membershipStatus === 'member');
+  const group = represented ? world.groups.get(represented.groupId) : undefined;
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    bio: user.bio,
+    bioLinks: user.bioLinks,
+    pronouns: user.pronouns,
+    ageVerificationStatus: user.ageVerificationStatus,
+    ageVerified: user.ageVerified,
+    badges: [],
+    bannerColor: user.bannerColor,
+    bannerType: user.bannerType,
+    iconFrame: user.iconFrame,
+    iconUrl: user.iconUrl,
+    nameplateEffect: user.nameplateEffect,
+    profileEffect: user.profileEffect,
+    isEconomyCreator: user.isEconomyCreator,
+    hasVrcPlus: user.tags.includes('system_supporter'),
+    languages: user.tags.filter((t) => t.startsWith('language_')).map((t) => t.slice('language_'.length)),
+    trustTags: user.tags.filter((t) => t.startsWith('system_trust_')),
+    representedGroup: group ? { id: group.id, name: group.name, iconUrl: group.iconUrl, bannerUrl: group.bannerUrl } : null,
+  };
+}
+
+/** What the viewer may see of where a user is (PrivateProfile): the presence rules of GET /users/{userId}. */
+export function privateProfile(world: World, viewer: UserRecord, userId: string) {
+  const user = userView(world, viewer, findUser(world, userId));
+  const { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login } = user;
+  return {
+    id: user.id,
+    isFriend: user.isFriend,
+    note: user.note,
+    status: user.status,
+    statusDescription: user.statusDescription,
+    activity: { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login },
+  };
+}

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../domain/accounts.js';
-import { getUser, getUserByName, searchUsers, updateUser } from '../domain/users.js';
+import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from '../domain/users.js';
 import { boop } from '../domain/friends.js';
 import { json, jsonBody, success } from '../http.js';
 
@@ -33,3 +33,7 @@ userRoutes.delete('/users/:userId/tutorial', (c) => {
 });
 
 userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('world'), c.req.param('userId')))));
+
+userRoutes.get('/profile/:userId', (c) => json(c, publicProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userRoutes.get('/profile/:userId/private', (c) => json(c, privateProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
