@@ -70,6 +70,13 @@ describe("a desktop companion's start-up against the default world", () => {
     expectValid(await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie }), 'FriendStatus');
     expectValidArray(await t.call('GET', '/users?search=a', { cookie }), 'LimitedUserSearch');
     expectValidArray(await t.call('GET', '/auth/user/playermoderations', { cookie }), 'PlayerModeration');
+    expectValidArray(await t.call('GET', `/users/${ids.bob}/groups`, { cookie }), 'LimitedUserGroups');
+    expectValidArray(await t.call('GET', `/users/${ids.bob}/mutuals/groups`, { cookie }), 'LimitedUserGroups');
+    expectValidArray(await t.call('GET', `/users/${ids.bob}/mutuals/friends`, { cookie }), 'MutualFriend');
+    expectValid(await t.call('GET', `/users/${ids.bob}/mutuals`, { cookie }), 'Mutuals');
+    expectValid(await t.call('GET', `/users/${ids.alice}/groups/permissions`, { cookie }), 'UserAllGroupPermissions');
+    expectValid(await t.call('GET', `/profile/${ids.bob}`, { cookie }), 'PublicProfile');
+    expectValid(await t.call('GET', `/profile/${ids.bob}/private`, { cookie }), 'PrivateProfile');
   });
 
   it('answers the social writes in the shapes the OpenAPI gives', async () => {
