@@ -137,6 +137,7 @@ export const messages = {
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
   twoFactorNotPending: 'No two-factor authentication setup is pending.',
   emailOtpNotPending: 'No email code was sent for this session.',
+  invitePhotoNotImage: 'image must be a PNG, JPEG, GIF or WebP image',
   // (end of section)
 
   // catalogue: worlds, avatars, favorites, instances, files, inventory

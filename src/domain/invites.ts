@@ -31,10 +31,15 @@ const messageIn = (world: World, userId: string, type: InviteMessageType, at: nu
   return entry.message;
 };
 
-function inviteTo(world: World, sender: UserRecord, receiverId: string, location: string, messageSlot?: number) {
+/** Extra details a photo variant adds: the URL of the stored image. */
+export interface Photo {
+  imageUrl: string;
+}
+
+function inviteTo(world: World, sender: UserRecord, receiverId: string, location: string, messageSlot?: number, photo?: Photo) {
   const instance = findInstance(world, location);
   const worldName = world.worlds.get(instance.worldId)?.name ?? instance.worldId;
-  const details: Record<string, unknown> = { worldId: instance.id, worldName };
+  const details: Record<string, unknown> = { worldId: instance.id, worldName, ...photo };
   if (messageSlot !== undefined) details.inviteMessage = messageIn(world, sender.id, 'message', messageSlot);
   return sendNotification(world, {
     type: 'invite',
@@ -46,17 +51,17 @@ function inviteTo(world: World, sender: UserRecord, receiverId: string, location
 }
 
 /** Invites a friend to an instance (`instanceId` is the location); `messageSlot` adds that invite message. */
-export function inviteUser(world: World, actor: UserRecord, userId: string, body: unknown): NotificationRecord {
+export function inviteUser(world: World, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
   const receiver = friendOf(world, actor, userId);
   const request = parseInput(InviteSchema, body);
-  return inviteTo(world, actor, receiver.id, request.instanceId, request.messageSlot);
+  return inviteTo(world, actor, receiver.id, request.instanceId, request.messageSlot, photo);
 }
 
 /** Asks a friend for an invite; `requestSlot` adds that request message. */
-export function requestInvite(world: World, actor: UserRecord, userId: string, body: unknown): NotificationRecord {
+export function requestInvite(world: World, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
   const receiver = friendOf(world, actor, userId);
   const request = parseInput(RequestInviteSchema, body);
-  const details: Record<string, unknown> = { platform: actor.last_platform };
+  const details: Record<string, unknown> = { platform: actor.last_platform, ...photo };
   if (request.requestSlot !== undefined) details.requestMessage = messageIn(world, actor.id, 'request', request.requestSlot);
   return sendNotification(world, { type: 'requestInvite', sender: actor, receiverId: receiver.id, details });
 }
@@ -71,7 +76,7 @@ const answered = (world: World, original: NotificationRecord) =>
  * Answers an invite (`inviteResponse`) or an invite request (`requestInviteResponse`) with the
  * message of `responseSlot`; once per notification.
  */
-export function respondToInvite(world: World, actor: UserRecord, notificationId: string, body: unknown): NotificationRecord {
+export function respondToInvite(world: World, actor: UserRecord, notificationId: string, body: unknown, photo?: Photo): NotificationRecord {
   const original = findOwnNotification(world, actor, notificationId);
   const { responseSlot } = parseInput(ResponseSchema, body);
   if (original.senderUserId === actor.id) throw new ApiError(400, messages.inviteOwnResponse);
@@ -84,7 +89,7 @@ export function respondToInvite(world: World, actor: UserRecord, notificationId:
     type: invite ? 'inviteResponse' : 'requestInviteResponse',
     sender: actor,
     receiverId: original.senderUserId,
-    details: invite ? { inResponseTo: original.id, responseMessage: text } : { inResponseTo: original.id, requestMessage: text },
+    details: { inResponseTo: original.id, [invite ? 'responseMessage' : 'requestMessage']: text, ...photo },
   });
   world.pipeline.emit({
     type: 'response-notification',
