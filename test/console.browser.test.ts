@@ -49,7 +49,8 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await expect(row.textContent()).resolves.toContain('200');
     await row.click();
     await page.locator('#copy-curl').click();
-    await expect(page.locator('#last-copied').textContent()).resolves.toMatch(/^curl -s -X 'GET'|^curl -s -X GET/);
+    // The copy lands a moment after the click: poll rather than read once.
+    await expect.poll(() => page.locator('#last-copied').textContent()).toMatch(/^curl -s -X 'GET'|^curl -s -X GET/);
     await page.screenshot({ path: `${SHOTS}/console-requests.png` });
   });
 
@@ -92,7 +93,7 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await page.locator('#tab-world').click();
     await page.locator('[data-kind="users"]').click();
     await page.locator('a.id', { hasText: ids.carol }).click();
-    await expect(page.locator('#drawer-body').textContent()).resolves.toContain('"username": "carol"');
+    await expect.poll(() => page.locator('#drawer-body').textContent()).toContain('"username": "carol"');
     await expect(page.locator('#drawer-body').textContent()).resolves.not.toContain('carol-password');
     await page.screenshot({ path: `${SHOTS}/console-record.png` });
   });
