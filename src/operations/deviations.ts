@@ -44,6 +44,14 @@ export const deviations: Deviation[] = [
     },
   },
   {
+    where: 'MIMEType',
+    reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
+    apply: (schemas) => {
+      const mimeType = schemas.MIMEType!;
+      mimeType.enum = (mimeType.enum as string[]).map((value) => value.replace('\uff0b', '+'));
+    },
+  },
+  {
     where: 'SentNotification.details',
     reason: 'The public description makes details a oneOf whose NotificationDetailEmpty (and the all-optional boop) match every object, so no details could pass; read as anyOf.',
     apply: (schemas) => {
