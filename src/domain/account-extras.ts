@@ -117,7 +117,8 @@ export function scheduleDeletion(world: World, actor: UserRecord, userId: string
   if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const now = world.clock.now();
   const at = new Date(now + 14 * 86_400_000).toISOString();
-  user.accountDeletionDate = at;
+  // The description types accountDeletionDate as a date, without the time.
+  user.accountDeletionDate = at.slice(0, 10);
   user.accountDeletionLog = [...user.accountDeletionLog, { dateTime: new Date(now).toISOString(), deletionScheduled: at, message: 'Account deletion scheduled' }];
   return user;
 }

@@ -59,6 +59,14 @@ export const deviations: Deviation[] = [
       details.details = { anyOf: (details.details as { oneOf: Schema[] }).oneOf };
     },
   },
+  {
+    where: 'NotificationV2.data',
+    reason: 'As SentNotification.details: a oneOf whose NotificationV2DataEmpty matches every object, so no data could pass; read as anyOf.',
+    apply: (schemas) => {
+      const data = property(schemas, 'NotificationV2.data');
+      data.data = { anyOf: (data.data as { oneOf: Schema[] }).oneOf };
+    },
+  },
 ];
 
 /** The description's component schemas with every deviation applied (in place). */
