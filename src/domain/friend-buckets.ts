@@ -50,8 +50,10 @@ export function fileAllFriends(users: Map<string, UserRecord>): void {
       if (!friend) continue;
       (friend.state === 'online' ? online : friend.state === 'active' ? active : offline).push(id);
     }
-    user.onlineFriends = online.length ? online : NONE;
-    user.activeFriends = active.length ? active : NONE;
-    user.offlineFriends = offline.length ? offline : NONE;
+    // A bucket holding every friend is the friends list itself (never changed in place, so safe to share).
+    const whole = (bucket: string[]) => (bucket.length === 0 ? NONE : bucket.length === user.friends.length ? user.friends : bucket);
+    user.onlineFriends = whole(online);
+    user.activeFriends = whole(active);
+    user.offlineFriends = whole(offline);
   }
 }
