@@ -138,6 +138,7 @@ export const messages = {
   twoFactorNotPending: 'No two-factor authentication setup is pending.',
   emailOtpNotPending: 'No email code was sent for this session.',
   invitePhotoNotImage: 'image must be a PNG, JPEG, GIF or WebP image',
+  userTagReserved: (tag: string) => `Tag '${tag}' is restricted: admin_ and system_ tags are not yours to change`,
   // (end of section)
 
   // catalogue: worlds, avatars, favorites, instances, files, inventory

@@ -123,3 +123,16 @@ describe('PUT /users/{userId}', () => {
     expect(events[1]!.content).toMatchObject({ userId: ids.bob, user: { id: ids.bob, statusDescription: 'hello' } });
   });
 });
+
+describe('POST /users/{userId}/addTags and removeTags', () => {
+  it('adds and removes the own tags, visible on the next GET /auth/user', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const added = await t.call('POST', `/users/${ids.bob}/addTags`, { cookie, body: { tags: ['language_deu', 'system_trust_known'] } });
+    expectError(added, 400, "Tag 'system_trust_known' is restricted: admin_ and system_ tags are not yours to change");
+    await t.call('POST', `/users/${ids.bob}/addTags`, { cookie, body: { tags: ['language_deu'] } });
+    expect((await t.call('GET', '/auth/user', { cookie })).body.tags).toEqual(['system_trust_known', 'language_deu']);
+    await t.call('POST', `/users/${ids.bob}/removeTags`, { cookie, body: { tags: ['language_deu'] } });
+    expect((await t.call('GET', '/auth/user', { cookie })).body.tags).toEqual(['system_trust_known']);
+  });
+});

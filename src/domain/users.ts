@@ -166,3 +166,18 @@ export function privateProfile(world: World, viewer: UserRecord, userId: string)
     activity: { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login },
   };
 }
+
+const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
+
+/** Adds or removes tags of a user (own, or anyone's for an admin); system_ and admin_ tags stay the server's. */
+export function changeUserTags(world: World, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
+  const user = findUser(world, userId);
+  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
+  const { tags } = parseInput(ChangeTagsSchema, body);
+  const reserved = actor.isAdmin ? [] : tags.filter((tag) => tag.startsWith('system_') || tag.startsWith('admin_'));
+  if (reserved.length > 0) throw new ApiError(400, messages.userTagReserved(reserved[0]!));
+  user.tags = change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
+  user.updated_at = isoNow(world.clock);
+  announceUpdate(world, user);
+  return user;
+}

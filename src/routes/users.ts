@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../domain/accounts.js';
-import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from '../domain/users.js';
+import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from '../domain/users.js';
 import { boop } from '../domain/friends.js';
 import { json, jsonBody, success } from '../http.js';
 
@@ -18,6 +18,14 @@ userRoutes.put('/users/:userId', async (c) => {
   const user = updateUser(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
   return json(c, currentUserView(user));
 });
+
+userRoutes.post('/users/:userId/addTags', async (c) =>
+  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add'))),
+);
+
+userRoutes.post('/users/:userId/removeTags', async (c) =>
+  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove'))),
+);
 
 userRoutes.post('/users/:userId/boop', async (c) => {
   boop(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
