@@ -44,27 +44,28 @@ export const deviations: Deviation[] = [
     },
   },
   {
+    where: 'every oneOf',
+    reason:
+      "The description's oneOf branches overlap (objects that do not forbid other fields), so a real answer often fits several and no answer could keep a oneOf; typed clients decode the first branch that fits, as anyOf says.",
+    apply: (schemas) => {
+      const visit = (node: unknown): void => {
+        if (node === null || typeof node !== 'object') return;
+        const schema = node as Schema;
+        if (Array.isArray(schema.oneOf)) {
+          schema.anyOf = schema.oneOf;
+          delete schema.oneOf;
+        }
+        Object.values(schema).forEach(visit);
+      };
+      Object.values(schemas).forEach(visit);
+    },
+  },
+  {
     where: 'MIMEType',
     reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
     apply: (schemas) => {
       const mimeType = schemas.MIMEType!;
       mimeType.enum = (mimeType.enum as string[]).map((value) => value.replace('\uff0b', '+'));
-    },
-  },
-  {
-    where: 'SentNotification.details',
-    reason: 'The public description makes details a oneOf whose NotificationDetailEmpty (and the all-optional boop) match every object, so no details could pass; read as anyOf.',
-    apply: (schemas) => {
-      const details = property(schemas, 'SentNotification.details');
-      details.details = { anyOf: (details.details as { oneOf: Schema[] }).oneOf };
-    },
-  },
-  {
-    where: 'NotificationV2.data',
-    reason: 'As SentNotification.details: a oneOf whose NotificationV2DataEmpty matches every object, so no data could pass; read as anyOf.',
-    apply: (schemas) => {
-      const data = property(schemas, 'NotificationV2.data');
-      data.data = { anyOf: (data.data as { oneOf: Schema[] }).oneOf };
     },
   },
 ];
