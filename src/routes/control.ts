@@ -7,6 +7,7 @@ import { json, jsonBody } from '../http.js';
 import { scenarioControlRoutes } from './control-scenarios.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
 
 const ClockChangeSchema = lazy(() => z
@@ -63,6 +64,8 @@ export function controlRoutes(deps: AppDeps) {
   });
 
   control.route('/', scenarioControlRoutes(deps));
+
+  control.route('/', peopleControlRoutes(deps));
 
   control.get('/clock', (c) => {
     const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
