@@ -11,6 +11,8 @@ import {
 import { json, jsonBody, success } from '../http.js';
 import { groupLifecycleRoutes } from './groups-lifecycle.js';
 import { groupMembershipRoutes } from './groups-membership.js';
+import { groupModerationRoutes } from './groups-moderation.js';
+import { groupContentRoutes } from './groups-content.js';
 
 /**
  * Groups: read and update a group, update and remove members, block a group, a user's invites and
@@ -52,3 +54,5 @@ groupRoutes.get('/users/:userId/groups/invited', (c) =>
 );
 
 groupRoutes.route('/', groupMembershipRoutes);
+groupRoutes.route('/', groupModerationRoutes);
+groupRoutes.route('/', groupContentRoutes);
