@@ -200,7 +200,7 @@ const isoDate = lazy(() => z.iso.date());
  * `YYYY-MM`, `YYYY-MM-DD` or a date-time with a zone: the month to list. The day must exist in its month
  * (Date.parse would read 2026-02-30 as 2 March) and the hour be 00-23.
  */
-const monthDate = lazy(() => z
+export const monthDate = lazy(() => z
   .string()
   .regex(
     /^\d{4}-(0[1-9]|1[0-2])(-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?)?$/,

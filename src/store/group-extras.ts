@@ -20,8 +20,8 @@ export interface GroupExtrasIndex {
   readonly groupAuditLogs: Map<string, GroupAuditLogEntry[]>;
   /** groupId -> userId -> the request that was rejected with `block`; kept out of the member index. */
   readonly groupBlockedRequests: Map<string, Map<string, GroupMemberRecord>>;
-  /** userId -> ids of the calendar events they follow, in the order they followed them. */
-  readonly calendarFollows: Map<string, Set<string>>;
+  /** userId -> calendar event id -> its group, in the order they followed them. */
+  readonly calendarFollows: Map<string, Map<string, string>>;
 }
 
 export const emptyGroupExtras = (): GroupExtrasIndex => ({
