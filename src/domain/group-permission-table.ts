@@ -83,3 +83,19 @@ export type GroupOperation = keyof typeof GROUP_OPERATIONS;
 /** The operations that need one permission name: the ones the matrix test walks. */
 export const permissionOperations = () =>
   (Object.keys(GROUP_OPERATIONS) as GroupOperation[]).filter((op) => GROUP_OPERATIONS[op].access.startsWith('group-'));
+
+const ACCESS_TEXT: Record<string, string> = {
+  anyone: 'any signed-in user',
+  self: 'the requester, on their own relation',
+  member: 'any member',
+  owner: 'the owner',
+};
+
+/** The table as README shows it, between its markers; a test keeps README equal to it. */
+export function permissionTableMarkdown(): string {
+  const rows = Object.entries(GROUP_OPERATIONS).map(
+    ([operation, { method, path, access }]) =>
+      `| \`${method} ${path}\` | ${operation} | ${ACCESS_TEXT[access] ?? `\`${access}\``} |`,
+  );
+  return ['| operation | operationId | needs |', '|---|---|---|', ...rows].join('\n');
+}
