@@ -83,7 +83,9 @@ describe('GET /groups/{groupId}/permissions', () => {
   it('lists what a member\'s roles grant', async () => {
     const t = testWorld();
     const r = await t.call('GET', `/groups/${groups.builders}/permissions`, { cookie: await t.login('bob') });
-    expect(r.body).toEqual(expect.arrayContaining(['group-data-manage', 'group-instance-join']));
+    const allowed = r.body.filter((p: { allowedToAdd: boolean }) => p.allowedToAdd).map((p: { name: string }) => p.name);
+    expect(allowed.sort()).toEqual(['group-calendar-manage', 'group-data-manage', 'group-instance-join', 'group-instance-manage', 'group-instance-open-create']);
+    expect(r.body.find((p: { name: string }) => p.name === 'group-bans-manage')).toMatchObject({ allowedToAdd: false, displayName: 'Manage Group Bans' });
   });
 
   it('refuses a non-member', async () => {

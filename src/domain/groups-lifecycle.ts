@@ -19,7 +19,7 @@ import { deleteGroupMember, findGroupMember, putGroupMember } from '../store/gro
 import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
-import { GROUP_PERMISSIONS } from '../schemas/groups.js';
+import { GROUP_PERMISSION_INFO } from './group-permission-names.js';
 import { groupPermissions } from './group-permissions.js';
 import { groupView } from './group-views.js';
 import { audit } from './groups-audit.js';
@@ -161,12 +161,18 @@ export function deleteGroup(world: World, actor: UserRecord, groupId: string): s
   return messages.groupDeleted;
 }
 
-/** GET /groups/{groupId}/permissions: what the requester's roles grant them here. */
-export function listGroupPermissions(world: World, actor: UserRecord, groupId: string): readonly GroupPermission[] {
+/** GET /groups/{groupId}/permissions: every permission, `allowedToAdd` where the requester holds it. */
+export function listGroupPermissions(world: World, actor: UserRecord, groupId: string) {
   const group = findGroup(world, groupId);
   requireGroupAccess(world, group, actor, 'getGroupPermissions');
   const held = groupPermissions(group, actor.id, findGroupMember(world, group.id, actor.id));
-  return held.includes('*') ? GROUP_PERMISSIONS : held;
+  return Object.entries(GROUP_PERMISSION_INFO).map(([name, info]) => ({
+    name,
+    displayName: info.displayName,
+    help: info.help,
+    isManagementPermission: info.management,
+    allowedToAdd: held.includes('*') || held.includes(name as GroupPermission),
+  }));
 }
 
 const TransferQuerySchema = lazy(() => z.object({ transferTargetId: z.string().optional() }));
