@@ -161,6 +161,7 @@ export const messages = {
   groupGalleryViewForbidden: "You can't see this gallery.",
   calendarEventDeleted: 'Calendar Entry deleted!',
   calendarNoNextEvent: 'Calendar Entry not found!',
+  calendarEndsBeforeStart: 'endsAt must be after startsAt',
   // (end of section)
 
   // event socket

@@ -134,3 +134,28 @@ describe('DELETE /calendar/{groupId}/{calendarId}', () => {
     expectError(r, 403, messages.groupNoPermission);
   });
 });
+
+describe('PUT /calendar/{groupId}/{calendarId}/event', () => {
+  it('changes an event and moves it to its new month', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const r = await t.call('PUT', `/calendar/${groups.builders}/${events.jamKickoff}/event`, {
+      cookie,
+      body: { title: 'Jam, later', startsAt: '2026-04-04T18:00:00Z', endsAt: '2026-04-04T20:00:00Z' },
+    });
+    expect(expectShape(CalendarEventSchema, r.body)).toMatchObject({ title: 'Jam, later', startsAt: '2026-04-04T18:00:00.000Z' });
+    const april = (await t.call('GET', `/calendar/${groups.builders}?date=2026-04`, { cookie })).body;
+    expect(april.results.map((e: { id: string }) => e.id)).toEqual([events.jamKickoff]);
+    const february = (await t.call('GET', `/calendar/${groups.builders}?date=2026-02`, { cookie })).body;
+    expect(february.results.map((e: { id: string }) => e.id)).not.toContain(events.jamKickoff);
+  });
+
+  it('refuses an end before the start', async () => {
+    const t = testWorld();
+    const r = await t.call('PUT', `/calendar/${groups.builders}/${events.jamKickoff}/event`, {
+      cookie: await t.login('bob'),
+      body: { endsAt: '2026-02-07T17:00:00Z' },
+    });
+    expectError(r, 400, messages.calendarEndsBeforeStart);
+  });
+});

@@ -72,6 +72,7 @@ it('answers every group and calendar operation in the shape of the public OpenAP
   await call('getGroupCalendarEvent', alice, { ...g, calendarId: events.jamKickoff });
   await call('followGroupCalendarEvent', alice, { ...g, calendarId: events.jamKickoff }, { isFollowing: true });
   await call('createGroupCalendarEvent', alice, g, openMicEvent);
+  await call('updateGroupCalendarEvent', alice, { ...g, calendarId: events.jamKickoff }, { title: 'Renamed' });
   expect(made.id).toBeDefined();
   expect(failures).toEqual([]);
 });

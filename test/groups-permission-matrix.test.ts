@@ -86,6 +86,12 @@ const cases: Record<PermissionOperation, Case> = {
   getGroupAuditLogEntryTypes: {},
   getGroupAuditLogs: {},
   createGroupCalendarEvent: { body: openMicEvent, refusal: messages.calendarCreateForbidden },
+  updateGroupCalendarEvent: {
+    body: { title: 'Open Mic, moved' },
+    setup: async (t, owner) => ({
+      calendarId: (await t.call('POST', `/calendar/${group}/event`, { cookie: owner, body: openMicEvent })).body.id as string,
+    }),
+  },
   deleteGroupCalendarEvent: {
     setup: async (t, owner) => ({
       calendarId: (await t.call('POST', `/calendar/${group}/event`, { cookie: owner, body: openMicEvent })).body.id as string,

@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import { isoNow } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
-import type { CalendarEvent, CalendarEventRecord } from '../schemas/calendar.js';
+import { UpdateCalendarEventRequestSchema, type CalendarEvent, type CalendarEventRecord } from '../schemas/calendar.js';
 import type { GroupRecord } from '../schemas/groups.js';
 import { lazy } from '../schemas/lazy.js';
 import type { UserRecord } from '../schemas/user.js';
-import { audienceOf, bucketsBetween, monthOf, removeCalendarEvent } from '../store/calendar-index.js';
+import { audienceOf, bucketsBetween, eventsInMonth, monthOf, putCalendarEvent, removeCalendarEvent } from '../store/calendar-index.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
-import { audienceFor, calendarEventViewFor, viewerAudience } from './calendar.js';
+import { audienceFor, calendarEventViewFor, MONTHLY_EVENT_LIMIT, viewerAudience } from './calendar.js';
 import { audit } from './groups-audit.js';
 import { requireGroupAccess } from './groups-access.js';
 
@@ -62,6 +62,35 @@ export function deleteCalendarEvent(world: World, actor: UserRecord, groupId: st
   for (const follows of world.calendarFollows.values()) follows.delete(event.id);
   audit(world, group, actor, 'group.event.delete', event.id, `${actor.displayName} deleted the event ${event.title}.`);
   return messages.calendarEventDeleted;
+}
+
+/**
+ * Changes an event for a holder of group-calendar-manage. A new start must lie in the future and a
+ * move to another month meets that month's limit; the event is re-filed under its new month in the
+ * same synchronous step as the check.
+ */
+export function updateCalendarEvent(world: World, actor: UserRecord, groupId: string, calendarId: string, body: unknown): CalendarEvent {
+  const group = findCalendarGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'updateGroupCalendarEvent');
+  const event = findEvent(world, group.id, calendarId);
+  if (!event) throw new ApiError(404, messages.calendarEntryNotFound);
+  const { sendCreationNotification: _notify, ...changes } = parseInput(UpdateCalendarEventRequestSchema, body);
+  if (changes.roleIds?.some((roleId) => !group.roles.some((role) => role.id === roleId))) {
+    throw new ApiError(400, messages.calendarUnknownRoles);
+  }
+  const startsAt = changes.startsAt === undefined ? event.startsAt : new Date(changes.startsAt).toISOString();
+  const endsAt = changes.endsAt === undefined ? event.endsAt : new Date(changes.endsAt).toISOString();
+  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new ApiError(400, messages.calendarEndsBeforeStart);
+  if (changes.startsAt !== undefined && Date.parse(startsAt) <= world.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
+  const moves = monthOf(startsAt) !== monthOf(event.startsAt);
+  if (moves && eventsInMonth(world, group.id, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
+    throw new ApiError(403, messages.calendarMonthlyLimit);
+  }
+  removeCalendarEvent(world, event);
+  for (const [field, value] of Object.entries(changes)) if (value !== undefined) (event as Record<string, unknown>)[field] = value;
+  Object.assign(event, { startsAt, endsAt, updatedAt: isoNow(world.clock) });
+  putCalendarEvent(world, event);
+  return calendarEventViewFor(world, actor.id)(event);
 }
 
 const FollowSchema = lazy(() => z.object({ isFollowing: z.boolean() }));

@@ -75,6 +75,7 @@ export const GROUP_OPERATIONS = {
   getGroupCalendarEventICS: { method: 'GET', path: '/calendar/{groupId}/{calendarId}.ics', access: 'anyone' },
   followGroupCalendarEvent: { method: 'POST', path: '/calendar/{groupId}/{calendarId}/follow', access: 'anyone' },
   createGroupCalendarEvent: { method: 'POST', path: '/calendar/{groupId}/event', access: 'group-calendar-manage' },
+  updateGroupCalendarEvent: { method: 'PUT', path: '/calendar/{groupId}/{calendarId}/event', access: 'group-calendar-manage' },
   deleteGroupCalendarEvent: { method: 'DELETE', path: '/calendar/{groupId}/{calendarId}', access: 'group-calendar-manage' },
 } as const satisfies Record<string, { method: string; path: string; access: GroupAccess }>;
 

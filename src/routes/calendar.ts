@@ -14,6 +14,7 @@ import {
   followCalendarEvent,
   getCalendarEvent,
   nextCalendarEvent,
+  updateCalendarEvent,
 } from '../domain/calendar-events.js';
 import { cachedJson, json, jsonBody, rawQuery, success } from '../http.js';
 
@@ -68,4 +69,10 @@ calendarRoutes.post('/calendar/:groupId/:calendarId/follow', async (c) => {
   const body = await jsonBody(c);
   const { groupId, calendarId } = c.req.param();
   return json(c, followCalendarEvent(c.get('world'), c.get('user'), groupId, calendarId, body));
+});
+
+calendarRoutes.put('/calendar/:groupId/:calendarId/event', async (c) => {
+  const body = await jsonBody(c);
+  const { groupId, calendarId } = c.req.param();
+  return json(c, updateCalendarEvent(c.get('world'), c.get('user'), groupId, calendarId, body));
 });

@@ -230,3 +230,25 @@ export const CalendarListQuerySchema = lazy(() => z.object({
   sort: CalendarSort.default('ascending'),
 }));
 export type CalendarListQuery = z.infer<typeof CalendarListQuerySchema>;
+
+/** PUT /calendar/{groupId}/{calendarId}/event: the create fields, each optional. */
+export const UpdateCalendarEventRequestSchema = lazy(() => z.object({
+  accessType: CalendarEventAccess.optional(),
+  category: CalendarEventCategory.optional(),
+  description: z.string().min(1).optional(),
+  endsAt: dateTime().optional(),
+  startsAt: dateTime().optional(),
+  title: z.string().min(1).max(64).optional(),
+  sendCreationNotification: z.boolean().optional(),
+  closeInstanceAfterEndMinutes: z.number().int('must be an integer').min(0).optional(),
+  featured: z.boolean().optional(),
+  guestEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  hostEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  imageId: idOf('file').optional(),
+  isDraft: z.boolean().optional(),
+  languages: z.array(z.string().min(1)).max(3).optional(),
+  platforms: z.array(CalendarEventPlatform).optional(),
+  roleIds: z.array(idOf('grol')).optional(),
+  tags: z.array(z.string().min(1).max(100)).max(5).optional(),
+  usesInstanceOverflow: z.boolean().optional(),
+}));
