@@ -157,3 +157,18 @@ describe('GET /groups/{groupId}/auditLogs', () => {
     expectError(await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: await t.login('bob') }), 403, messages.groupNoPermission);
   });
 });
+
+describe('snapshot and restore', () => {
+  it('bring back posts and the audit log as they were at the snapshot', async () => {
+    const t = testWorld();
+    const owner = await t.login('alice');
+    await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: post });
+    await t.app.request('/_mock/snapshot', { method: 'POST' });
+    await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...post, title: 'After' } });
+    await t.app.request('/_mock/restore', { method: 'POST' });
+    const posts = (await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: owner })).body.posts;
+    expect(posts.map((p: { title: string }) => p.title)).toEqual(['Build night']);
+    const log = (await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: owner })).body;
+    expect(log.results.map((e: { eventType: string }) => e.eventType)).toEqual(['group.post.create']);
+  });
+});

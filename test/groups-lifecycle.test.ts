@@ -141,3 +141,16 @@ describe('PUT /groups/{groupId}/representation', () => {
     expect((await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body.myMember.isRepresenting).toBe(true);
   });
 });
+
+describe('the ownership limit under parallel requests', () => {
+  it('lets exactly one of ten parallel creations through for a user one group below it', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob'); // owns two
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.call('POST', '/groups', { cookie, body: { ...newGroup, name: `Parallel ${i}` } })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 403)).toHaveLength(9);
+    expect([...t.world.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(GROUP_LIMITS.owned);
+  });
+});

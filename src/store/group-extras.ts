@@ -39,3 +39,13 @@ export function listIn<T>(map: Map<string, T[]>, key: string): T[] {
   if (!list) map.set(key, (list = []));
   return list;
 }
+
+/** The world's extras alone, as a snapshot keeps them. */
+export const groupExtrasOf = (world: GroupExtrasIndex): GroupExtrasIndex => ({
+  groupPosts: world.groupPosts,
+  groupAnnouncements: world.groupAnnouncements,
+  groupGalleryImages: world.groupGalleryImages,
+  groupAuditLogs: world.groupAuditLogs,
+  groupBlockedRequests: world.groupBlockedRequests,
+  calendarFollows: world.calendarFollows,
+});

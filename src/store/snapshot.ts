@@ -5,6 +5,7 @@ import type { InviteMessageEntry, InviteMessageRecord } from '../schemas/invite-
 import type { WorldData } from './fixtures.js';
 import { InstanceBag, type InstanceDiscoveryIndex } from './instance-index.js';
 import { createWorld, type World } from './world.js';
+import { groupExtrasOf, type GroupExtrasIndex } from './group-extras.js';
 
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
@@ -62,6 +63,8 @@ export interface WorldSnapshot {
   readonly fileUploads: World['fileUploads'];
   readonly uploadTickets: World['uploadTickets'];
   readonly discovery: DiscoveryState;
+  /** Posts, announcements, gallery images, the audit log, blocked requests and follows. */
+  readonly groupExtras: GroupExtrasIndex;
 }
 
 const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
@@ -76,6 +79,7 @@ export function takeSnapshot(world: World): WorldSnapshot {
     fileUploads: world.fileUploads,
     uploadTickets: world.uploadTickets,
     discovery: { seed, requests, all: idsOf(all), byWorld: idsByKey(byWorld), byGroup: idsByKey(byGroup) },
+    groupExtras: groupExtrasOf(world),
   } satisfies WorldSnapshot);
 }
 
@@ -91,6 +95,7 @@ export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, ses
     fileUploads: copy.fileUploads,
     uploadTickets: copy.uploadTickets,
     instanceDiscovery: rebuildDiscovery(world, copy.discovery),
+    ...copy.groupExtras,
   };
 }
 
