@@ -193,3 +193,16 @@ describe('join requests', () => {
     expectError(r, 400, messages.groupNoJoinRequest);
   });
 });
+
+describe('onlineMemberCount', () => {
+  it('follows an online user joining and leaving', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    t.world.users.get(ids.alice)!.state = 'online';
+    const before = t.world.groups.get(groups.quietCorner)!.onlineMemberCount;
+    await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie });
+    expect((await t.call('GET', `/groups/${groups.quietCorner}`, { cookie })).body.onlineMemberCount).toBe(before + 1);
+    await t.call('POST', `/groups/${groups.quietCorner}/leave`, { cookie });
+    expect((await t.call('GET', `/groups/${groups.quietCorner}`, { cookie })).body.onlineMemberCount).toBe(before);
+  });
+});

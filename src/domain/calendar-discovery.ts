@@ -18,22 +18,65 @@ const MonthQuerySchema = lazy(() => z.object({ date: monthDate.optional(), ...pa
 const byStart = (a: CalendarEventRecord, b: CalendarEventRecord) =>
   a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-/** Every event of the months [from, to] in the given groups that the viewer may see. */
-function visibleEvents(world: World, actor: UserRecord, groups: Iterable<GroupRecord>, from: number, to: number) {
-  const found: CalendarEventRecord[] = [];
+/** The matching events of a query, by month: each month is sorted only when a page reads it. */
+interface Matches {
+  byMonth: Map<number, CalendarEventRecord[]>;
+  total: number;
+}
+
+/**
+ * Every event of the months [from, to] in the given groups that the viewer may see and `keep` keeps.
+ * Kept by month and sorted per month on demand: a generated world's search window holds half a
+ * million events, and sorting them all to answer one page cost seconds.
+ */
+function visibleEvents(
+  world: World,
+  actor: UserRecord,
+  groups: Iterable<GroupRecord>,
+  from: number,
+  to: number,
+  keep: (event: CalendarEventRecord) => boolean = () => true,
+): Matches {
+  const byMonth = new Map<number, CalendarEventRecord[]>();
+  let total = 0;
   for (const group of groups) {
+    if (!world.calendarByGroup.has(group.id)) continue;
     const audience: Audience | undefined = viewerAudience(world, group, actor.id);
     if (audience === undefined) continue;
     for (const bucket of bucketsBetween(world, group.id, from, to)) {
-      for (const event of bucket.events) if (audienceOf(event) <= audience) found.push(event);
+      for (const event of bucket.events) {
+        if (audienceOf(event) > audience || !keep(event)) continue;
+        let list = byMonth.get(bucket.month);
+        if (!list) byMonth.set(bucket.month, (list = []));
+        list.push(event);
+        total++;
+      }
     }
   }
-  return found.sort(byStart);
+  return { byMonth, total };
 }
 
-function pageOf(world: World, actor: UserRecord, events: CalendarEventRecord[], query: { n: number; offset: number }): CalendarEventList {
-  const results = events.slice(query.offset, query.offset + query.n).map(calendarEventViewFor(world, actor.id));
-  return { hasNext: query.offset + results.length < events.length, results, totalCount: events.length };
+/** Events [offset, offset + n) of the matches in start order. */
+function slice(matches: Matches, offset: number, n: number): CalendarEventRecord[] {
+  const page: CalendarEventRecord[] = [];
+  let skip = offset;
+  for (const month of [...matches.byMonth.keys()].sort((a, b) => a - b)) {
+    if (page.length >= n) break;
+    const events = matches.byMonth.get(month)!;
+    if (skip >= events.length) {
+      skip -= events.length;
+      continue;
+    }
+    events.sort(byStart);
+    page.push(...events.slice(skip, skip + n - page.length));
+    skip = 0;
+  }
+  return page;
+}
+
+function pageOf(world: World, actor: UserRecord, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
+  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(world, actor.id));
+  return { hasNext: query.offset + results.length < matches.total, results, totalCount: matches.total };
 }
 
 const monthOfQuery = (world: World, date: string | undefined) =>
@@ -61,7 +104,7 @@ export function listMyCalendar(world: World, actor: UserRecord, rawQuery: unknow
 export function listFeaturedCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
   const month = monthOfQuery(world, query.date);
-  const events = visibleEvents(world, actor, world.groups.values(), month, month).filter((e) => e.featured);
+  const events = visibleEvents(world, actor, world.groups.values(), month, month, (e) => e.featured === true);
   return pageOf(world, actor, events, query);
 }
 
@@ -71,7 +114,7 @@ export function listFollowedCalendar(world: World, actor: UserRecord, rawQuery: 
   const month = query.date === undefined ? undefined : monthOfQuery(world, query.date);
   const follows = world.calendarFollows.get(actor.id) ?? new Map<string, string>();
   const groups = new Set([...follows.values()].map((id) => world.groups.get(id)).filter((g) => g !== undefined));
-  const events = visibleEvents(world, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER).filter((e) => follows.has(e.id));
+  const events = visibleEvents(world, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
   return pageOf(world, actor, events, query);
 }
 
@@ -88,13 +131,16 @@ const SearchQuerySchema = lazy(() => z.object({
  */
 export function searchCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(SearchQuerySchema, rawQuery);
-  const term = query.searchTerm.toLowerCase();
+  // One case-insensitive pattern rather than lower-casing every title and description it looks at.
+  const term = new RegExp(query.searchTerm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
   const month = monthOf(isoNow(world.clock));
-  const events = visibleEvents(world, actor, world.groups.values(), month, month + CALENDAR_SEARCH_MONTHS).filter(
-    (e) =>
-      e.title.toLowerCase().includes(term) ||
-      e.description.toLowerCase().includes(term) ||
-      (e.tags ?? []).some((tag) => tag.toLowerCase().includes(term)),
+  const events = visibleEvents(
+    world,
+    actor,
+    world.groups.values(),
+    month,
+    month + CALENDAR_SEARCH_MONTHS,
+    (e) => term.test(e.title) || term.test(e.description) || (e.tags ?? []).some((tag) => term.test(tag)),
   );
   return pageOf(world, actor, events, query);
 }
@@ -131,7 +177,7 @@ export function discoverCalendar(world: World, actor: UserRecord, rawQuery: unkn
   const drop = (inclusion: string | undefined) => inclusion === 'exclude' || inclusion === 'skip';
   const from = monthOf(new Date(now).toISOString()) - 1;
   const to = monthOf(new Date(until).toISOString());
-  const events = visibleEvents(world, actor, world.groups.values(), from, to).filter((e) => {
+  const events = visibleEvents(world, actor, world.groups.values(), from, to, (e) => {
     const starts = Date.parse(e.startsAt);
     const ends = Date.parse(e.endsAt);
     const live = starts <= now && ends > now;
@@ -146,7 +192,7 @@ export function discoverCalendar(world: World, actor: UserRecord, rawQuery: unkn
     return true;
   });
   const offset = query.nextCursor ? Number(query.nextCursor) : 0;
-  const results = events.slice(offset, offset + query.n).map(calendarEventViewFor(world, actor.id));
+  const results = slice(events, offset, query.n).map(calendarEventViewFor(world, actor.id));
   const next = offset + results.length;
-  return { nextCursor: next < events.length ? String(next) : '', results };
+  return { nextCursor: next < events.total ? String(next) : '', results };
 }
