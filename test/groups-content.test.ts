@@ -10,6 +10,7 @@ import { GroupGallerySchema } from '../src/schemas/groups.js';
 import type { PipelineEvent } from '../src/domain/pipeline-events.js';
 import { expectError, expectShape, ids, testWorld } from './helpers.js';
 import { groups } from './groups-fixture-ids.js';
+import { openMicEvent } from './calendar-seed.js';
 
 const post = { title: 'Build night', text: 'Friday at eight.', visibility: 'group', sendNotification: false };
 const gallery = 'ggal_00000001-0000-4000-8000-000000000001';
@@ -148,6 +149,16 @@ describe('GET /groups/{groupId}/auditLogs', () => {
     expect(roles.body).toMatchObject({ totalCount: 1, hasNext: false });
     const later = await t.call('GET', `/groups/${groups.builders}/auditLogs?startDate=${new Date(t.clock.now()).toISOString()}`, { cookie: owner });
     expect(later.body.totalCount).toBe(1);
+  });
+
+  it('records calendar events and gallery submissions too', async () => {
+    const t = testWorld();
+    const owner = await t.login('alice');
+    await t.call('POST', `/calendar/${groups.builders}/event`, { cookie: owner, body: openMicEvent });
+    await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: await t.login('admin'), body: { fileId } });
+    const log = (await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: owner })).body;
+    expect(log.results.map((e: { eventType: string }) => e.eventType)).toEqual(['group.gallery.image.submit', 'group.event.create']);
+    expect(log.results[0]).toMatchObject({ actorId: ids.admin, data: { approved: false } });
   });
 
   it('lists its event types, for holders of group-audit-view only', async () => {

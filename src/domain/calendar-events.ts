@@ -90,6 +90,7 @@ export function updateCalendarEvent(world: World, actor: UserRecord, groupId: st
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (event as Record<string, unknown>)[field] = value;
   Object.assign(event, { startsAt, endsAt, updatedAt: isoNow(world.clock) });
   putCalendarEvent(world, event);
+  audit(world, group, actor, 'group.event.update', event.id, `${actor.displayName} changed the event ${event.title}.`);
   return calendarEventViewFor(world, actor.id)(event);
 }
 

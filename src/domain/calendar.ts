@@ -23,6 +23,7 @@ import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { hasGroupPermission, isGroupMember } from './group-permissions.js';
+import { audit } from './groups-audit.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;
@@ -103,6 +104,7 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
     recurrence: null,
   };
   putCalendarEvent(world, event);
+  audit(world, group, actor, 'group.event.create', event.id, `${actor.displayName} created the event ${event.title}.`);
   return event;
 }
 

@@ -23,6 +23,7 @@ export const GROUP_AUDIT_LOG_TYPES = [
   'group.member.remove',
   'group.member.role.assign',
   'group.member.role.unassign',
+  'group.member.user.update',
   'group.request.create',
   'group.request.reject',
   'group.request.block',
@@ -41,6 +42,10 @@ export const GROUP_AUDIT_LOG_TYPES = [
   'group.gallery.create',
   'group.gallery.update',
   'group.gallery.delete',
+  'group.gallery.image.submit',
+  'group.gallery.image.remove',
+  'group.event.create',
+  'group.event.update',
   'group.event.delete',
 ] as const;
 export type GroupAuditLogType = (typeof GROUP_AUDIT_LOG_TYPES)[number];

@@ -151,6 +151,9 @@ export function addGalleryImage(world: World, actor: UserRecord, groupId: string
     ...(approved ? { approvedAt: now, approvedByUserId: actor.id } : {}),
   };
   listIn(world.groupGalleryImages, gallery.id).push(image);
+  audit(world, group, actor, 'group.gallery.image.submit', image.id, `${actor.displayName} submitted an image to ${gallery.name}.`, {
+    approved,
+  });
   return image;
 }
 
@@ -166,5 +169,6 @@ export function deleteGalleryImage(world: World, actor: UserRecord, groupId: str
     throw new ApiError(403, messages.groupGalleryImageDeleteForbidden);
   }
   images.splice(images.indexOf(image), 1);
+  audit(world, group, actor, 'group.gallery.image.remove', image.id, `${actor.displayName} removed an image from ${gallery.name}.`);
   return messages.groupGalleryImageRemoved;
 }

@@ -94,6 +94,10 @@ export function updateGroupMember(
   }
   Object.assign(target, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
   emitMemberUpdated(world, target);
+  if (userId !== actor.id) {
+    const name = world.users.get(userId)?.displayName ?? userId;
+    audit(world, group, actor, 'group.member.user.update', userId, `${actor.displayName} updated ${name}'s member record.`);
+  }
   return groupMemberView(world, target, actor.id);
 }
 
