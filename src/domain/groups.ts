@@ -10,7 +10,6 @@ import {
   type GroupListItem,
   type GroupMember,
   type GroupMemberRecord,
-  type GroupRecord,
 } from '../schemas/groups.js';
 import type { UserRecord } from '../schemas/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../store/group-members.js';

@@ -1,15 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
-import {
-  cancelTransfer,
-  createGroup,
-  deleteGroup,
-  getTransferability,
-  listGroupPermissions,
-  searchGroups,
-  transferGroup,
-  updateRepresentation,
-} from '../domain/groups-lifecycle.js';
+import { createGroup, deleteGroup, listGroupPermissions, searchGroups, updateRepresentation } from '../domain/groups-lifecycle.js';
+import { cancelTransfer, getTransferability, transferGroup } from '../domain/groups-transfer.js';
 import { roleTemplatesView } from '../domain/groups-templates.js';
 import { json, jsonBody, success } from '../http.js';
 
