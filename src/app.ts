@@ -18,6 +18,7 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { favoriteRoutes } from './routes/favorites.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
 import type { World } from './store/world.js';
 import { RequestJournal } from './journal.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   // people (users, friends, notifications, moderation)
 
   // catalogue (worlds, avatars, favorites, files, inventory)
+  api.route('/', favoriteRoutes);
 
   // groups in full
 

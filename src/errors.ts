@@ -110,6 +110,19 @@ export const messages = {
   // (end of section)
 
   // catalogue: worlds, avatars, favorites, instances, files, inventory
+  /** The real service's answers (FavoriteAdd*Error, FavoriteNotFoundError and a full group), verbatim. */
+  favoriteAlreadyFavorited: (noun: string) => `You already have that ${noun} favorited`,
+  // The last character is U+01C3 (Latin letter retroflex click), as the real service sends it.
+  favoriteNotFriends: 'you are not friends with that user\u01c3',
+  favoriteNotFound: "404 couldn't find that favorite",
+  favoriteGroupFull: (limit: number, noun: string, group: string) => `You already have ${limit} favorite ${noun}s in group '${group}'`,
+  favoriteIdNotAnId: (favoriteId: string) => `favoriteId must be an ID: '${favoriteId}'`,
+  favoriteUnknownGroup: (tag: string, type: string) => `'${tag}' is not a favorite group of type ${type}`,
+  favoriteGroupNotFound: 'Favorite group not found',
+  favoriteGroupNotYours: 'You can only change your own favorite groups',
+  favoriteDeleted: 'favorite deleted!',
+  /** The OpenAPI's WorldSeeOtherUserFavoritesError, verbatim. */
+  worldFavoritesOfOthers: "403 You can't see another user's favorites",
   // (end of section)
 
   // groups in full: membership, moderation, roles, posts, galleries, audit

@@ -83,7 +83,7 @@ const TRUST_RANKS: Record<string, number> = {
   system_trust_veteran: 4,
 };
 
-function trustOf(user: UserRecord | undefined): number {
+export function trustOf(user: UserRecord | undefined): number {
   let rank = 0;
   for (const tag of user?.tags ?? []) rank = Math.max(rank, TRUST_RANKS[tag] ?? 0);
   return rank;
@@ -164,12 +164,13 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   const q = parseInput(AvatarFavoritesQuerySchema, query);
   const userId = q.userId ?? actor.id;
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarFavoritesOfOthers);
-  const favorites = world.avatarFavorites.get(userId);
+  const favorites = world.favorites.get(userId);
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
   const found: { avatar: AvatarRecord; key: number | string }[] = [];
   for (const favorite of favorites) {
-    const avatar = world.avatars.get(favorite.avatarId);
+    if (favorite.type !== 'avatar') continue;
+    const avatar = world.avatars.get(favorite.favoriteId);
     if (!avatar || !matches(avatar, q, search)) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
   }

@@ -3,10 +3,29 @@ import type { AppEnv } from '../env.js';
 import { findWorldInstance } from '../domain/instances.js';
 import { readInstance } from './instances.js';
 import { addWorldTags, findWorld, worldView } from '../domain/worlds.js';
-import { json, jsonBody } from '../http.js';
+import { activeWorlds, favoriteWorlds, recentWorlds, searchWorlds } from '../domain/world-lists.js';
+import { cachedJson, json, jsonBody, rawQuery } from '../http.js';
 
-/** Worlds: read one, add tags to one, read one of its instances. */
+/** Worlds: search and the lists, read one, add tags to one, read one of its instances. */
 export const worldRoutes = new Hono<AppEnv>();
+
+type WorldList = typeof searchWorlds;
+
+/** A world list, answered from the read cache unless its order moves with the clock (shuffle). */
+function listRoute(path: string, list: WorldList) {
+  worldRoutes.get(path, (c) => {
+    const user = c.get('user');
+    const read = () => list(c.get('world'), user, c.req.query());
+    if (c.req.query('sort') === 'shuffle') return json(c, read());
+    return cachedJson(c, `${path} ${user.id} ${rawQuery(c)}`, read);
+  });
+}
+
+// The literal paths before /worlds/:worldId, which would take them as ids.
+listRoute('/worlds', searchWorlds);
+listRoute('/worlds/active', activeWorlds);
+listRoute('/worlds/recent', recentWorlds);
+listRoute('/worlds/favorites', favoriteWorlds);
 
 worldRoutes.get('/worlds/:worldId', (c) => {
   const world = c.get('world');
