@@ -123,6 +123,14 @@ export const messages = {
   favoriteDeleted: 'favorite deleted!',
   /** The OpenAPI's WorldSeeOtherUserFavoritesError, verbatim. */
   worldFavoritesOfOthers: "403 You can't see another user's favorites",
+  worldNotYours: 'You can only change your own worlds.',
+  worldIdTaken: (worldId: string) => `World ${worldId} already exists`,
+  worldAssetUrlInvalid: 'assetUrl must be the URL of a file version: .../file/{fileId}/{version}/file',
+  worldAssetNotVrcw: 'assetUrl must name a .vrcw world file',
+  worldAssetNotYours: 'assetUrl must name one of your own files',
+  worldLastPlatform: 'A world must keep at least one platform',
+  worldNoPlatform: (platform: string) => `This world has no ${platform} build`,
+  worldDeleted: 'World deleted',
   // (end of section)
 
   // groups in full: membership, moderation, roles, posts, galleries, audit
