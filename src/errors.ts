@@ -131,6 +131,13 @@ export const messages = {
   worldLastPlatform: 'A world must keep at least one platform',
   worldNoPlatform: (platform: string) => `This world has no ${platform} build`,
   worldDeleted: 'World deleted',
+  /** The OpenAPI's answers for avatars, verbatim (without the literal quotes some examples carry). */
+  avatarFeaturedNotAdmin: 'cannot set featured tag if you are not an admin',
+  avatarNotFallback: "This avatar isn't tagged as a quest fallback avatar.",
+  avatarOfOtherUser: 'You do not have permission to fetch details about the avatar on this user.',
+  avatarNotYours: 'You can only change your own avatars.',
+  avatarIdTaken: (avatarId: string) => `Avatar ${avatarId} already exists`,
+  avatarImpostorsDeleted: 'Impostors deleted',
   // (end of section)
 
   // groups in full: membership, moderation, roles, posts, galleries, audit

@@ -64,7 +64,7 @@ function hasPackage(avatar: AvatarRecord, q: AvatarFavoritesQuery): boolean {
   );
 }
 
-function matches(avatar: AvatarRecord, q: AvatarFavoritesQuery, search: string | undefined): boolean {
+export function matches(avatar: AvatarRecord, q: AvatarFavoritesQuery, search: string | undefined): boolean {
   if (q.releaseStatus !== 'all' && avatar.releaseStatus !== q.releaseStatus) return false;
   if (q.featured !== undefined && avatar.featured !== q.featured) return false;
   if (search !== undefined && !avatar.name.toLowerCase().includes(search)) return false;
@@ -91,7 +91,7 @@ export function trustOf(user: UserRecord | undefined): number {
 
 const DAY_MS = 86_400_000;
 
-interface SortContext {
+export interface SortContext {
   world: World;
   /** Lower-cased search text, if any. */
   search: string | undefined;
@@ -114,7 +114,7 @@ interface SortContext {
  * - trust: the author's trust rank (system_trust_basic < known < trusted < veteran).
  * Ties fall back to the avatar id.
  */
-function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
+export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
   const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
   switch (sort) {
     case 'popularity':

@@ -3,7 +3,14 @@ import type { AvatarRecord } from '../schemas/avatars.js';
 import type { FavoriteRecord } from '../schemas/favorites.js';
 import { FavoritesByUser } from './favorite-index.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
-import { avatarCount, recipeAvatar, recipeAvatarNumber, recipeFavorites, type AvatarsRecipe } from './avatars-recipe.js';
+import {
+  avatarCount,
+  recipeAvatar,
+  recipeAvatarAuthor,
+  recipeAvatarNumber,
+  recipeFavorites,
+  type AvatarsRecipe,
+} from './avatars-recipe.js';
 import { countedId } from './ids.js';
 import { MadeOnDemand } from './made-on-demand.js';
 
@@ -14,6 +21,10 @@ import { MadeOnDemand } from './made-on-demand.js';
 export class AvatarsById {
   private readonly records = new Map<string, AvatarRecord>();
   private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
+  /** Generated avatars deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
+  /** Per recipe, authorId -> its avatars' numbers; made on the first read by author. */
+  private readonly recipeAuthors = new Map<AvatarsRecipe, Map<string, number[]>>();
 
   constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[]) {
     this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
@@ -24,13 +35,72 @@ export class AvatarsById {
   }
 
   get(avatarId: string): AvatarRecord | undefined {
-    return this.records.get(avatarId) ?? this.planned.byId(avatarId);
+    const record = this.records.get(avatarId);
+    if (record || this.deleted.has(avatarId)) return record;
+    return this.planned.byId(avatarId);
+  }
+
+  add(avatar: AvatarRecord): void {
+    this.records.set(avatar.id, avatar);
+  }
+
+  delete(avatarId: string): void {
+    this.records.delete(avatarId);
+    this.deleted.add(avatarId);
   }
 
   /** Every avatar, made if need be: records, then each recipe's in order. */
   *values(): IterableIterator<AvatarRecord> {
     yield* this.records.values();
-    for (const recipe of this.planned.recipes) for (let i = 0; i < avatarCount(recipe); i++) yield this.planned.at(recipe, i);
+    for (const recipe of this.planned.recipes) {
+      for (let i = 0; i < avatarCount(recipe); i++) {
+        const avatar = this.planned.at(recipe, i);
+        if (!this.deleted.has(avatar.id)) yield avatar;
+      }
+    }
+  }
+
+  /**
+   * Avatars whose name passes `test`: the records one by one, generated ones through their recipe's
+   * name pool (avatar i is named names[i % names.length]), so only matching avatars are made.
+   */
+  *withName(test: (name: string) => boolean): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (test(avatar.name)) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      const pool = recipe.names.length;
+      for (let k = 0; k < pool; k++) {
+        if (!test(recipe.names[k]!)) continue;
+        for (let i = k; i < avatarCount(recipe); i += pool) yield* this.live(recipe, i);
+      }
+    }
+  }
+
+  /** Avatars the user authored: the records one by one, generated ones through an author index of their recipe. */
+  *byAuthor(authorId: string): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      for (const i of this.authorsOf(recipe).get(authorId) ?? []) yield* this.live(recipe, i);
+    }
+  }
+
+  private *live(recipe: AvatarsRecipe, i: number): IterableIterator<AvatarRecord> {
+    const avatar = this.planned.at(recipe, i);
+    // A record of the same id (an edited generated avatar) stands in for the recipe's.
+    if (!this.deleted.has(avatar.id) && this.records.get(avatar.id) === undefined) yield avatar;
+  }
+
+  private authorsOf(recipe: AvatarsRecipe): Map<string, number[]> {
+    let authors = this.recipeAuthors.get(recipe);
+    if (authors) return authors;
+    authors = new Map();
+    for (let i = 0; i < avatarCount(recipe); i++) {
+      const authorId = recipe.userIds[recipeAvatarAuthor(recipe, i)]!;
+      let numbers = authors.get(authorId);
+      if (!numbers) authors.set(authorId, (numbers = []));
+      numbers.push(i);
+    }
+    this.recipeAuthors.set(recipe, authors);
+    return authors;
   }
 }
 

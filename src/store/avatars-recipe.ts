@@ -94,7 +94,7 @@ function avatarId(recipe: AvatarsRecipe, avatar: number): string {
 export function recipeAvatar(recipe: AvatarsRecipe, i: number): AvatarRecord {
   const from = recipe.starts[i]!;
   const draw = (k: number) => seededRandomAt(recipe.seed, from + k);
-  const author = Math.floor(draw(0) * recipe.userIds.length);
+  const author = recipeAvatarAuthor(recipe, i);
   const createdHour = Math.floor(draw(1) * CREATED_HOURS);
   const created = hourText(createdHour);
   const updated = hourText(createdHour + Math.floor(draw(2) * UPDATE_HOURS));
@@ -161,6 +161,10 @@ export function recipeAvatar(recipe: AvatarsRecipe, i: number): AvatarRecord {
     reportScore: 0,
   };
 }
+
+/** Which of the recipe's users authored avatar i (its first draw), without making the avatar. */
+export const recipeAvatarAuthor = (recipe: AvatarsRecipe, i: number) =>
+  Math.floor(seededRandomAt(recipe.seed, recipe.starts[i]!) * recipe.userIds.length);
 
 /** Whether an avatar whose fourth draw is `r` has reports, and so takes an eighth draw. */
 export const hasReports = (r: number) => r > 0.97;
