@@ -138,6 +138,8 @@ export const messages = {
   avatarNotYours: 'You can only change your own avatars.',
   avatarIdTaken: (avatarId: string) => `Avatar ${avatarId} already exists`,
   avatarImpostorsDeleted: 'Impostors deleted',
+  /** The OpenAPI's UserMustBeOwnError; its last character is U+2024 (one dot leader), as the real service sends it. */
+  instanceUserMustBeOwn: 'User ID must be your own\u2024',
   // (end of section)
 
   // groups in full: membership, moderation, roles, posts, galleries, audit
