@@ -139,6 +139,12 @@ export const messages = {
   avatarIdTaken: (avatarId: string) => `Avatar ${avatarId} already exists`,
   avatarImpostorsDeleted: 'Impostors deleted',
   /** The OpenAPI's UserMustBeOwnError; its last character is U+2024 (one dot leader), as the real service sends it. */
+  /** The OpenAPI's FileVersionDelete errors, with the real service's look-alike punctuation (U+201A, U+2024, U+02F8). */
+  fileVersionDeleteInitial: 'Cannot delete the initial version of the file\u201a just delete the entire file record\u2024',
+  fileVersionDeleteNotLatest: (version: number, latest: number) =>
+    `409 Cannot delete against anything but the latest version of this file\u02f8 ${version}\u201a ${latest}`,
+  fileImageNotPng: 'file must be a PNG image',
+  fileImageMissing: 'file is required',
   instanceUserMustBeOwn: 'User ID must be your own\u2024',
   // (end of section)
 

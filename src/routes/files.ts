@@ -9,6 +9,7 @@ import {
   findFile,
   listFiles,
 } from '../domain/files.js';
+import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from '../domain/file-extras.js';
 import { json, jsonBody } from '../http.js';
 import { uploadUrl } from './uploads.js';
 
@@ -26,6 +27,23 @@ function sendBytes(c: Context, download: Download): Response {
   });
 }
 
+/**
+ * An image upload (multipart/form-data): the `file` field's bytes and the other fields as text. Each
+ * route names the purpose it stands for, if any (`/icon`, `/gallery`).
+ */
+async function imageRoute(c: Context<AppEnv>, tag?: string): Promise<Response> {
+  const form = await c.req.parseBody();
+  const { file, ...fields } = form;
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  const made = uploadImage(c.get('world'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
+  return json(c, fileView(made, origin(c)));
+}
+
+// Literal paths before /file/:fileId, which would take them as ids.
+fileRoutes.post('/file/image', (c) => imageRoute(c));
+fileRoutes.post('/icon', (c) => imageRoute(c, 'icon'));
+fileRoutes.post('/gallery', (c) => imageRoute(c, 'gallery'));
+
 fileRoutes.post('/file', async (c) => {
   const file = createFile(c.get('world'), c.get('user'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
@@ -41,6 +59,18 @@ fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('world'),
 fileRoutes.post('/file/:fileId', async (c) => {
   const file = createFileVersion(c.get('world'), c.get('user'), c.req.param('fileId'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
+});
+
+fileRoutes.delete('/file/:fileId', (c) => json(c, fileView(deleteFile(c.get('world'), c.get('user'), c.req.param('fileId')), origin(c))));
+
+fileRoutes.delete('/file/:fileId/:versionId', (c) => {
+  const { fileId, versionId } = c.req.param();
+  return json(c, fileView(deleteFileVersion(c.get('world'), c.get('user'), fileId, versionId), origin(c)));
+});
+
+fileRoutes.get('/file/:fileId/:versionId/:fileType/status', (c) => {
+  const { fileId, ...params } = c.req.param();
+  return json(c, uploadStatus(c.get('world'), c.get('user'), fileId, params));
 });
 
 fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.get('world'), c.req.param())));
