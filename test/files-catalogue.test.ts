@@ -11,7 +11,7 @@ async function postImage(t: TestWorld, cookie: string, path: string, fields: Rec
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (bytes) form.set('file', new Blob([bytes], { type: 'image/png' }), 'image.png');
   const response = await t.app.request(`/api/1${path}`, { method: 'POST', headers: { cookie }, body: form });
-  return { status: response.status, body: await response.json(), headers: response.headers, text: '' };
+  return { status: response.status, body: (await response.json()) as any, headers: response.headers, text: "" };
 }
 
 describe('DELETE /file/{fileId}', () => {
