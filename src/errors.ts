@@ -145,6 +145,10 @@ export const messages = {
     `409 Cannot delete against anything but the latest version of this file\u02f8 ${version}\u201a ${latest}`,
   fileImageNotPng: 'file must be a PNG image',
   fileImageMissing: 'file is required',
+  /** The OpenAPI's InventoryItemNotConsumable, verbatim; its siblings for archiving and trashing in the same style. */
+  inventoryItemNotConsumable: 'InventoryItem not consumable',
+  inventoryItemNotArchivable: 'InventoryItem not archivable',
+  inventoryItemNotTrashable: 'InventoryItem not trashable',
   instanceUserMustBeOwn: 'User ID must be your own\u2024',
   // (end of section)
 

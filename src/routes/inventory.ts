@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { equipItem, findHeldItem, listInventory, unequipSlot } from '../domain/inventory.js';
+import { consumeItem, deleteItem, updateItem } from '../domain/inventory-edits.js';
 import { json, jsonBody } from '../http.js';
 
 /** The requester's inventory: read, equip, unequip; and one item of any holder. */
@@ -10,6 +11,17 @@ inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c
 
 inventoryRoutes.get('/inventory/:inventoryItemId', (c) =>
   json(c, findHeldItem(c.get('world'), c.get('user').id, c.req.param('inventoryItemId'))),
+);
+
+inventoryRoutes.put('/inventory/:inventoryItemId', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, updateItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
+});
+
+inventoryRoutes.delete('/inventory/:inventoryItemId', (c) => json(c, deleteItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))));
+
+inventoryRoutes.put('/inventory/:inventoryItemId/consume', (c) =>
+  json(c, consumeItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))),
 );
 
 inventoryRoutes.put('/inventory/:inventoryItemId/equip', async (c) => {
