@@ -149,6 +149,9 @@ export const messages = {
   inventoryItemNotConsumable: 'InventoryItem not consumable',
   inventoryItemNotArchivable: 'InventoryItem not archivable',
   inventoryItemNotTrashable: 'InventoryItem not trashable',
+  /** The OpenAPI's AnalysisNotYetAvailableError (status 202), verbatim. */
+  fileAnalysisNotYet: 'Analysis not yet available',
+  fileAnalysisNotPackage: (fileId: string) => `File '${fileId}' is not an avatar or world package`,
   instanceUserMustBeOwn: 'User ID must be your own\u2024',
   // (end of section)
 

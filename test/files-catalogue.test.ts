@@ -114,3 +114,32 @@ describe('POST /file/image, /icon and /gallery', () => {
     expectError(await postImage(t, bob, '/file/image', { tag: 'poster' }), 400);
   });
 });
+
+describe('GET /analysis/{fileId}/{versionId}', () => {
+  it("answers a complete package version's analysis, the same on every read and path", async () => {
+    const t = testWorld((data) => {
+      const file = data.files.find((f) => f.id === fileIds.avatarPackage)!;
+      file.versions[1]!.signature!.status = 'complete';
+      file.versions[1]!.status = 'complete';
+    });
+    const alice = await t.login('alice');
+    const r = await t.call('GET', `/analysis/${fileIds.avatarPackage}/1`, { cookie: alice });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, fileSize: expect.any(Number), uncompressedSize: expect.any(Number) });
+    expect(typeof r.body.avatarStats.totalPolygons).toBe('number');
+    expect((await t.call('GET', `/analysis/${fileIds.avatarPackage}/1/standard`, { cookie: alice })).body).toEqual(r.body);
+    expect((await t.call('GET', `/analysis/${fileIds.avatarPackage}/1/security`, { cookie: alice })).body).toEqual(r.body);
+  });
+
+  it('answers the real 202 while the version is still uploading', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    expectError(await t.call('GET', `/analysis/${fileIds.avatarPackage}/1`, { cookie: alice }), 202, messages.fileAnalysisNotYet);
+  });
+
+  it('answers 404 for a file that is not a package', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    expectError(await t.call('GET', `/analysis/${fileIds.photo}/1`, { cookie: alice }), 404, messages.fileAnalysisNotPackage(fileIds.photo));
+  });
+});

@@ -9,6 +9,7 @@ import {
   findFile,
   listFiles,
 } from '../domain/files.js';
+import { analyseFile } from '../domain/file-analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from '../domain/file-extras.js';
 import { json, jsonBody } from '../http.js';
 import { uploadUrl } from './uploads.js';
@@ -85,6 +86,10 @@ fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
   const file = finishUpload(c.get('world'), c.get('user'), c.req.param(), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
+
+fileRoutes.get('/analysis/:fileId/:versionId', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
+fileRoutes.get('/analysis/:fileId/:versionId/standard', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
+fileRoutes.get('/analysis/:fileId/:versionId/security', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
 
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
   json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),
