@@ -149,6 +149,8 @@ export const messages = {
   inventoryItemNotConsumable: 'InventoryItem not consumable',
   inventoryItemNotArchivable: 'InventoryItem not archivable',
   inventoryItemNotTrashable: 'InventoryItem not trashable',
+  inventoryItemNotInstantiatable: 'InventoryItem not instantiatable',
+  inventoryTemplateNotFound: 'InventoryTemplate not found',
   /** The OpenAPI's AnalysisNotYetAvailableError (status 202), verbatim. */
   fileAnalysisNotYet: 'Analysis not yet available',
   fileAnalysisNotPackage: (fileId: string) => `File '${fileId}' is not an avatar or world package`,

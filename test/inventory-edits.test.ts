@@ -65,3 +65,30 @@ describe('PUT /inventory/{id}/consume', () => {
     expectError(await t.call('PUT', `/inventory/${items.blueDrone}/consume`, { cookie: alice }), 400, 'InventoryItem not consumable');
   });
 });
+
+describe('templates, collections and spawning', () => {
+  it('GET /inventory/template/{id} answers the template its items carry', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('GET', '/inventory/template/invt_00000000-0000-4000-8000-0000000c1001', { cookie: alice });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: 'invt_00000000-0000-4000-8000-0000000c1001', name: 'Blue Drone', status: 'live', equipSlots: ['drone'] });
+  });
+
+  it('answers 404 for a template no item is made from', async () => {
+    const { t, alice } = await asAlice();
+    expectError(await t.call('GET', '/inventory/template/invt_00000000-0000-4000-8000-00000000ffff', { cookie: alice }), 404, messages.inventoryTemplateNotFound);
+  });
+
+  it("GET /inventory/collections lists the requester's collections once each", async () => {
+    const { t, alice } = await asAlice();
+    expect((await t.call('GET', '/inventory/collections', { cookie: alice })).body).toEqual(['starter', 'seasonal']);
+  });
+
+  it('GET /inventory/spawn gives a token for an instantiatable item only', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('GET', `/inventory/spawn?id=${items.partySticker}`, { cookie: alice });
+    expect(r.body).toEqual({ token: expect.any(String), version: 1 });
+    expectError(await t.call('GET', `/inventory/spawn?id=${items.blueDrone}`, { cookie: alice }), 400, messages.inventoryItemNotInstantiatable);
+    expectError(await t.call('GET', '/inventory/spawn', { cookie: alice }), 400, 'id is required');
+  });
+});

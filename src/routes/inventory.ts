@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { equipItem, findHeldItem, listInventory, unequipSlot } from '../domain/inventory.js';
+import { findTemplate, inventoryCollections, spawnItem } from '../domain/inventory-templates.js';
 import { consumeItem, deleteItem, updateItem } from '../domain/inventory-edits.js';
 import { json, jsonBody } from '../http.js';
 
@@ -8,6 +9,13 @@ import { json, jsonBody } from '../http.js';
 export const inventoryRoutes = new Hono<AppEnv>();
 
 inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
+
+// Literal paths before /inventory/:inventoryItemId, which would take them as ids.
+inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));
+
+inventoryRoutes.get('/inventory/spawn', (c) => json(c, spawnItem(c.get('world'), c.get('user'), c.req.query())));
+
+inventoryRoutes.get('/inventory/template/:templateId', (c) => json(c, findTemplate(c.get('world'), c.req.param('templateId'))));
 
 inventoryRoutes.get('/inventory/:inventoryItemId', (c) =>
   json(c, findHeldItem(c.get('world'), c.get('user').id, c.req.param('inventoryItemId'))),
