@@ -88,8 +88,9 @@ export const ImageUploadSchema = lazy(() => z.object({
   framesOverTime: z.coerce.number().int().min(1).max(64).optional(),
 }));
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const isPng = (bytes: Uint8Array) => bytes.length >= 8 && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
+/** The first four bytes of a PNG (\x89PNG); the line-ending check bytes after them are not required. */
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
+const isPng = (bytes: Uint8Array) => bytes.length >= 4 && PNG_MAGIC.every((byte, i) => bytes[i] === byte);
 
 /**
  * POST /file/image, /icon and /gallery: the image becomes a file of the requester in one call, its
