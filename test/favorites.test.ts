@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { messages } from '../src/errors.js';
 import { FAVORITE_LIMITS } from '../src/domain/favorite-limits.js';
-import { FavoriteGroupSchema, FavoriteLimitsSchema, FavoriteSchema } from '../src/schemas/favorites.js';
-import type { WorldData } from '../src/store/fixtures.js';
-import * as z from 'zod';
+import { FavoriteLimitsSchema, FavoriteSchema } from '../src/schemas/favorites.js';
 import { expectError, expectShape, ids, testWorld } from './helpers.js';
 import { worlds } from './worlds-fixture-ids.js';
-
-const avatars = {
-  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
-  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
-  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
-  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
-  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
-};
-
-/** Makes bob and alice friends of each other, and gives the world `extra` more public avatars. */
-function friendsAndAvatars(extra = 0) {
-  return (data: WorldData) => {
-    data.users.find((u) => u.id === ids.bob)!.friends.push(ids.alice);
-    data.users.find((u) => u.id === ids.alice)!.friends.push(ids.bob);
-    const template = data.avatars.find((a) => a.id === avatars.cozyBear)!;
-    for (let i = 0; i < extra; i++) {
-      data.avatars.push({ ...structuredClone(template), id: `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`, name: `Extra ${i}` });
-    }
-  };
-}
-const extraAvatar = (i: number) => `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-
-async function setup(tweak = friendsAndAvatars()) {
-  const t = testWorld(tweak);
-  const bob = await t.login('bob');
-  const add = (body: unknown, cookie = bob) => t.call('POST', '/favorites', { cookie, body });
-  const list = async (query = '', cookie = bob) => {
-    const r = await t.call('GET', `/favorites${query}`, { cookie });
-    expect(r.status).toBe(200);
-    return expectShape(z.array(FavoriteSchema), r.body);
-  };
-  return { t, bob, add, list };
-}
+import { avatars, extraAvatar, friendsAndAvatars, setup } from './favorites-fixtures.js';
 
 describe('POST /favorites', () => {
   it('adds an avatar favorite that GET /favorites and GET /avatars/favorites both list', async () => {
@@ -224,65 +191,5 @@ describe('DELETE /favorites/{favoriteId}', () => {
     const t = testWorld();
     const bob = await t.login('bob');
     expectError(await t.call('DELETE', '/favorites/fvrt_a11ce000-0000-4000-8000-0000000000f1', { cookie: bob }), 404, messages.favoriteNotFound);
-  });
-});
-
-describe('favorite groups', () => {
-  async function groups(query: string, cookie: string, t: ReturnType<typeof testWorld>) {
-    const r = await t.call('GET', `/favorite/groups${query}`, { cookie });
-    expect(r.status).toBe(200);
-    return expectShape(z.array(FavoriteGroupSchema), r.body);
-  }
-
-  it('GET /favorite/groups lists every group of every type, renamed ones by their new name', async () => {
-    const t = testWorld();
-    const alice = await t.login('alice');
-    const all = await groups('?n=100', alice, t);
-    expect(all).toHaveLength(6 + 3 + 4 + 4);
-    expect(all.find((g) => g.name === 'worlds1')).toMatchObject({ displayName: 'Hangouts', visibility: 'public', ownerId: ids.alice, type: 'world' });
-    expect(all.find((g) => g.name === 'group_0')).toMatchObject({ displayName: 'Group 1', visibility: 'private', type: 'friend' });
-  });
-
-  it("shows another owner's public groups only", async () => {
-    const t = testWorld();
-    const bob = await t.login('bob');
-    const seen = await groups(`?ownerId=${ids.alice}`, bob, t);
-    expect(seen.map((g) => g.name)).toEqual(['worlds1']);
-  });
-
-  it('PUT renames a group and changes its visibility; the next read shows it', async () => {
-    const { t, bob } = await setup();
-    const alice = await t.login('alice');
-    expectError(await t.call('GET', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: alice }), 404, messages.favoriteGroupNotFound);
-    const r = await t.call('PUT', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: bob, body: { displayName: 'Robots', visibility: 'friends' } });
-    expect(r.status).toBe(200);
-    const read = await t.call('GET', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: bob });
-    expect(expectShape(FavoriteGroupSchema, read.body)).toMatchObject({ name: 'avatars2', displayName: 'Robots', visibility: 'friends' });
-    // alice, a friend, now sees it
-    expect((await t.call('GET', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: alice })).body.displayName).toBe('Robots');
-  });
-
-  it("refuses to change someone else's group with 403", async () => {
-    const t = testWorld();
-    const bob = await t.login('bob');
-    const r = await t.call('PUT', `/favorite/group/world/worlds1/${ids.alice}`, { cookie: bob, body: { displayName: 'Mine' } });
-    expectError(r, 403, messages.favoriteGroupNotYours);
-  });
-
-  it('answers 404 for a group name the type does not have', async () => {
-    const t = testWorld();
-    const bob = await t.login('bob');
-    expectError(await t.call('GET', `/favorite/group/world/avatars1/${ids.bob}`, { cookie: bob }), 404, messages.favoriteGroupNotFound);
-  });
-
-  it('DELETE clears the group and leaves the others', async () => {
-    const { t, bob, add, list } = await setup(friendsAndAvatars(1));
-    await add({ type: 'avatar', favoriteId: avatars.questCat, tags: ['avatars4'] });
-    await add({ type: 'avatar', favoriteId: extraAvatar(0), tags: ['avatars4'] });
-    await add({ type: 'avatar', favoriteId: avatars.aliceFox, tags: ['avatars5'] });
-    const r = await t.call('DELETE', `/favorite/group/avatar/avatars4/${ids.bob}`, { cookie: bob });
-    expect(r.status).toBe(200);
-    expect(await list('?tag=avatars4')).toEqual([]);
-    expect((await list('?tag=avatars5')).map((f) => f.favoriteId)).toEqual([avatars.aliceFox]);
   });
 });
