@@ -136,6 +136,7 @@ export const messages = {
   avatarNotFallback: "This avatar isn't tagged as a quest fallback avatar.",
   avatarOfOtherUser: 'You do not have permission to fetch details about the avatar on this user.',
   avatarNotYours: 'You can only change your own avatars.',
+  avatarPrivateOfOther: "You can't use someone else's private avatar.",
   avatarIdTaken: (avatarId: string) => `Avatar ${avatarId} already exists`,
   avatarImpostorsDeleted: 'Impostors deleted',
   /** The OpenAPI's UserMustBeOwnError; its last character is U+2024 (one dot leader), as the real service sends it. */

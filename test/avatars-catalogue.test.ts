@@ -152,10 +152,12 @@ describe('PUT /avatars/{avatarId}/select', () => {
     expect(events[1]!.content).toMatchObject({ userId: ids.alice, user: { currentAvatarImageUrl: cozy.imageUrl } });
   });
 
-  it("refuses someone else's private avatar", async () => {
+  it("refuses someone else's private avatar with 403, and an unknown one with 404", async () => {
     const { t } = await session();
     const bob = await t.login('bob');
-    expectError(await t.call('PUT', `/avatars/${avatars.secretDraft}/select`, { cookie: bob }), 404, messages.avatarNotFound);
+    expectError(await t.call('PUT', `/avatars/${avatars.secretDraft}/select`, { cookie: bob }), 403, messages.avatarPrivateOfOther);
+    const missing = 'avtr_0000000f-0000-4000-8000-000000000000';
+    expectError(await t.call('PUT', `/avatars/${missing}/select`, { cookie: bob }), 404, messages.avatarNotFound);
     expect((await t.call('GET', '/auth/user', { cookie: bob })).body.currentAvatar).toBe('');
   });
 

@@ -139,14 +139,24 @@ function wear(world: World, user: UserRecord, avatar: AvatarRecord, field: 'curr
   return user;
 }
 
-/** PUT /avatars/{id}/select: any public avatar, or one's own; someone else's private one is not found. */
+/** An avatar the actor may wear: any public one, or their own; someone else's private or hidden one is 403. */
+function wearable(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = world.avatars.get(avatarId);
+  if (!avatar) throw new ApiError(404, messages.avatarNotFound);
+  if (avatar.releaseStatus !== 'public' && avatar.authorId !== actor.id && !actor.isAdmin) {
+    throw new ApiError(403, messages.avatarPrivateOfOther);
+  }
+  return avatar;
+}
+
+/** PUT /avatars/{id}/select: the actor now wears the avatar. */
 export function selectAvatar(world: World, actor: UserRecord, avatarId: string): UserRecord {
-  return wear(world, actor, findAvatar(world, actor, avatarId), 'currentAvatar');
+  return wear(world, actor, wearable(world, actor, avatarId), 'currentAvatar');
 }
 
 /** PUT /avatars/{id}/selectFallback: as select, for an avatar tagged as a fallback. */
 export function selectFallbackAvatar(world: World, actor: UserRecord, avatarId: string): UserRecord {
-  const avatar = findAvatar(world, actor, avatarId);
+  const avatar = wearable(world, actor, avatarId);
   if (!avatar.tags.includes(FALLBACK_TAG)) throw new ApiError(403, messages.avatarNotFallback);
   return wear(world, actor, avatar, 'fallbackAvatar');
 }
