@@ -21,7 +21,7 @@ const visible = (avatar: AvatarRecord, actor: UserRecord) => avatar.releaseStatu
  * Which avatars a list goes through: an author's (user=me, userId) through the author index, a
  * search through the name index, anything else every avatar.
  */
-function candidates(world: World, actor: UserRecord, authorId: string | undefined, search: string | undefined): Iterable<AvatarRecord> {
+function candidates(world: World, authorId: string | undefined, search: string | undefined): Iterable<AvatarRecord> {
   if (authorId !== undefined) return world.avatars.byAuthor(authorId);
   if (search !== undefined) return world.avatars.withName((name) => name.toLowerCase().includes(search));
   return world.avatars.values();
@@ -34,7 +34,7 @@ export function listAvatars(world: World, actor: UserRecord, query: unknown): Av
   const search = q.search ? q.search.toLowerCase() : undefined;
   const filter: AvatarFavoritesQuery = { ...q, releaseStatus: q.releaseStatus ?? (authorId === actor.id ? 'all' : 'public') };
   const found: { avatar: AvatarRecord; key: number | string }[] = [];
-  for (const avatar of candidates(world, actor, authorId, search)) {
+  for (const avatar of candidates(world, authorId, search)) {
     if (!visible(avatar, actor) || !matches(avatar, filter, search)) continue;
     if (q.isInternalVariant !== undefined && avatar.unityPackages.some((p) => p.variant !== 'standard') !== q.isInternalVariant) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: avatar.created_at }) });
