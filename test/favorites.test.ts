@@ -44,6 +44,16 @@ describe('POST /favorites', () => {
     expect(await list('?type=friend')).toEqual([r.body]);
   });
 
+  it('drops the friend favorites of both sides when the friendship ends', async () => {
+    const { t, bob, add, list } = await setup();
+    const alice = await t.login('alice');
+    expect((await add({ type: 'friend', favoriteId: ids.alice, tags: ['group_0'] })).status).toBe(200);
+    expect((await add({ type: 'friend', favoriteId: ids.bob, tags: ['group_1'] }, alice)).status).toBe(200);
+    expect((await t.call('DELETE', `/auth/user/friends/${ids.alice}`, { cookie: bob })).status).toBe(200);
+    expect(await list('?type=friend')).toEqual([]);
+    expect(await list('?type=friend', alice)).toEqual([]);
+  });
+
   it('refuses a friend favorite of someone who is not a friend with 403', async () => {
     const { add, list } = await setup();
     expectError(await add({ type: 'friend', favoriteId: ids.carol, tags: ['group_0'] }), 403, messages.favoriteNotFriends);

@@ -10,6 +10,14 @@ import { WorldRecordSchema } from '../schemas/worlds.js';
 import { InstanceRecordSchema } from '../schemas/instances.js';
 import { AvatarFavoriteRecordSchema, AvatarRecordSchema } from '../schemas/avatars.js';
 import { FavoriteGroupRecordSchema, FavoriteRecordSchema } from '../schemas/favorites.js';
+import {
+  AvatarModerationRecordSchema,
+  EmailRecordSchema,
+  ModerationReportRecordSchema,
+  NotificationV2RecordSchema,
+  PlayerModerationRecordSchema,
+  UserNoteRecordSchema,
+} from '../schemas/people.js';
 import { WorldSettingsSchema, type WorldSettings } from '../schemas/settings.js';
 
 /**
@@ -33,6 +41,12 @@ export const collections = {
   avatarFavorites: AvatarFavoriteRecordSchema,
   favorites: FavoriteRecordSchema,
   favoriteGroups: FavoriteGroupRecordSchema,
+  playerModerations: PlayerModerationRecordSchema,
+  avatarModerations: AvatarModerationRecordSchema,
+  userNotes: UserNoteRecordSchema,
+  notificationsV2: NotificationV2RecordSchema,
+  moderationReports: ModerationReportRecordSchema,
+  emails: EmailRecordSchema,
 } as const;
 
 export type CollectionName = keyof typeof collections;
