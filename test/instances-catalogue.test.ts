@@ -121,6 +121,8 @@ describe('group instances', () => {
     const t = testWorld((data) => {
       nightOwlsInstances(data);
       data.groupMembers = data.groupMembers.filter((m) => !(m.groupId === groups.nightOwls && m.userId === ids.alice));
+      const alice = data.users.find((u) => u.id === ids.alice)!;
+      alice.friends = alice.friends.filter((id) => id !== ids.admin);
     });
     const alice = await t.login('alice');
     expect((await t.call('GET', `/groups/${groups.nightOwls}/instances`, { cookie: alice })).body).toEqual([]);

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { messages } from '../src/errors.js';
 import type { WorldData } from '../src/store/fixtures.js';
 import { expectError, ids as users, testWorld } from './helpers.js';
-import { worlds } from './worlds-fixture-ids.js';
+import { locations, worlds } from './worlds-fixture-ids.js';
 
 /** What every LimitedWorld must carry (the OpenAPI's required fields). */
 const LimitedWorld = z.object({
@@ -183,6 +183,17 @@ describe('GET /worlds/recent', () => {
     const { ids } = await lister(visited);
     expect(await ids('/worlds/recent?platform=android')).toEqual([worlds.lobby, worlds.aliceHome]);
     expect(await ids('/worlds/recent?sort=name&order=ascending&n=2')).toEqual([worlds.aliceHome, worlds.nightMarket]);
+  });
+
+  it('shows a visit as soon as the user enters an instance', async () => {
+    const { t, ids } = await lister(visited);
+    const moved = await t.app.request(`/_mock/users/${users.bob}/presence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'online', location: locations.lobbyPublic }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await ids('/worlds/recent')).toEqual([worlds.lobby, worlds.nightMarket, worlds.aliceHome]);
   });
 
   it('is empty for a user who went nowhere', async () => {
