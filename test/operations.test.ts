@@ -6,7 +6,7 @@ import { routeOperations } from '../src/operations/wiring.js';
 import { operations } from '../src/operations/table.js';
 import { messages } from '../src/errors.js';
 import { groups } from './groups-fixture-ids.js';
-import { expectError, testWorld } from './helpers.js';
+import { expectError, ids, testWorld } from './helpers.js';
 import { worlds } from './worlds-fixture-ids.js';
 
 describe('routing', () => {
@@ -99,15 +99,16 @@ describe('operations without a session', () => {
   });
 
   it('GET /visits answers how many users are online as a bare number', async () => {
-    const t = testWorld((data) => {
-      // Users an instance lists are online in it: empty the instances, so only these two are.
-      for (const instance of data.instances) instance.userIds = [];
-      for (const user of data.users) user.state = 'offline';
-      data.users[0]!.state = 'online';
-      data.users[1]!.state = 'online';
+    const t = testWorld();
+    const before = Number((await t.call('GET', '/visits')).text);
+    const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'online', location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)' }),
     });
+    expect(moved.status).toBe(200);
     const reply = await t.call('GET', '/visits');
-    expect(reply.text).toBe('2');
+    expect(reply.text).toBe(String(before + 1));
   });
 
   it('GET /health answers ok', async () => {
@@ -133,7 +134,7 @@ describe('generated answers', () => {
   it('say so in X-Mock-Answer, as stateful ones do', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expect((await t.call('GET', '/props', { cookie })).headers.get('x-mock-answer')).toBe('generated');
+    expect((await t.call('GET', '/worlds/active', { cookie })).headers.get('x-mock-answer')).toBe('generated');
     expect((await t.call('GET', `/groups/${groups.builders}`, { cookie })).headers.get('x-mock-answer')).toBe('stateful');
   });
 
@@ -165,7 +166,7 @@ describe('generated answers', () => {
   it('answer 400 naming each invalid input', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(await t.call('GET', '/props?n=zero&offset=-1', { cookie }), 400, 'authorId is required, n must be an integer, offset must be at least 0');
+    expectError(await t.call('GET', '/worlds/active?n=zero&offset=-1', { cookie }), 400, 'n must be an integer, offset must be at least 0');
   });
 });
 
@@ -175,7 +176,7 @@ describe('GET /_mock/operations', () => {
     const body = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
     expect(body.operations).toHaveLength(operations.length);
     expect(body.operations.find((op) => op.operationId === 'getGroup')?.answer).toBe('stateful');
-    expect(body.operations.find((op) => op.operationId === 'listProps')?.answer).toBe('generated');
+    expect(body.operations.find((op) => op.operationId === 'getActiveWorlds')?.answer).toBe('generated');
   });
 
   it('GET /_mock/openapi.json describes the operations this server answers', async () => {
