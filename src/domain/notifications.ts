@@ -23,6 +23,7 @@ export function findOwnNotification(world: World, actor: UserRecord, notificatio
 export function seeNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
   const record = findOwnNotification(world, actor, notificationId);
   record.seen = true;
+  world.pipeline.emit({ type: 'see-notification', to: [actor.id], content: record.id });
   return record;
 }
 
@@ -30,6 +31,7 @@ export function seeNotification(world: World, actor: UserRecord, notificationId:
 export function hideNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
   const record = findOwnNotification(world, actor, notificationId);
   record.hidden = true;
+  world.pipeline.emit({ type: 'hide-notification', to: [actor.id], content: record.id });
   return record;
 }
 

@@ -17,9 +17,13 @@ export interface PipelineEvent {
 
 export type PipelineListener = (event: PipelineEvent) => void;
 
+/** What ends sockets rather than feeding them: a session closed (logout), or the world reset (all sessions end). */
+export type PipelineSignal = { kind: 'session-ended'; token: string } | { kind: 'world-reset' };
+
 /** One per world; carried over when the world is reset or restored, so open sockets stay attached. */
 export class PipelineBus {
   private readonly listeners = new Set<PipelineListener>();
+  private readonly signalListeners = new Set<(signal: PipelineSignal) => void>();
 
   on(listener: PipelineListener): () => void {
     this.listeners.add(listener);
@@ -29,5 +33,14 @@ export class PipelineBus {
   emit(event: PipelineEvent): void {
     if (event.to.length === 0) return;
     for (const listener of this.listeners) listener(event);
+  }
+
+  onSignal(listener: (signal: PipelineSignal) => void): () => void {
+    this.signalListeners.add(listener);
+    return () => this.signalListeners.delete(listener);
+  }
+
+  signal(signal: PipelineSignal): void {
+    for (const listener of this.signalListeners) listener(signal);
   }
 }

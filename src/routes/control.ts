@@ -8,6 +8,7 @@ import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { consoleRoutes } from './control-console.js';
+import { pipelineControlRoutes } from './control-pipeline.js';
 
 const ClockChangeSchema = lazy(() => z
   .strictObject({
@@ -30,6 +31,7 @@ export function controlRoutes(deps: AppDeps) {
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
   control.route('/', consoleRoutes(deps));
+  control.route('/pipeline', pipelineControlRoutes(deps));
 
   control.post('/reset', (c) => {
     const started = performance.now();
