@@ -94,6 +94,14 @@ describe('event socket: worlds', () => {
     await pipeline.control('DELETE', `/worlds/${world}`);
   });
 
+  it('closes the sockets of an isolated world when it is removed', async () => {
+    const world = (await pipeline.control('POST', '/worlds')).body.id as string;
+    const socket = pipeline.open(`world=${world}&authToken=${(await pipeline.login('alice', { 'x-mock-world': world })).token}`);
+    await socket.opened;
+    await pipeline.control('DELETE', `/worlds/${world}`);
+    expect((await socket.closed).code).toBe(1000);
+  });
+
   it('refuses a world that does not exist with 404', async () => {
     const socket = pipeline.open('world=world_nope&authToken=x');
     await expect(socket.opened).rejects.toThrow('refused: 404');

@@ -17,8 +17,11 @@ export interface PipelineEvent {
 
 export type PipelineListener = (event: PipelineEvent) => void;
 
-/** What ends sockets rather than feeding them: a session closed (logout), or the world reset (all sessions end). */
-export type PipelineSignal = { kind: 'session-ended'; token: string } | { kind: 'world-reset' };
+/**
+ * What ends sockets rather than feeding them: a session closed (logout), or the world reset or
+ * removed (all its sessions end).
+ */
+export type PipelineSignal = { kind: 'session-ended'; token: string } | { kind: 'world-reset' } | { kind: 'world-removed' };
 
 /** One per world; carried over when the world is reset or restored, so open sockets stay attached. */
 export class PipelineBus {

@@ -95,7 +95,7 @@ export class PipelineHub {
   private end(room: PipelineRoom, signal: PipelineSignal) {
     if (signal.kind === 'world-reset') room.reset();
     for (const client of room.all()) {
-      if (signal.kind === 'world-reset' || client.token === signal.token) client.socket.close(CLOSE_NORMAL);
+      if (signal.kind !== 'session-ended' || client.token === signal.token) client.socket.close(CLOSE_NORMAL);
     }
   }
 

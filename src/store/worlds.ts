@@ -65,6 +65,7 @@ export class Worlds {
   }
 
   remove(id: string): boolean {
+    this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);
     return this.isolated.delete(id);
   }
