@@ -116,7 +116,7 @@ export const messages = {
   // (end of section)
 
   // event socket
-  userAgentRequired: 'Please identify yourself with a properly formatted User-Agent header.',
+  socketUserAgentRequired: 'Please identify yourself with a properly formatted User-Agent header.',
   pipelineRefusing: 'The event socket is refusing new connections for now (a socket fault of this world).',
   // (end of section)
 

@@ -20,7 +20,7 @@ export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub)
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://pipeline');
     if (!request.headers['user-agent']?.trim()) {
-      return refuse(socket, new ApiError(403, messages.userAgentRequired, WAF_MISSING_USER_AGENT));
+      return refuse(socket, new ApiError(403, messages.socketUserAgentRequired, WAF_MISSING_USER_AGENT));
     }
     const worldId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
     const world = worlds.get(worldId);
