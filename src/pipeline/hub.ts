@@ -26,7 +26,14 @@ export class PipelineHub {
     if (known) return known;
     const room = new PipelineRoom(worldId);
     this.rooms.set(world.pipeline, room);
-    world.pipeline.on((event) => this.deliver(room, event.type, event.to, event.content));
+    world.pipeline.on((event) => {
+      // Delivery runs inside the request that made the change: a frame that cannot be sent must not fail it.
+      try {
+        this.deliver(room, event.type, event.to, event.content);
+      } catch {
+        // An unencodable content (a cycle, a BigInt) sends nothing; the change stands.
+      }
+    });
     world.pipeline.onSignal((signal) => this.end(room, signal));
     return room;
   }
