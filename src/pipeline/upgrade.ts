@@ -29,7 +29,10 @@ export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub)
       return refuse(socket, new ApiError(503, messages.pipelineRefusing));
     }
     const token = url.searchParams.get('authToken') ?? url.searchParams.get('auth') ?? undefined;
-    wss ??= import('ws').then(({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES }));
+    // The hub keeps the open sockets: the library need not track them too.
+    wss ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME_BYTES }),
+    );
     void wss.then((ws) =>
       ws.handleUpgrade(request, socket, head, (open) => {
         // The world the upgrade named may have been reset meanwhile: admit into the current one.
