@@ -87,3 +87,37 @@ describe('socket faults', () => {
     expect(reply.body.error.message).toBe('explode is not allowed');
   });
 });
+
+describe('scenario rules acting on the socket', () => {
+  it('drops the sockets of the user whose request meets the rule, and only theirs', async () => {
+    const alice = await pipeline.login('alice');
+    const aliceSocket = pipeline.open(`authToken=${alice.token}`);
+    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
+    await Promise.all([aliceSocket.opened, bob.opened]);
+    const rule = { match: { method: 'GET', path: '/auth/user/notifications' }, pipeline: { drop: 'user' }, times: 1 };
+    expect((await pipeline.control('POST', '/scenarios', { name: 'drop-alice', rules: [rule] })).status).toBe(200);
+    expect((await pipeline.api('GET', '/auth/user/notifications', { cookie: alice.cookie })).status).toBe(200);
+    expect((await aliceSocket.closed).code).toBe(1006);
+    await pipeline.expectNothingMore([bob]);
+  });
+
+  it('sets socket faults from a request met before any socket is open', async () => {
+    const rule = { match: { method: 'GET', path: '/auth/user' }, pipeline: { refuseConnections: 1 }, times: 1 };
+    await pipeline.control('POST', '/scenarios', { name: 'refuse-once', rules: [rule] });
+    // A new world: nothing has listened to its events yet.
+    const world = (await pipeline.control('POST', '/worlds')).body.id as string;
+    const { token } = await pipeline.login('alice', { 'x-mock-world': world });
+    await expect(pipeline.open(`world=${world}&authToken=${token}`).opened).rejects.toThrow('refused: 503');
+    const socket = pipeline.open(`world=${world}&authToken=${token}`);
+    await socket.opened;
+    await pipeline.expectNothingMore([socket], world);
+    await pipeline.control('DELETE', `/worlds/${world}`);
+  });
+
+  it('refuses a rule with an unknown socket action', async () => {
+    const rule = { match: { path: '/auth/user' }, pipeline: { drop: 'everyone' } };
+    const reply = await pipeline.control('POST', '/scenarios', { name: 'bad', rules: [rule] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toBe('rules.0.pipeline.drop must be one of user, all');
+  });
+});

@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
-import type { PipelineBus, PipelineSignal } from '../domain/pipeline-events.js';
+import type { PipelineBus, PipelineRule, PipelineSignal } from '../domain/pipeline-events.js';
 import type { World } from '../store/world.js';
 import { encodeFrame, frameContent, INACTIVE_SESSION_FRAME } from './frames.js';
-import { PipelineRoom, type PipelineClient } from './room.js';
+import { faultsFrom, PipelineRoom, type PipelineClient } from './room.js';
 
 /** As often as clients expect a sign of life: one of them drops a socket after 60 s without a ping. */
 const PING_MS = 30_000;
@@ -34,7 +34,7 @@ export class PipelineHub {
         // An unencodable content (a cycle, a BigInt) sends nothing; the change stands.
       }
     });
-    world.pipeline.onSignal((signal) => this.end(room, signal));
+    world.pipeline.onSignal((signal) => this.onSignal(room, signal));
     return room;
   }
 
@@ -99,11 +99,19 @@ export class PipelineHub {
     this.stopPinging();
   }
 
-  private end(room: PipelineRoom, signal: PipelineSignal) {
+  private onSignal(room: PipelineRoom, signal: PipelineSignal) {
+    if (signal.kind === 'rule') return this.applyRule(room, signal.rule, signal.userId);
     if (signal.kind === 'world-reset') room.reset();
     for (const client of room.all()) {
       if (signal.kind !== 'session-ended' || client.token === signal.token) client.socket.close(CLOSE_NORMAL);
     }
+  }
+
+  private applyRule(room: PipelineRoom, rule: PipelineRule, userId: string | undefined) {
+    const { drop, ...faults } = rule;
+    if (Object.keys(faults).length > 0) room.faults = faultsFrom(faults, Date.now());
+    if (drop === 'all') this.drop(room);
+    else if (drop === 'user' && userId !== undefined) this.drop(room, userId);
   }
 
   private startPinging() {
