@@ -5,14 +5,13 @@ const pipeline = usePipelineServer();
 
 /** Alice's socket, Bob's socket in the same world, and Alice's socket in an isolated world. */
 async function audience() {
-  const alice = await pipeline.login('alice');
   const world = (await pipeline.control('POST', '/worlds')).body.id as string;
-  const elsewhere = pipeline.open(`world=${world}&authToken=${(await pipeline.login('alice', { 'x-mock-world': world })).token}`);
-  const receiver = pipeline.open(`authToken=${alice.token}`);
-  const bystander = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-  await Promise.all([receiver.opened, bystander.opened, elsewhere.opened]);
+  const elsewhereSession = await pipeline.login('alice', { 'x-mock-world': world });
+  const [{ cookie, socket: receiver }, { socket: bystander }] = await pipeline.connect('alice', 'bob');
+  const elsewhere = pipeline.open(`world=${world}&authToken=${elsewhereSession.token}`);
+  await elsewhere.opened;
   return {
-    cookie: alice.cookie,
+    cookie,
     receiver,
     /** Nothing more for the receiver, nothing at all for the others. */
     async nobodyElse(others: TestSocket[] = [bystander]) {

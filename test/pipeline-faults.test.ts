@@ -14,10 +14,7 @@ async function aliceSocket(token?: string) {
 
 describe('socket faults', () => {
   it('drops a user\'s sockets without a close frame; the same token reconnects and gets later events', async () => {
-    const { token } = await pipeline.login('alice');
-    const dropped = await aliceSocket(token);
-    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-    await bob.opened;
+    const [{ token, socket: dropped }, { socket: bob }] = await pipeline.connect('alice', 'bob');
     expect((await pipeline.control('POST', '/pipeline/drop', { userId: ids.alice })).body).toEqual({ dropped: 1 });
     expect(await dropped.closed).toEqual({ code: 1006, hadCloseFrame: false });
 
@@ -28,9 +25,7 @@ describe('socket faults', () => {
   });
 
   it('drops every socket of the world without a userId', async () => {
-    const alice = await aliceSocket();
-    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-    await bob.opened;
+    const [{ socket: alice }, { socket: bob }] = await pipeline.connect('alice', 'bob');
     expect((await pipeline.control('POST', '/pipeline/drop', {})).body).toEqual({ dropped: 2 });
     await Promise.all([alice.closed, bob.closed]);
     expect((await pipeline.control('GET', '/pipeline')).body.sockets).toEqual([]);
@@ -90,10 +85,8 @@ describe('socket faults', () => {
 
 describe('scenario rules acting on the socket', () => {
   it('drops the sockets of the user whose request meets the rule, and only theirs', async () => {
-    const alice = await pipeline.login('alice');
-    const aliceSocket = pipeline.open(`authToken=${alice.token}`);
-    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-    await Promise.all([aliceSocket.opened, bob.opened]);
+    const [alice, { socket: bob }] = await pipeline.connect('alice', 'bob');
+    const aliceSocket = alice.socket;
     const rule = { match: { method: 'GET', path: '/auth/user/notifications' }, pipeline: { drop: 'user' }, times: 1 };
     expect((await pipeline.control('POST', '/scenarios', { name: 'drop-alice', rules: [rule] })).status).toBe(200);
     expect((await pipeline.api('GET', '/auth/user/notifications', { cookie: alice.cookie })).status).toBe(200);

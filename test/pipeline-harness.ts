@@ -43,6 +43,11 @@ export interface PipelineServer {
   server(): RunningServer;
   /** Logs in over HTTP; answers the cookie header and the auth token the socket takes. */
   login(username: string, headers?: Record<string, string>): Promise<{ cookie: string; token: string }>;
+  /**
+   * Logs each user in, then opens a socket for each, open when it resolves. Logins come first: a
+   * login can change presence, whose events would reach sockets already open.
+   */
+  connect(...usernames: string[]): Promise<{ cookie: string; token: string; socket: TestSocket }[]>;
   /** A socket with `?authToken=` (or whatever query is given), kept open until the test ends. */
   open(query: string, headers?: Record<string, string>): TestSocket;
   /** An API call; answers status and parsed body. */
@@ -106,6 +111,14 @@ export function usePipelineServer(): PipelineServer {
     return socket;
   }
 
+  async function connect(...usernames: string[]) {
+    const sessions = [];
+    for (const username of usernames) sessions.push(await login(username));
+    const connected = sessions.map((session) => ({ ...session, socket: open(`authToken=${session.token}`) }));
+    await Promise.all(connected.map(({ socket }) => socket.opened));
+    return connected;
+  }
+
   async function expectNothingMore(targets: TestSocket[], world?: string) {
     const marker = { type: 'test-marker', content: { n: Math.random() } };
     const reply = await control('POST', '/pipeline', marker, world ? { 'x-mock-world': world } : {});
@@ -118,5 +131,5 @@ export function usePipelineServer(): PipelineServer {
     }
   }
 
-  return { server, login, open, api, control, expectNothingMore };
+  return { server, login, connect, open, api, control, expectNothingMore };
 }

@@ -79,12 +79,12 @@ describe('event socket: worlds', () => {
   it('serves an isolated world named by the world query parameter or X-Mock-World, apart from the default one', async () => {
     const world = (await pipeline.control('POST', '/worlds')).body.id as string;
     const header = { 'x-mock-world': world };
-    const inWorldByQuery = pipeline.open(`world=${world}&authToken=${(await pipeline.login('alice', header)).token}`);
-    const inWorldByHeader = pipeline.open(`authToken=${(await pipeline.login('alice', header)).token}`, {
-      'user-agent': 'tests',
-      ...header,
-    });
-    const inDefault = pipeline.open(`authToken=${(await pipeline.login('alice')).token}`);
+    const first = await pipeline.login('alice', header);
+    const second = await pipeline.login('alice', header);
+    const inDefaultWorld = await pipeline.login('alice');
+    const inWorldByQuery = pipeline.open(`world=${world}&authToken=${first.token}`);
+    const inWorldByHeader = pipeline.open(`authToken=${second.token}`, { 'user-agent': 'tests', ...header });
+    const inDefault = pipeline.open(`authToken=${inDefaultWorld.token}`);
     await Promise.all([inWorldByQuery.opened, inWorldByHeader.opened, inDefault.opened]);
 
     await pipeline.control('POST', '/pipeline', { type: 'content-refresh' }, header);
@@ -117,9 +117,7 @@ describe('event socket: worlds', () => {
 
 describe('/_mock/pipeline', () => {
   it('sends a frame to one user, a bare string as it is, and nothing to the others', async () => {
-    const alice = pipeline.open(`authToken=${(await pipeline.login('alice')).token}`);
-    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-    await Promise.all([alice.opened, bob.opened]);
+    const [{ socket: alice }, { socket: bob }] = await pipeline.connect('alice', 'bob');
     const reply = await pipeline.control('POST', '/pipeline', { userId: ids.alice, type: 'see-notification', content: 'not_1' });
     expect(reply.body).toEqual({ sent: 1 });
     expect(await alice.next()).toEqual({ type: 'see-notification', content: 'not_1' });
@@ -127,9 +125,7 @@ describe('/_mock/pipeline', () => {
   });
 
   it('sends a frame to every socket of the world without a userId', async () => {
-    const alice = pipeline.open(`authToken=${(await pipeline.login('alice')).token}`);
-    const bob = pipeline.open(`authToken=${(await pipeline.login('bob')).token}`);
-    await Promise.all([alice.opened, bob.opened]);
+    const [{ socket: alice }, { socket: bob }] = await pipeline.connect('alice', 'bob');
     expect((await pipeline.control('POST', '/pipeline', { type: 'clear-notification' })).body).toEqual({ sent: 2 });
     expect(await alice.next()).toEqual({ type: 'clear-notification' });
     expect(await bob.next()).toEqual({ type: 'clear-notification' });
@@ -142,8 +138,7 @@ describe('/_mock/pipeline', () => {
   });
 
   it('lists the open sockets and the frames sent, oldest first', async () => {
-    const alice = pipeline.open(`authToken=${(await pipeline.login('alice')).token}`);
-    await alice.opened;
+    await pipeline.connect('alice');
     await pipeline.control('POST', '/pipeline', { userId: ids.alice, type: 'user-update', content: { userId: ids.alice } });
     await pipeline.control('POST', '/pipeline', { userId: ids.bob, type: 'friend-offline', content: { userId: ids.alice } });
     await pipeline.control('POST', '/pipeline', { type: 'clear-notification' });
