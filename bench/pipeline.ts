@@ -30,13 +30,13 @@ async function openSockets(url: string, count: number, onFrame: () => void): Pro
 }
 
 /**
- * 6. Event socket: 1,000 open sockets on one world, one write whose event reaches all of them (time
+ * 7. Event socket: 1,000 open sockets on one world, one write whose event reaches all of them (time
  * from sending the HTTP write to the last frame received), resident memory per open socket, and
  * the CPU the server spends while they sit idle. On a server of its own, so nothing else runs there.
  */
 export async function benchPipeline(report: Report) {
-  report.section(`6. event socket: ${SOCKETS} open sockets on one world`);
-  const section = '6. event socket';
+  report.section(`7. event socket: ${SOCKETS} open sockets on one world`);
+  const section = '7. event socket';
   const server = await spawnServer('node', mockArgs(), firstRequest);
   const sockets: WebSocket[] = [];
   try {
