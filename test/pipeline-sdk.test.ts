@@ -29,22 +29,24 @@ async function sdkPipeline(): Promise<{ events: EventEmitter; close(): void }> {
   return { events: vrchat.pipeline as unknown as EventEmitter, close: () => vrchat.pipeline.close() };
 }
 
+const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
+
 describe('the official vrchat SDK on the event socket', () => {
-  it('receives friend-online through its own websocket client', async () => {
+  it('receives friend-online through its own websocket client when a friend enters an instance', async () => {
     const sdk = await sdkPipeline();
-    const received = new Promise((resolve) => sdk.events.once('friend-online', resolve));
-    const content = { userId: ids.bob, platform: 'standalonewindows', location: 'offline', canRequestInvite: false, user: { id: ids.bob } };
-    await pipeline.control('POST', '/pipeline', { userId: ids.alice, type: 'friend-online', content });
-    expect(await received).toEqual(content);
+    const received = new Promise<any>((resolve) => sdk.events.once('friend-online', resolve));
+    expect((await pipeline.control('POST', `/users/${ids.frank}/presence`, { location: workshop, platform: 'android' })).status).toBe(200);
+    expect(await received).toMatchObject({ userId: ids.frank, location: workshop, platform: 'android', user: { id: ids.frank } });
     sdk.close();
   });
 
-  it('receives a notification through its own websocket client', async () => {
+  it('receives a notification through its own websocket client when a friend invites', async () => {
+    const bob = await pipeline.login('bob');
     const sdk = await sdkPipeline();
-    const received = new Promise((resolve) => sdk.events.once('notification', resolve));
-    const content = { id: 'not_x', type: 'boop', senderUserId: ids.bob, details: {}, message: '', seen: false, created_at: '2026-01-15T12:00:00.000Z' };
-    await pipeline.control('POST', '/pipeline', { userId: ids.alice, type: 'notification', content });
-    expect(await received).toEqual(content);
+    const received = new Promise<any>((resolve) => sdk.events.once('notification', resolve));
+    const invite = await pipeline.api('POST', `/invite/${ids.alice}`, { cookie: bob.cookie, body: { instanceId: workshop } });
+    expect(invite.status).toBe(200);
+    expect(await received).toMatchObject({ id: invite.body.id, type: 'invite', senderUserId: ids.bob, details: { worldId: workshop } });
     sdk.close();
   });
 });
