@@ -179,3 +179,25 @@ describe('notification events', () => {
     await s.nobodyElse();
   });
 });
+
+describe('instance events', () => {
+  const aliceHidden =
+    'wrld_a11ce000-0000-4000-8000-00000000b001:48213~hidden(usr_a11ce000-0000-4000-8000-000000000001)~region(eu)~nonce(a11ce000-0000-4000-8000-0000000000c1)';
+
+  it('an instance closed now: instance-closed to everyone inside it, nobody else', async () => {
+    const s = await scene('alice', 'bob', 'admin');
+    const closed = await pipeline.api('DELETE', `/instances/${aliceHidden}?hardClose=true`, { cookie: s.cookie('alice') });
+    expect(closed.status).toBe(200);
+    const content = { instanceLocation: aliceHidden, closedAt: closed.body.closedAt, hardClose: true };
+    expect(await s.next('alice')).toEqual({ type: 'instance-closed', content });
+    expect(await s.next('bob')).toEqual({ type: 'instance-closed', content });
+    await s.nobodyElse();
+  });
+
+  it('a close planned for later sends nothing yet', async () => {
+    const s = await scene('alice', 'bob');
+    const later = await pipeline.api('DELETE', `/instances/${aliceHidden}?closedAt=2099-01-01T00:00:00Z`, { cookie: s.cookie('alice') });
+    expect(later.status).toBe(200);
+    await s.nobodyElse();
+  });
+});
