@@ -14,6 +14,7 @@ import { benchStartup, benchThroughput, type Servers } from './sections.js';
 import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
 import { benchOperations } from './operations.js';
+import { benchPipeline } from './pipeline.js';
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
@@ -49,6 +50,7 @@ async function main() {
     if (runs(4)) await benchControlPlane(report, servers);
     if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
     if (runs(6)) await benchOperations(report, servers);
+    if (runs(7)) await benchPipeline(report);
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

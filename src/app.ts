@@ -34,6 +34,7 @@ import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import { PipelineHub } from './pipeline/hub.js';
 import type { ReadyMadeScenario } from './fixture-dir.js';
 
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   worlds: Worlds;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** The open event sockets of every world (none until a server accepts them). */
+  sockets: PipelineHub;
   /** The package's ready-made scenarios, read when the console first lists them. */
   readyMadeScenarios?: () => ReadyMadeScenario[];
   /**
@@ -147,6 +150,7 @@ export function worldDeps(
     worlds: new Worlds(source, newClock, defaultClock),
     scenarios: new ScenarioEngine(),
     journal: new RequestJournal(),
+    sockets: new PipelineHub(),
     ...rest,
   };
 }

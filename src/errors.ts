@@ -243,6 +243,8 @@ export const messages = {
   // (end of section)
 
   // event socket
+  socketUserAgentRequired: 'Please identify yourself with a properly formatted User-Agent header.',
+  pipelineRefusing: 'The event socket is refusing new connections for now (a socket fault of this world).',
   // (end of section)
 
   // library, persistence and the CLI
@@ -270,3 +272,5 @@ export const WAF_SIGNUPS_CLOSED = 1001;
 export const WAF_WORLD_TAG_INVALID = 2001;
 export const WAF_WORLD_TAG_RESTRICTED = 2002;
 export const WAF_WORLD_TAG_LIMIT = 2003;
+/** The real service's firewall code for a request without a User-Agent. */
+export const WAF_MISSING_USER_AGENT = 13799;

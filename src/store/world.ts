@@ -85,7 +85,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
   return {
     clock,
     settings: data.settings,
-    sessions: createSessions(clock, data.settings),
+    sessions: createSessions(clock, data.settings, (token) => pipeline.signal({ kind: 'session-ended', token })),
     users,
     userLogins,
     groups,
