@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
-import { messages, WAF_USER_AGENT } from '../src/errors.js';
+import { messages, WAF_MISSING_USER_AGENT } from '../src/errors.js';
 import { expectError, ids, testWorld, type TestWorld } from './helpers.js';
 import { control } from './control-helpers.js';
 
@@ -57,7 +57,7 @@ describe('ready-made scenarios for the real service failure modes', () => {
     const t = await withScenario('user-agent-refused');
     const refused = await t.call('GET', '/auth/user', { headers: alice });
     expectError(refused, 403, messages.userAgentRequired);
-    expect(refused.body.error.waf_code).toBe(WAF_USER_AGENT);
+    expect(refused.body.error.waf_code).toBe(WAF_MISSING_USER_AGENT);
     expect((await t.call('GET', '/auth/user', { headers: { ...alice, 'user-agent': 'MyClient/1.0' } })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 import { main } from '../src/cli.js';
-import { messages, WAF_USER_AGENT } from '../src/errors.js';
+import { messages, WAF_MISSING_USER_AGENT } from '../src/errors.js';
 import { expectError, testWorld } from './helpers.js';
 import { control, newWorld } from './control-helpers.js';
 
@@ -15,7 +15,7 @@ describe('userAgent: strict', () => {
       if (agent !== undefined) headers['user-agent'] = agent;
       const reply = await t.call('GET', '/auth/user', { headers });
       expectError(reply, 403, messages.userAgentRequired);
-      expect(reply.body.error.waf_code, String(agent)).toBe(WAF_USER_AGENT);
+      expect(reply.body.error.waf_code, String(agent)).toBe(WAF_MISSING_USER_AGENT);
     }
   });
 

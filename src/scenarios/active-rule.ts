@@ -2,6 +2,7 @@ import { hash32, seededRandomAt } from '../random.js';
 import { compilePath, type PathPattern } from './path-pattern.js';
 import { compileMatch, compileScope, needsBody, type RequestFacts } from './match.js';
 import type { FaultKind, Rule, RuleResponse, Scenario } from './schema.js';
+import type { PipelineRule } from '../domain/pipeline-events.js';
 
 /** A rule as loaded: compiled once, shared by every world the rule applies to. */
 export interface RuleDef {
@@ -40,6 +41,8 @@ export interface Outcome {
   fault?: FaultKind;
   delayMs?: number;
   passThrough?: boolean;
+  /** What the request does to the world's event sockets. */
+  pipeline?: PipelineRule;
   /** Over a rate limit: answer the endpoint's 429 unless `response` says otherwise. */
   rateLimited?: { retryAfterSeconds?: number };
 }
@@ -91,6 +94,7 @@ export class ActiveRule {
       fault: answer.fault,
       delayMs: answer.delayMs,
       passThrough: answer.passThrough,
+      pipeline: rule.pipeline,
     };
   }
 

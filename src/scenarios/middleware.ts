@@ -11,6 +11,7 @@ import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } f
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
 import type { FaultKind, RuleResponse } from './schema.js';
+import { applyPipelineRule } from '../pipeline/scenario-rule.js';
 
 const API_PREFIX = '/api/1';
 
@@ -39,6 +40,7 @@ export function scenarioMiddleware(engine: ScenarioEngine) {
     const outcome = engine.take(facts, key, now);
     if (!outcome) return next();
     answered.set(c, { scenario: outcome.scenario, rule: outcome.index, fault: outcome.fault });
+    if (outcome.pipeline) applyPipelineRule(c.get('world'), outcome.pipeline, facts.session());
     return apply(c, next, outcome, path);
   });
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../schemas/lazy.js';
+import { PipelineRuleSchema } from '../pipeline/scenario-rule.js';
 
 /**
  * Network-level failures, named as WireMock names its faults. `hang` and `slow-body` take their time
@@ -107,6 +108,8 @@ export const RuleSchema = lazy(() => z
     /** The chance that a matching request is answered by the rule, drawn from a random seeded per world and rule. */
     probability: z.number().min(0).max(1).optional(),
     during: DuringSchema.optional(),
+    /** What the request does to the world's event sockets when the rule takes it. */
+    pipeline: PipelineRuleSchema.optional(),
   })
   .refine((rule) => !(rule.response && rule.fault && rule.fault !== 'slow-body'), 'must have a response or a fault, not both')
   .refine((rule) => whatFields(rule).length <= 1, 'must have only one of response/fault, sequence, rateLimit')
@@ -115,8 +118,8 @@ export const RuleSchema = lazy(() => z
     'must not have after, times, probability, delayMs or passThrough beside rateLimit, which counts every matching request',
   )
   .refine(
-    (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.sequence || rule.rateLimit,
-    'must have a response, a fault, a delayMs, a sequence or a rateLimit',
+    (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.sequence || rule.rateLimit || rule.pipeline,
+    'must have a response, a fault, a delayMs, a sequence, a rateLimit or a pipeline',
   ));
 export type Rule = z.infer<typeof RuleSchema>;
 

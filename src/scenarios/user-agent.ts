@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
-import { ApiError, messages, WAF_USER_AGENT } from '../errors.js';
+import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
 import { requestHeader } from '../http.js';
 
 /**
@@ -27,6 +27,6 @@ export const isPlaceholderUserAgent = (value: string | undefined) => !value || v
  */
 export const requireUserAgent = createMiddleware<AppEnv>((c, next) => {
   if (c.get('world').settings.userAgent !== 'strict') return next();
-  if (isPlaceholderUserAgent(requestHeader(c, 'user-agent'))) throw new ApiError(403, messages.userAgentRequired, WAF_USER_AGENT);
+  if (isPlaceholderUserAgent(requestHeader(c, 'user-agent'))) throw new ApiError(403, messages.userAgentRequired, WAF_MISSING_USER_AGENT);
   return next();
 });
