@@ -2,10 +2,14 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { startServer, type RunningServer } from './server.js';
 import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
+import { watchParent } from './parent-watch.js';
+import { stopByPidFile, writePidFile } from './pid-file.js';
+import { existsSync } from 'node:fs';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
 
 const EXIT_USAGE = 2;
+const SHUTDOWN_GRACE_MS = 2000;
 
 function integer(min: number, max: number) {
   return (value: string) => {
@@ -61,13 +65,16 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
+    .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
+    .addOption(new Option('--outlive-parent', 'keep running when the process that started it ends (env MOCK_API_OUTLIVE_PARENT=1)'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
-      const stop = () => void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
+      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
       try {
         const scenarios = ((opts.scenario as string[] | undefined) ?? []).map(readScenarioFile);
         server = await startServer({
@@ -83,6 +90,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             // Handlers first: a client may signal as soon as it reads the line.
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
+            if (opts.pidFile) writePidFile(opts.pidFile);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
             process.stdout.write(`mock-api listening on ${url}\n`);
           },
         });
@@ -95,6 +104,17 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         throw error;
       }
       onStarted(server);
+    });
+
+  program
+    .command('stop')
+    .description('stop the server started with --pid-file <file>, waiting until it has exited')
+    .addOption(new Option('--pid-file <file>', 'the pid file the server wrote').env('MOCK_API_PID_FILE').makeOptionMandatory())
+    .action(async (opts: { pidFile: string }) => {
+      if (!existsSync(opts.pidFile)) fail(`no pid file ${opts.pidFile}: is the server running?`);
+      const outcome = await stopByPidFile(opts.pidFile);
+      if (outcome === 'still-running') fail(`the server in ${opts.pidFile} did not exit within 5 s`);
+      if (outcome === 'not-running') process.stdout.write(`mock-api was not running (${opts.pidFile} removed)\n`);
     });
 
   program

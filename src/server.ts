@@ -31,7 +31,11 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and resolves once every connection is closed. Requests in flight
+   * get up to `graceMs` (default 0) to finish; whatever is still open then is cut.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -75,12 +79,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     url,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: ({ graceMs = 0 } = {}) => closeServer(server, graceMs),
   };
+}
+
+/**
+ * Idle keep-alive connections go at once, busy ones once their answer is out (a connection kept alive
+ * after its answer is idle again: swept every 20 ms rather than watched per request) or when the
+ * grace is over.
+ */
+function closeServer(server: Server, graceMs: number) {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 20);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+    if (graceMs <= 0) server.closeAllConnections();
+  });
 }
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
