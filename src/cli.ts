@@ -5,6 +5,7 @@ import { totp } from './auth/totp.js';
 import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { existsSync } from 'node:fs';
+import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
 
@@ -39,6 +40,10 @@ function generateCounts(value: string): Partial<GenerateCounts> {
   return counts;
 }
 
+/** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
+const scenarioArguments = (value: string[] | string | undefined) =>
+  (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean);
+
 /** A boolean from the environment: commander would take any value, `0` and `false` included, as on. */
 const isOn = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 
@@ -51,6 +56,7 @@ function fail(line: string): never {
 export function buildCli(onStarted: (server: RunningServer) => void = () => {}) {
   const program = new Command('mock-api')
     .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
+    .version(packageVersion(), '-V, --version')
     .exitOverride();
 
   program
@@ -63,7 +69,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
-    .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
+    .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
     .addOption(new Option('--outlive-parent', 'keep running when the process that started it ends (env MOCK_API_OUTLIVE_PARENT=1)'))
@@ -76,13 +82,18 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
       const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
       try {
-        const scenarios = ((opts.scenario as string[] | undefined) ?? []).map(readScenarioFile);
+        if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+        const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
+          const file = scenarioFile(nameOrFile);
+          if (!file) fail(`no scenario file ${nameOrFile}, nor a ready-made scenario of that name (${readyMadeScenarios().join(', ')})`);
+          return readScenarioFile(file);
+        });
         server = await startServer({
           scenarios,
           port: opts.port,
           host: opts.host,
           fixturesDir: opts.fixtures,
-          seed: opts.seed ?? (opts.generate ? 1 : undefined),
+          seed: opts.seed,
           generate: opts.generate,
           settings,
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
