@@ -4,7 +4,8 @@ import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
 import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { scenarioProblems } from './scenario-check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
@@ -126,6 +127,26 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       const outcome = await stopByPidFile(opts.pidFile);
       if (outcome === 'still-running') fail(`the server in ${opts.pidFile} did not exit within 5 s`);
       if (outcome === 'not-running') process.stdout.write(`mock-api was not running (${opts.pidFile} removed)\n`);
+    });
+
+  program
+    .command('scenario')
+    .description('scenario files')
+    .command('check')
+    .description('check a scenario file, printing every problem with its JSON path')
+    .argument('<file>', 'the scenario file')
+    .action((file: string) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        fail(`${file}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`}`);
+      }
+      const problems = scenarioProblems(raw);
+      if (problems.length === 0) return void process.stdout.write(`${file}: ok\n`);
+      for (const { path, message } of problems) process.stdout.write(`${file}: ${path}: ${message}\n`);
+      process.exit(1);
     });
 
   program

@@ -29,7 +29,10 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** The API's base URL, `http://<host>:<port>/api/1`. */
   url: string;
+  /** The event socket's URL on the same port, `ws://<host>:<port>/`. */
+  pipelineUrl: string;
   port: number;
   /**
    * Stops accepting connections and resolves once every connection is closed. Requests in flight
@@ -78,6 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   answer = await adapter;
   return {
     url,
+    pipelineUrl: `ws://${host}:${port}/`,
     port,
     close: ({ graceMs = 0 } = {}) => closeServer(server, graceMs),
   };
