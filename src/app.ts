@@ -13,6 +13,7 @@ import { avatarRoutes } from './routes/avatars.js';
 import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
+import { consolePageHandler } from './routes/control-console.js';
 import { fileRoutes } from './routes/files.js';
 import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -25,12 +26,15 @@ import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import type { ReadyMadeScenario } from './fixture-dir.js';
 
 export interface AppDeps {
   /** The default world and any isolated ones; handlers get theirs per request. */
   worlds: Worlds;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** The package's ready-made scenarios, read when the console first lists them. */
+  readyMadeScenarios?: () => ReadyMadeScenario[];
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps) {
   // parameter (/avatars/favorites and /avatars/:avatarId): it would fail on the first request and
   // fall back to TrieRouter every start-up. Go there at once.
   const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);

@@ -126,6 +126,11 @@ export const messages = {
 
   // hardening: limits, lock-outs, the control plane
   // (end of section)
+
+  // the console
+  consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
+  consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */
