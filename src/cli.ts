@@ -6,6 +6,8 @@ import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { scenarioProblems } from './scenario-check.js';
+import { DbError } from './store/persist.js';
+import { exportWorld } from './export.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
@@ -67,6 +69,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1').argParser(host))
     .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
     .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--db <file>', 'keep the default world in this JSON file: loaded at start when it exists, saved after writes').env('MOCK_API_DB'))
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
@@ -94,6 +97,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           port: opts.port,
           host: opts.host,
           fixturesDir: opts.fixtures,
+          db: opts.db,
           seed: opts.seed,
           generate: opts.generate,
           settings,
@@ -109,6 +113,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         });
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') fail(`port ${opts.port} is already in use on ${opts.host}`);
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${opts.host}`);
@@ -116,6 +121,26 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         throw error;
       }
       onStarted(server);
+    });
+
+  program
+    .command('export')
+    .description('write the default world as a fixtures directory (from --db, --fixtures, --seed as start takes them)')
+    .argument('<dir>', 'the directory to write <collection>.json files to')
+    .addOption(new Option('--db <file>', 'the database file to export').env('MOCK_API_DB'))
+    .addOption(new Option('-f, --fixtures <dir>', 'start from this fixtures directory').env('MOCK_API_FIXTURES'))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated data').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind').argParser(generateCounts))
+    .action(async (dir: string, opts) => {
+      if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+      try {
+        const files = await exportWorld(dir, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        process.stdout.write(`mock-api exported ${files.length} files to ${dir}\n`);
+      } catch (error) {
+        if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
+        throw error;
+      }
     });
 
   program

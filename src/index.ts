@@ -29,6 +29,8 @@ export interface StartOptions {
   host?: string;
   /** A directory of fixture JSON files to use instead of the embedded default world. */
   fixturesDir?: string;
+  /** A JSON file the default world is loaded from (when it exists) and saved to after writes and on close. */
+  db?: string;
   /** Adds seeded generated data; the same seed gives the same world. */
   seed?: number;
   /** With `seed`: records per kind, e.g. `{ users: 1000 }`. */
@@ -60,6 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<MockServe
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     fixturesDir: options.fixturesDir,
+    db: options.db,
     seed: options.seed,
     generate: options.generate,
     settings: options.settings,

@@ -63,6 +63,12 @@ export class Worlds {
     this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
   }
 
+  /** Puts the default world in the state `snapshot` holds (a saved database, say); its clock and sessions carry on. */
+  load(snapshot: WorldSnapshot): void {
+    const world = this.current;
+    this.current = restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline);
+  }
+
   remove(id: string): boolean {
     this.snapshots.delete(id);
     return this.isolated.delete(id);
