@@ -2,7 +2,7 @@
 // modules) with the code V8 compiled for it in one run, and the embedded default world, validated
 // here once so that a start-up need not build the schemas to check it again.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
@@ -78,6 +78,8 @@ if (declarations.status !== 0) throw new Error(`declarations failed:\n${declarat
 pruneDeclarations(new URL('types/', dist), 'index.d.ts');
 // The JSON Schema of scenario files, from the zod schema that checks them, so the two never disagree.
 writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
+// The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).
+copyFileSync(new URL('../src/operations/contract.json', import.meta.url), new URL('contract.json', dist));
 
 const world = readFixtureDir(defaultFixturesDir);
 const text = JSON.stringify(world);
