@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 /** The package's root: one level above `src/` when run from source, above `dist/` when built. */
 const root = new URL('../', import.meta.url);
 
-/** The version in the package's package.json. */
+/** The version in the package's package.json; `unknown` for a copy without one. */
 export function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }).version;
+  try {
+    return (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** The ready-made scenarios shipped in the package's `scenarios/`, by name (the file name without `.json`). */
