@@ -70,3 +70,14 @@ describe('mock-api start --generate', () => {
     expect(result.stderr).toBe('mock-api: --generate needs --seed <n>: one seed, one world\n');
   });
 });
+
+describe("README's CLI table", () => {
+  it('lists every flag of mock-api start', () => {
+    const help = run(['start', '--help']).stdout;
+    const flags = [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!).filter((flag) => flag !== '--help');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| flag | env |'), readme.indexOf('\n\n', readme.indexOf('| flag | env |')));
+    expect(flags.length).toBeGreaterThan(10);
+    expect(flags.filter((flag) => !table.includes(`\`${flag}`) && !table.includes(`, ${flag}`))).toEqual([]);
+  });
+});
