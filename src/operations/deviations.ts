@@ -43,6 +43,14 @@ export const deviations: Deviation[] = [
       property(schemas, 'CurrentUserPresence.currentAvatarTags').currentAvatarTags = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
     },
   },
+  {
+    where: 'MIMEType',
+    reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
+    apply: (schemas) => {
+      const mimeType = schemas.MIMEType!;
+      mimeType.enum = (mimeType.enum as string[]).map((value) => value.replace('\uff0b', '+'));
+    },
+  },
 ];
 
 /** The description's component schemas with every deviation applied (in place). */
