@@ -1,13 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { startServer, type RunningServer } from './server.js';
+import { exportWorld } from './export.js';
 import { FixtureError } from './store/fixtures.js';
+import { DbError } from './store/persist.js';
 import { totp } from './auth/totp.js';
 import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
-import { existsSync, readFileSync } from 'node:fs';
 import { scenarioProblems } from './scenario-check.js';
-import { DbError } from './store/persist.js';
-import { exportWorld } from './export.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
