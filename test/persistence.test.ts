@@ -73,6 +73,15 @@ describe('--db', () => {
     }
   });
 
+  it('saves on SIGTERM what was written just before it', async () => {
+    const db = join(tempDir(), 'state.json');
+    const { child, url, exited } = startCli(['--db', db]);
+    expect((await register(await url, 'hank')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(readFileSync(db, 'utf8')).toContain('"hank"');
+  });
+
   it('names its format and version in the file', async () => {
     const db = join(tempDir(), 'state.json');
     await (await startServer({ db })).close();
