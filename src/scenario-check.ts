@@ -41,7 +41,6 @@ export function scenarioJsonSchema(): Record<string, unknown> {
         if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
       },
     }),
-    $id: 'https://mock-api.local/scenario.schema.json',
     title: 'mock-api scenario',
   };
 }

@@ -119,9 +119,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 async function openDb(file: string, worlds: Worlds, log: ((line: string) => void) | undefined) {
   const saved = await WorldFile.read(file);
   if (saved) worlds.load(saved);
-  const dbFile = new WorldFile(file, () => takeSnapshot(worlds.default), (error) =>
-    log?.(`saving the database ${file} failed: ${error.message}`),
-  );
+  // A failed save is never silent, quiet or not; the next write tries again.
+  const dbFile = new WorldFile(file, () => takeSnapshot(worlds.default), (error) => {
+    const line = `saving the database ${file} failed: ${error.message}`;
+    if (log) log(line);
+    else process.stderr.write(`mock-api: ${line}\n`);
+  });
   await dbFile.create();
   return dbFile;
 }
