@@ -16,6 +16,8 @@ import { newId } from '../store/ids.js';
 import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { signedIn } from './presence.js';
+import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
 
 const makeCurrentUser = viewOf(CurrentUserSchema);
 
@@ -27,7 +29,7 @@ export function currentUserView(user: UserRecord): CurrentUser {
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
 
 export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
-  return user.totpSecret ? ['totp', 'otp'] : [];
+  return user.totpSecret ? ['totp', 'otp'] : user.emailOtp ? ['emailOtp'] : [];
 }
 
 export function findUser(world: World, userId: string): UserRecord {
@@ -47,6 +49,7 @@ export function login(world: World, credentials: Credentials, rememberedDevice?:
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
+  else if (!user.totpSecret) sendEmailOtp(world, user);
   return session;
 }
 
@@ -54,6 +57,7 @@ function recordLogin(world: World, user: UserRecord) {
   const now = isoNow(world.clock);
   user.last_login = now;
   user.last_activity = now;
+  signedIn(world, user);
   // A login is a GET that changes a record (instances show last_activity): cached reads must go.
   world.revision++;
 }
@@ -61,11 +65,12 @@ function recordLogin(world: World, user: UserRecord) {
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
 export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
   const user = findUser(world, session.userId);
-  if (typeof code !== 'string' || !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
-  let ok = false;
+  if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
+  let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
+  if (!ok && !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
   // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
   // one will do, so moving a world's clock never breaks a client's two-factor login.
-  if (method === 'totp') ok = verifyTotp(user.totpSecret, code, Date.now()) || verifyTotp(user.totpSecret, code, world.clock.now());
+  if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, Date.now()) || verifyTotp(user.totpSecret!, code, world.clock.now());
   if (method === 'otp') {
     const index = user.recoveryCodes.indexOf(code.trim());
     if (index >= 0) {

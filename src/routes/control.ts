@@ -7,6 +7,7 @@ import { json, jsonBody } from '../http.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
 
 const ClockChangeSchema = lazy(() => z
@@ -77,6 +78,8 @@ export function controlRoutes(deps: AppDeps) {
     deps.journal.clear();
     return json(c, { cleared: true });
   });
+
+  control.route('/', peopleControlRoutes(deps));
 
   control.get('/clock', (c) => {
     const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
