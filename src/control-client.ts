@@ -40,6 +40,18 @@ export interface RecordedRequest {
   [field: string]: unknown;
 }
 
+/** An email the world "sent" (a login code, say), as `GET /_mock/outbox` lists it. */
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  userId: string;
+  subject: string;
+  body: string;
+  code?: string;
+  sentAt: string;
+  [field: string]: unknown;
+}
+
 /** Narrows `requests()`; every filter given must hold. */
 export interface RequestFilters {
   method?: string;
@@ -97,8 +109,8 @@ export interface ControlClient {
   };
   /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`. */
   requests(filters?: RequestFilters): Promise<RecordedRequest[]>;
-  /** The mails the server would have sent (`GET /_mock/outbox`). */
-  outbox(): Promise<unknown[]>;
+  /** The emails the world "sent", newest first (`GET /_mock/outbox`). */
+  outbox(): Promise<OutboxEmail[]>;
   /** The operations the server answers (`GET /_mock/operations`). */
   operations(): Promise<unknown[]>;
 }

@@ -13,6 +13,7 @@ export {
   WORLD_HEADER_NAME,
   type ActiveRule,
   type ControlClient,
+  type OutboxEmail,
   type RecordedRequest,
   type RequestFilters,
   type ScenarioFile,

@@ -70,6 +70,17 @@ describe('the control client', () => {
     await world.delete();
   });
 
+  it("reads a world's own outbox", async () => {
+    const world = await server.worlds.create();
+    const before = (await server.outbox()).length;
+    await world.fetch('/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
+    const sent = await world.outbox();
+    expect(sent.map((email) => email.to)).toEqual([expect.stringContaining('dana')]);
+    expect(sent[0]!.code).toMatch(/^\d{6}$/);
+    expect(await server.outbox()).toHaveLength(before);
+    await world.delete();
+  });
+
   it('adds, lists and drops run-time scenario rules', async () => {
     await server.scenarios.use({ name: 'teapot', rules: [{ match: { path: '/config' }, response: { status: 418 } }] });
     expect((await server.scenarios.list()).map((rule) => rule.scenario)).toContain('teapot');
