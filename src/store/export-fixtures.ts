@@ -11,7 +11,7 @@ export function writeFixtureDir(dir: string, data: WorldData): string[] {
   const written: string[] = [];
   for (const name of [...collectionNames, 'settings'] as const) {
     const file = join(dir, `${name}.json`);
-    writeFileSync(file, `${JSON.stringify(data[name], null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify(data[name] ?? [], null, 2)}\n`);
     written.push(file);
   }
   return written;
