@@ -1,4 +1,4 @@
-// 7. The library and --db: a server started in process, a new world with its first login, and
+// 8. The library and --db: a server started in process, a new world with its first login, and
 // writes with the default world saved to a file beside the same writes in memory.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ process.stdout.write(JSON.stringify({ ms, status: reply.status }));
 `;
 
 export async function benchLibrary(report: Report, servers: Servers, write: Target | undefined) {
-  report.section('7. library and --db');
+  report.section('8. library and --db');
   const starts: number[] = [];
   for (let run = 0; run < settings.startupRuns; run++) {
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', startProbe], { encoding: 'utf8', timeout: 30_000 });
@@ -35,7 +35,7 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
     if (status === 200) starts.push(took);
   }
   report.add({
-    section: '7. library',
+    section: '8. library',
     scenario: `in-process startServer() -> first login answered (median of ${starts.length})`,
     figure: ms(median(starts)),
     goal: '< 50 ms',
@@ -55,14 +55,14 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
   }
   await server.close();
   report.add({
-    section: '7. library',
+    section: '8. library',
     scenario: `worlds.create() + first login in it (median of ${times.length})`,
     figure: ms(median(times)),
     goal: '< 2 ms',
     met: median(times) < 2,
   });
 
-  if (!write) return report.skip('7. library', 'no write target resolved: --db throughput not measured');
+  if (!write) return report.skip('8. library', 'no write target resolved: --db throughput not measured');
   const dir = mkdtempSync(join(tmpdir(), 'mock-api-bench-db-'));
   const withDb = await spawnServer('node', mockArgs(['--db', join(dir, 'state.json')]), firstRequest);
   try {
@@ -77,7 +77,7 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
     );
     const ratio = db.rps / memory.rps;
     report.add({
-      section: '7. library',
+      section: '8. library',
       scenario: `${write.label} with --db (saved to a file)`,
       figure: rate(db.rps),
       p50: db.p50,

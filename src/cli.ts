@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { pipelineUrlOf } from './pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
 import { exportWorld } from './export.js';
 import { FixtureError } from './store/fixtures.js';
@@ -73,6 +74,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').env('MOCK_API_GENERATE').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
     .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
@@ -81,6 +84,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
+      if (opts.userAgent) settings.userAgent = opts.userAgent;
+      if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
       // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
@@ -108,7 +113,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             process.once('SIGTERM', stop);
             if (opts.pidFile) writePidFile(opts.pidFile);
             if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
-            process.stdout.write(`mock-api listening on ${url}\n`);
+            process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });
       } catch (error) {

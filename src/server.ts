@@ -7,7 +7,10 @@ import { WorldSource } from './store/world-source.js';
 import { WorldFile } from './store/persist.js';
 import { takeSnapshot } from './store/snapshot.js';
 import { WORLD_HEADER, type Worlds } from './store/worlds.js';
+import { attachPipeline } from './pipeline/upgrade.js';
+import { pipelineUrlOf } from './pipeline/url.js';
 import type { Scenario } from './scenarios/schema.js';
+import { ScenarioEngine } from './scenarios/engine.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
 
@@ -39,7 +42,7 @@ export interface ServerOptions {
 export interface RunningServer {
   /** The API's base URL, `http://<host>:<port>/api/1`. */
   url: string;
-  /** The event socket's URL on the same port, `ws://<host>:<port>/`. */
+  /** The event socket, on the same port: `ws://127.0.0.1:<port>/`. */
   pipelineUrl: string;
   port: number;
   /**
@@ -62,6 +65,8 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     readyMadeScenarios: readReadyMadeScenarios,
+    // The same seed replays the same probabilistic failures.
+    scenarios: new ScenarioEngine(options.seed ?? 0),
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
@@ -96,6 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
   const server = createServer((request, response) => answer(request, response));
+  const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -106,9 +112,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   answer = await adapter;
   return {
     url,
-    pipelineUrl: `ws://${host}:${port}/`,
+    pipelineUrl: pipelineUrlOf(url),
     port,
     close: async ({ graceMs = 0 } = {}) => {
+      pipeline.close();
       await closeServer(server, graceMs);
       await dbFile?.flush();
     },

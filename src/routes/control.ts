@@ -4,11 +4,12 @@ import type { AppDeps } from '../app.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http.js';
-import { ScenarioSchema } from '../scenarios/schema.js';
+import { scenarioControlRoutes } from './control-scenarios.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
+import { pipelineControlRoutes } from './control-pipeline.js';
 
 const ClockChangeSchema = lazy(() => z
   .strictObject({
@@ -31,12 +32,13 @@ export function controlRoutes(deps: AppDeps) {
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
   control.route('/', consoleRoutes(deps));
+  control.route('/pipeline', pipelineControlRoutes(deps));
 
   control.post('/reset', (c) => {
     const started = performance.now();
     const id = c.req.header(WORLD_HEADER);
     if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
-    if (id === undefined) scenarios.reset();
+    scenarios.reset(id);
     return json(c, { reset: true, ms: elapsed(started) });
   });
 
@@ -59,25 +61,11 @@ export function controlRoutes(deps: AppDeps) {
   control.delete('/worlds/:id', (c) => {
     const id = c.req.param('id');
     if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
+    scenarios.reset(id);
     return json(c, { removed: id });
   });
 
-  control.get('/scenarios', (c) => json(c, scenarios.list()));
-  control.post('/scenarios', async (c) => {
-    const scenario = parseInput(ScenarioSchema, await jsonBody(c));
-    scenarios.use(scenario);
-    return json(c, { loaded: scenario.name, rules: scenario.rules.length });
-  });
-  control.delete('/scenarios', (c) => {
-    scenarios.reset();
-    return json(c, { reset: true });
-  });
-
-  control.get('/requests', (c) => json(c, deps.journal.list()));
-  control.delete('/requests', (c) => {
-    deps.journal.clear();
-    return json(c, { cleared: true });
-  });
+  control.route('/', scenarioControlRoutes(deps));
 
   control.route('/', peopleControlRoutes(deps));
 
