@@ -16,6 +16,7 @@ import { newId } from '../store/ids.js';
 import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../schemas/email.js';
 
 const makeCurrentUser = viewOf(CurrentUserSchema);
 
@@ -81,7 +82,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
 export const RegisterRequestSchema = lazy(() => z.object({
   username: z.string().min(4).max(15),
   password: z.string().min(8),
-  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address'),
+  email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
   acceptedTOSVersion: z.number().int().min(0),
   captchaCode: z.string(),
   day: z.string(),
