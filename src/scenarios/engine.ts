@@ -1,4 +1,5 @@
 import type { Rule, Scenario } from './schema.js';
+import { compilePath, type PathMatcher } from './path-matcher.js';
 
 export interface RequestFacts {
   method: string;
@@ -12,7 +13,8 @@ export interface RequestFacts {
 interface ActiveRule {
   scenario: string;
   rule: Rule;
-  pattern: RegExp;
+  /** Compiled once per rule, never per request. */
+  matchesPath: PathMatcher;
   /** The path's first segment when it is literal; undefined when a `:param` or `*` can match anything there. */
   firstSegment: string | undefined;
   remaining: number;
@@ -29,19 +31,6 @@ const firstSegmentOf = (path: string) => {
   const end = path.indexOf('/', 1);
   return end === -1 ? path.slice(1) : path.slice(1, end);
 };
-
-/** Compiled once per rule, never per request. */
-function compile(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => {
-      if (segment === '*') return '.*';
-      if (segment.startsWith(':')) return '[^/]+';
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${source}/?$`);
-}
 
 /**
  * The scripted failures a client is tested against. Base scenarios (loaded at start) stay until the
@@ -62,7 +51,7 @@ export class ScenarioEngine {
     return scenario.rules.map((rule) => ({
       scenario: scenario.name,
       rule,
-      pattern: compile(rule.match.path),
+      matchesPath: compilePath(rule.match.path),
       firstSegment: literalFirstSegment(rule.match.path),
       remaining: rule.times ?? Infinity,
       hits: 0,
@@ -122,10 +111,10 @@ export class ScenarioEngine {
   }
 }
 
-function matches({ rule, pattern }: ActiveRule, request: RequestFacts): boolean {
+function matches({ rule, matchesPath }: ActiveRule, request: RequestFacts): boolean {
   const { match } = rule;
   if (match.method && match.method !== request.method) return false;
-  if (!pattern.test(request.path)) return false;
+  if (!matchesPath(request.path)) return false;
   for (const [name, value] of Object.entries(match.query ?? {})) if (!same(request.query(name), value)) return false;
   for (const [name, value] of Object.entries(match.headers ?? {})) if (!same(request.header(name), value)) return false;
   if (match.user !== undefined && request.username()?.toLowerCase() !== match.user.toLowerCase()) return false;
