@@ -125,6 +125,7 @@ export const messages = {
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane
+  clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 } as const;
 
