@@ -18,7 +18,7 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
-import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
+import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from './store/worlds.js';
 import type { World } from './store/world.js';
 import { RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
@@ -108,11 +108,11 @@ export type App = ReturnType<typeof createApp>;
 export function worldDeps(
   source: WorldSource,
   newClock: () => ManualClock,
-  options: Partial<AppDeps> & { defaultClock?: ManualClock } = {},
+  options: Partial<AppDeps> & { defaultClock?: ManualClock; worldLimits?: Partial<WorldLimits> } = {},
 ): AppDeps {
-  const { defaultClock, ...rest } = options;
+  const { defaultClock, worldLimits, ...rest } = options;
   return {
-    worlds: new Worlds(source, newClock, defaultClock),
+    worlds: new Worlds(source, newClock, defaultClock, worldLimits),
     scenarios: new ScenarioEngine(),
     journal: new RequestJournal(),
     ...rest,

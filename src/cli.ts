@@ -59,6 +59,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
+    .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .action(async (opts) => {
@@ -78,6 +80,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           seed: opts.seed ?? (opts.generate ? 1 : undefined),
           generate: opts.generate,
           settings,
+          worldLimits: { maxWorlds: opts.maxWorlds, worldIdleMinutes: opts.worldIdleMinutes },
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
           onListening: (url) => {
             // Handlers first: a client may signal as soon as it reads the line.

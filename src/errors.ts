@@ -125,6 +125,8 @@ export const messages = {
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane
+  tooManyWorlds: (max: number) =>
+    `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 } as const;

@@ -7,6 +7,7 @@ import { WorldSource } from './store/world-source.js';
 import type { Scenario } from './scenarios/schema.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
+import type { WorldLimits } from './store/worlds.js';
 
 export interface ServerOptions {
   port: number;
@@ -17,6 +18,8 @@ export interface ServerOptions {
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
   settings?: Partial<WorldSettings>;
+  /** The cap on isolated worlds and how long an unused one lives. */
+  worldLimits?: Partial<WorldLimits>;
   /** Scenarios active from the start (the base set a control-plane reset returns to). */
   scenarios?: Scenario[];
   /** Receives one line per request and any unexpected error; omit for silence. */
@@ -45,6 +48,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
+    worldLimits: options.worldLimits,
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
