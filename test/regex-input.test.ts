@@ -17,7 +17,7 @@ describe('regular expressions on request input', () => {
   it('refuses a 120 KB email of dots between two @ without freezing', async () => {
     const t = testWorld();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: `a@${'.'.repeat(120_000)}@` } });
-    expectError(reply, 400, 'email must be at most 254 characters long');
+    expectError(reply, 400, 'email must be at most 10000 characters long');
   });
 
   it('checks a 200,000-character address in one pass', () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
-import { avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
-import { cachedJson, json, rawQuery } from '../http.js';
+import { AvatarFavoritesQuerySchema, avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
+import { cachedJson, json, queryKey } from '../http.js';
 
 export const avatarRoutes = new Hono<AppEnv>();
 
@@ -12,7 +12,7 @@ avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
   const read = () => listFavoriteAvatars(c.get('world'), user, c.req.query()).map(avatarView);
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
-  return cachedJson(c, `favorites ${user.id} ${rawQuery(c)}`, read);
+  return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
 
 avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { calendarEventView, createCalendarEvent, listCalendarEvents } from '../domain/calendar.js';
-import { cachedJson, json, jsonBody, rawQuery } from '../http.js';
+import { cachedJson, json, jsonBody, queryKey } from '../http.js';
+import { CalendarListQuerySchema } from '../schemas/calendar.js';
 
 /** A group's calendar: create an event, list the events. */
 export const calendarRoutes = new Hono<AppEnv>();
@@ -15,7 +16,7 @@ calendarRoutes.post('/calendar/:groupId/event', async (c) => {
 calendarRoutes.get('/calendar/:groupId', (c) => {
   const groupId = c.req.param('groupId');
   const user = c.get('user');
-  return cachedJson(c, `calendar ${groupId} ${user.id} ${rawQuery(c)}`, () =>
+  return cachedJson(c, `calendar ${groupId} ${user.id} ${queryKey(c, CalendarListQuerySchema)}`, () =>
     listCalendarEvents(c.get('world'), user, groupId, c.req.query()),
   );
 });

@@ -11,5 +11,9 @@ export const WorldSettingsSchema = lazy(() => z.object({
   sessionTtlMinutes: z.number().int().min(1).default(24 * 60),
   /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
   twoFactorTtlDays: z.number().int().min(1).default(30),
+  /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
+  readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
+  /** The longest string any field of an API request body may hold where the API gives no maxLength. */
+  maxTextLength: z.number().int().min(1).default(10_000),
 }));
 export type WorldSettings = z.infer<typeof WorldSettingsSchema>;

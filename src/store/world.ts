@@ -14,6 +14,7 @@ import { indexAvatars, type AvatarIndex } from './avatar-index.js';
 import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 import { PipelineBus } from '../domain/pipeline-events.js';
+import { ReadCache } from './read-cache.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -50,7 +51,7 @@ export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, 
    */
   revision: number;
   /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
-  readonly readCache: Map<string, CachedRead>;
+  readonly readCache: ReadCache;
   /** Events for the event socket; the same bus outlives a reset or restore of the world. */
   readonly pipeline: PipelineBus;
 }
@@ -89,7 +90,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     ...indexInstances(data.worlds, data.instances),
     ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
     revision: 0,
-    readCache: new Map(),
+    readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
   };
 }
