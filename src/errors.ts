@@ -127,6 +127,8 @@ export const messages = {
   // hardening: limits, lock-outs, the control plane
   tooManyWorlds: (max: number) =>
     `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
+  uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
+  uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 } as const;

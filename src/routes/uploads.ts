@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError, messages } from '../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from '../domain/file-uploads.js';
+import { checkUploadRoom } from '../domain/upload-limits.js';
 import { errorBody, json } from '../http.js';
 import { selectWorld, WORLD_HEADER, type Worlds } from '../store/worlds.js';
 
@@ -33,7 +34,13 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
     onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
   });
 
-  uploads.put('/:token', knownToken, limit, async (c) => {
+  // Refused before the bytes are read when the declared size cannot fit the world's upload total.
+  const room = createMiddleware<AppEnv>(async (c, next) => {
+    checkUploadRoom(c.get('world'), Number(c.req.header('content-length') ?? 0));
+    await next();
+  });
+
+  uploads.put('/:token', knownToken, limit, room, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const etag = receiveUpload(c.get('world'), c.req.param('token'), bytes);
     return c.body(null, 200, { ETag: `"${etag}"` });

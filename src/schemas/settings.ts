@@ -13,6 +13,12 @@ export const WorldSettingsSchema = lazy(() => z.object({
   twoFactorTtlDays: z.number().int().min(1).default(30),
   /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
   readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
+  /** Part numbers one upload may use. */
+  uploadMaxParts: z.number().int().min(1).max(10_000).default(100),
+  /** Bytes of uploaded parts, finished or not, a world keeps; a PUT past it is a 413. */
+  uploadBytesPerWorld: z.number().int().min(0).default(256 * 1024 * 1024),
+  /** An upload not finished this long after it started (world time) is dropped with its bytes. */
+  uploadExpiryMinutes: z.number().int().min(1).default(24 * 60),
   /** The longest string any field of an API request body may hold where the API gives no maxLength. */
   maxTextLength: z.number().int().min(1).default(10_000),
 }));
