@@ -25,12 +25,15 @@ import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import { controlGuard, type ControlGuardOptions } from './control-guard.js';
 
 export interface AppDeps {
   /** The default world and any isolated ones; handlers get theirs per request. */
   worlds: Worlds;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */
+  control?: ControlGuardOptions;
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -87,6 +90,8 @@ export function createApp(deps: AppDeps) {
   // parameter (/avatars/favorites and /avatars/:avatarId): it would fail on the first request and
   // fall back to TrieRouter every start-up. Go there at once.
   const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  app.use('/_mock/*', controlGuard(deps.control));
+  app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.route('/_mock', controlRoutes(deps));
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);

@@ -61,6 +61,9 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
     .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
+    .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
+    .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .action(async (opts) => {
@@ -80,6 +83,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           seed: opts.seed ?? (opts.generate ? 1 : undefined),
           generate: opts.generate,
           settings,
+          control: { token: opts.controlToken, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins },
           worldLimits: { maxWorlds: opts.maxWorlds, worldIdleMinutes: opts.worldIdleMinutes },
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
           onListening: (url) => {

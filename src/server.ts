@@ -8,6 +8,8 @@ import type { Scenario } from './scenarios/schema.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
 import type { WorldLimits } from './store/worlds.js';
+import type { ControlGuardOptions } from './control-guard.js';
+import { controlExposure } from './control-exposure.js';
 
 export interface ServerOptions {
   port: number;
@@ -18,6 +20,10 @@ export interface ServerOptions {
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
   settings?: Partial<WorldSettings>;
+  /** Host names and Origins the control plane accepts besides loopback, and its token. */
+  control?: ControlGuardOptions;
+  /** Where the warning about an exposed control plane (and its generated token) goes; stderr by default. */
+  warn?: (line: string) => void;
   /** The cap on isolated worlds and how long an unused one lives. */
   worldLimits?: Partial<WorldLimits>;
   /** Scenarios active from the start (the base set a control-plane reset returns to). */
@@ -49,6 +55,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     worldLimits: options.worldLimits,
+    control: controlExposure(options.host, options.control ?? {}, options.warn),
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
