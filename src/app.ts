@@ -13,6 +13,7 @@ import { avatarRoutes } from './routes/avatars.js';
 import { groupRoutes } from './routes/groups.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { controlRoutes } from './routes/control.js';
+import { consolePageHandler } from './routes/control-console.js';
 import { fileRoutes } from './routes/files.js';
 import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -26,6 +27,7 @@ import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
 import { controlGuard, type ControlGuardOptions } from './control-guard.js';
+import type { ReadyMadeScenario } from './fixture-dir.js';
 
 export interface AppDeps {
   /** The default world and any isolated ones; handlers get theirs per request. */
@@ -34,6 +36,8 @@ export interface AppDeps {
   journal: RequestJournal;
   /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */
   control?: ControlGuardOptions;
+  /** The package's ready-made scenarios, read when the console first lists them. */
+  readyMadeScenarios?: () => ReadyMadeScenario[];
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -92,6 +96,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.use('/_mock/*', controlGuard(deps.control));
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
+  app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);

@@ -10,7 +10,10 @@ export interface ControlGuardOptions {
   allowedHosts?: string[];
   /** Origins besides the server's own that may call the control plane from a browser. */
   allowedOrigins?: string[];
-  /** When set, every /_mock request but GET /_mock/health must carry it as `Authorization: Bearer <token>`. */
+  /**
+   * When set, every /_mock request but GET /_mock/health must carry it as `Authorization: Bearer <token>`
+   * (or, for the console page and its event stream, as the query parameter `token`).
+   */
   token?: string;
 }
 
@@ -64,8 +67,10 @@ export function controlGuard(options: ControlGuardOptions = {}, { control = true
       throw new ApiError(403, messages.controlOriginRefused(origin));
     }
     if (control && options.token !== undefined && !(c.req.method === 'GET' && c.req.path === '/_mock/health')) {
+      // A query `token` serves what cannot send headers: the console page and its event stream.
       const auth = requestHeader(c, 'authorization') ?? '';
-      if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7).trim(), options.token)) throw new ApiError(401, messages.controlTokenMissing);
+      const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : c.req.query('token');
+      if (given === undefined || !sameToken(given, options.token)) throw new ApiError(401, messages.controlTokenMissing);
     }
     if (control && c.req.method !== 'GET' && c.req.method !== 'HEAD' && hasBody(c) && !isJson(requestHeader(c, 'content-type'))) {
       throw new ApiError(415, messages.controlBodyNotJson);

@@ -137,6 +137,11 @@ export const messages = {
   controlBodyNotJson: 'Control-plane request bodies must be JSON, sent with Content-Type: application/json',
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
+
+  // the console
+  consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
+  consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FixtureError, collectionNames, fieldPath, parseFixtures, type WorldData } from './store/fixtures.js';
@@ -59,4 +59,22 @@ export function readScenarioFile(file: string): Scenario {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   throw new FixtureError(file, fieldPath(issue.path), issue.message, 'scenario');
+}
+
+/** The ready-made scenario files shipped with the package. */
+export const readyMadeScenariosDir = fileURLToPath(new URL('../scenarios/', import.meta.url));
+
+export interface ReadyMadeScenario {
+  /** The file's name without `.json`. */
+  name: string;
+  scenario: Scenario;
+}
+
+/** Every ready-made scenario, by file name; none when the package has no such folder. */
+export function readReadyMadeScenarios(dir = readyMadeScenariosDir): ReadyMadeScenario[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({ name: file.slice(0, -'.json'.length), scenario: readScenarioFile(join(dir, file)) }));
 }

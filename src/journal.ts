@@ -23,6 +23,7 @@ const listed = (entry: RecordedEntry): JournalEntry => ({
 export class RequestJournal {
   private entries: RecordedEntry[] = [];
   private next = 0;
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(private readonly capacity = 1000) {}
 
@@ -31,6 +32,16 @@ export class RequestJournal {
     if (this.entries.length < this.capacity) this.entries.push(entry);
     else this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
+    if (this.listeners.size) {
+      const listedEntry = listed(entry);
+      for (const listener of this.listeners) listener(listedEntry);
+    }
+  }
+
+  /** Calls `listener` with every entry recorded from now on (the console's live list); returns the unsubscribe. */
+  onRecord(listener: (entry: JournalEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Oldest first. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
-import { readDefaultWorld, readFixtureDir } from './fixture-dir.js';
+import { readDefaultWorld, readFixtureDir, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import type { Scenario } from './scenarios/schema.js';
@@ -56,6 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     worldLimits: options.worldLimits,
     control: controlExposure(options.host, options.control ?? {}, options.warn),
+    readyMadeScenarios: readReadyMadeScenarios,
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);

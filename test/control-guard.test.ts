@@ -59,6 +59,7 @@ describe('the control plane', () => {
     expectError(await control(t, 'POST', '/reset', undefined, { authorization: 'Bearer nope' }), 401, messages.controlTokenMissing);
     expect((await control(t, 'POST', '/reset', undefined, { authorization: 'Bearer sesame' })).status).toBe(200);
     expect((await control(t, 'GET', '/health')).status).toBe(200);
+    expect((await control(t, 'GET', '/clock?token=sesame')).status).toBe(200);
   });
 
   it('refuses a foreign Origin on upload URLs too', async () => {

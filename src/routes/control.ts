@@ -8,6 +8,7 @@ import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { checkClockTime } from '../clock-range.js';
+import { consoleRoutes } from './control-console.js';
 
 const ClockChangeSchema = lazy(() => z
   .strictObject({
@@ -29,6 +30,7 @@ export function controlRoutes(deps: AppDeps) {
   const { worlds, scenarios } = deps;
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
+  control.route('/', consoleRoutes(deps));
 
   control.post('/reset', (c) => {
     const started = performance.now();

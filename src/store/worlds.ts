@@ -109,6 +109,11 @@ export class Worlds {
     return this.isolated.delete(id);
   }
 
+  /** The isolated worlds' ids, oldest first. */
+  ids(): string[] {
+    return [...this.isolated.keys()];
+  }
+
   get count() {
     return this.isolated.size;
   }
