@@ -13,6 +13,8 @@ export const WorldSettingsSchema = lazy(() => z.object({
   twoFactorTtlDays: z.number().int().min(1).default(30),
   /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
   readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
+  /** Open instances a World view lists in `instances` and `slimInstances`; occupant counts still cover all. */
+  worldViewInstances: z.number().int().min(0).default(50),
   /** Part numbers one upload may use. */
   uploadMaxParts: z.number().int().min(1).max(10_000).default(100),
   /** Bytes of uploaded parts, finished or not, a world keeps; a PUT past it is a 413. */
