@@ -135,6 +135,9 @@ export const messages = {
     `Requests from ${origin} are refused; start the server with --allowed-origins ${origin} to accept them`,
   controlTokenMissing: 'The control plane needs the token printed at start: send Authorization: Bearer <token>',
   controlBodyNotJson: 'Control-plane request bodies must be JSON, sent with Content-Type: application/json',
+  badRequest: 'Bad Request',
+  headersTooLarge: 'Request header fields are too large',
+  requestTargetNotPath: 'The request target must be a path starting with /',
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 

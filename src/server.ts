@@ -10,6 +10,7 @@ import type { WorldData } from './store/fixtures.js';
 import type { WorldLimits } from './store/worlds.js';
 import type { ControlGuardOptions } from './control-guard.js';
 import { controlExposure } from './control-exposure.js';
+import { answerClientErrorsWithEnvelope, answeredOddTarget } from './node-errors.js';
 
 export interface ServerOptions {
   port: number;
@@ -75,7 +76,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // it loads after the port is bound, while the first client reads the URL and connects.
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
-  const server = createServer((request, response) => answer(request, response));
+  const server = createServer((request, response) => answeredOddTarget(request, response) || answer(request, response));
+  answerClientErrorsWithEnvelope(server);
   await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
