@@ -138,6 +138,8 @@ export const messages = {
   badRequest: 'Bad Request',
   headersTooLarge: 'Request header fields are too large',
   requestTargetNotPath: 'The request target must be a path starting with /',
+  loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
+  twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 

@@ -17,6 +17,8 @@ import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { isEmailAddress, MAX_EMAIL_LENGTH } from '../schemas/email.js';
+import { attemptsOf } from '../auth/attempts.js';
+import { loginName, UsernameSchema } from '../schemas/username.js';
 
 const makeCurrentUser = viewOf(CurrentUserSchema);
 
@@ -42,9 +44,16 @@ export function findUser(world: World, userId: string): UserRecord {
  * until verified, unless the device presents a remembered twoFactorAuth token of the same user.
  */
 export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
-  const userId = world.userLogins.get(credentials.username.toLowerCase());
+  const name = loginName(credentials.username);
+  const attempts = attemptsOf(world).login;
+  attempts.check(name, messages.loginLockedOut);
+  const userId = world.userLogins.get(name);
   const user = userId ? world.users.get(userId) : undefined;
-  if (!user || user.password !== credentials.password) throw new ApiError(401, messages.missingCredentials);
+  if (!user || user.password !== credentials.password) {
+    attempts.fail(name);
+    throw new ApiError(401, messages.missingCredentials);
+  }
+  attempts.succeed(name);
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
@@ -62,6 +71,8 @@ function recordLogin(world: World, user: UserRecord) {
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
 export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
   const user = findUser(world, session.userId);
+  const attempts = attemptsOf(world).twoFactor;
+  attempts.check(user.id, messages.twoFactorLockedOut);
   if (typeof code !== 'string' || !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
   let ok = false;
   if (method === 'totp') ok = verifyTotp(user.totpSecret, code, world.clock.now());
@@ -72,7 +83,11 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
       ok = true;
     }
   }
-  if (!ok) throw new ApiError(400, messages.invalidTwoFactorCode);
+  if (!ok) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  attempts.succeed(user.id);
   if (session.pendingTwoFactor) {
     session.pendingTwoFactor = false;
     recordLogin(world, user);
@@ -80,7 +95,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
 }
 
 export const RegisterRequestSchema = lazy(() => z.object({
-  username: z.string().min(4).max(15),
+  username: UsernameSchema(),
   password: z.string().min(8),
   email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
   acceptedTOSVersion: z.number().int().min(0),
@@ -96,8 +111,8 @@ export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export function register(world: World, body: unknown): UserRecord {
   if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
   const request = parseInput(RegisterRequestSchema, body);
-  if (world.userLogins.has(request.username.toLowerCase())) throw new ApiError(400, messages.usernameTaken);
-  if (world.userLogins.has(request.email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+  if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
+  if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
   const now = isoNow(world.clock);
   const user = UserRecordSchema.parse({
     id: newId('usr'),

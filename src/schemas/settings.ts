@@ -13,6 +13,12 @@ export const WorldSettingsSchema = lazy(() => z.object({
   twoFactorTtlDays: z.number().int().min(1).default(30),
   /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
   readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
+  /** Wrong passwords for one username within lockoutMinutes before logins for it are refused with 429. */
+  loginAttempts: z.number().int().min(1).default(10),
+  /** Wrong 2FA codes for one user within lockoutMinutes before verifying is refused with 429. */
+  twoFactorAttempts: z.number().int().min(1).default(5),
+  /** The window in which failures count, and how long a lock-out lasts (world time). */
+  lockoutMinutes: z.number().int().min(1).default(15),
   /** Open instances a World view lists in `instances` and `slimInstances`; occupant counts still cover all. */
   worldViewInstances: z.number().int().min(0).default(50),
   /** Part numbers one upload may use. */
