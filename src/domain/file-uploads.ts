@@ -7,6 +7,7 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { findFile, findVersion, isPackage, ownedFile } from './files.js';
 import { lazy } from '../schemas/lazy.js';
+import { queryInt } from '../schemas/query.js';
 import { checkPartCount, checkUploadRoom, expireUploads, noteUploadStarted } from './upload-limits.js';
 
 /** The most bytes one PUT to an upload URL may carry. */
@@ -27,7 +28,7 @@ const VersionParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId:
 const DownloadPartParamsSchema = lazy(() => VersionParamsSchema.extend({ fileType: FileType }));
 
 const StartQuerySchema = lazy(() => z.object({
-  partNumber: z.coerce.number().int().min(0).max(MAX_PART_NUMBER).default(1),
+  partNumber: queryInt(0, MAX_PART_NUMBER).default(1),
 }));
 
 /** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated and ignored ("always 0"). */
