@@ -2,7 +2,7 @@
 // modules) with the code V8 compiled for it in one run, and the embedded default world, validated
 // here once so that a start-up need not build the schemas to check it again.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
@@ -46,6 +46,9 @@ await build({
   outfile: new URL('boot.js', dist).pathname,
   format: 'esm',
 });
+
+// The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).
+copyFileSync(new URL('../src/operations/contract.json', import.meta.url), new URL('contract.json', dist));
 
 const world = readFixtureDir(defaultFixturesDir);
 const text = JSON.stringify(world);

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { TrieRouter } from 'hono/router/trie-router';
 import type { AppEnv } from './env.js';
 import { ApiError, messages } from './errors.js';
 import { errorBody, json, limitJsonBody, requestHeader } from './http.js';
-import { requireUser } from './auth/middleware.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { inventoryRoutes } from './routes/inventory.js';
@@ -19,6 +17,10 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { systemRoutes } from './routes/system.js';
+import { SpecificRouter } from './operations/router.js';
+import { routeOperations } from './operations/wiring.js';
+import { operationRoutes } from './operations/control.js';
 import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from './store/worlds.js';
 import type { World } from './store/world.js';
 import { RequestJournal } from './journal.js';
@@ -70,9 +72,10 @@ export function createApp(deps: AppDeps) {
   });
   api.use(scenarioMiddleware(deps.scenarios));
   api.use(limitJsonBody());
-  // Login and registration come before the session check; every area after it needs a session.
+  // The session check of the operation each request reaches (see routeOperations below).
+  api.use((c, next) => gate(c, next));
   api.route('/', authRoutes);
-  api.use(requireUser);
+  api.route('/', systemRoutes);
   api.route('/', userRoutes);
   api.route('/', groupRoutes);
   api.route('/', calendarRoutes);
@@ -90,16 +93,22 @@ export function createApp(deps: AppDeps) {
   // groups in full
 
 
-  // Hono's default router tries RegExpRouter first, which refuses a literal segment beside a
-  // parameter (/avatars/favorites and /avatars/:avatarId): it would fail on the first request and
-  // fall back to TrieRouter every start-up. Go there at once.
-  const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  // After every area: each operation of the public description that no area routes gets a generated
+  // answer; which operations an area routes is read from its routes, never listed by hand.
+  const { answers, finish, gate } = routeOperations(api, [authRoutes]);
+
+  // Where several routes match a request the most specific answers, whatever order the areas were
+  // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a
+  // literal segment beside a parameter anyway and fall back to the trie on every start-up.
+  const app = new Hono<AppEnv>({ router: new SpecificRouter() });
   app.use('/_mock/*', controlGuard(deps.control));
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
+  app.route('/_mock', operationRoutes(answers));
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/api/1', api);
+  finish(app, '/api/1');
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return json(c, errorBody(error), error.status);

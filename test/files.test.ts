@@ -21,13 +21,13 @@ describe('POST /file', () => {
     expect(expectShape(FileSchema, reread.body)).toEqual(file);
   });
 
-  it('accepts an empty extension', async () => {
+  it('accepts an empty extension and shows the file with its mimeType\'s', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: { ...newFile, extension: '' } });
     expect(r.status).toBe(200);
     const reread = await t.call('GET', `/file/${r.body.id}`, { cookie });
-    expect(expectShape(FileSchema, reread.body).extension).toBe('');
+    expect(expectShape(FileSchema, reread.body).extension).toBe('.png');
   });
 
   it('reads the full-width plus of the OpenAPI svg type as image/svg+xml', async () => {
@@ -69,7 +69,7 @@ describe('GET /file/{fileId}', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/file/${fileIds.bobIcon}`, { cookie });
-    expect(expectShape(FileSchema, r.body)).toMatchObject({ ownerId: ids.bob, extension: '' });
+    expect(expectShape(FileSchema, r.body)).toMatchObject({ ownerId: ids.bob, extension: '.png' });
   });
 
   it('answers 404 for an unknown file', async () => {

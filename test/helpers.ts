@@ -8,6 +8,7 @@ import type { WorldData } from '../src/store/fixtures.js';
 import type { World } from '../src/store/world.js';
 import { WorldSource } from '../src/store/world-source.js';
 import { ErrorEnvelopeSchema } from '../src/schemas/common.js';
+import { checkContract } from './contract-check.js';
 
 const defaultData = readFixtureDir(defaultFixturesDir);
 
@@ -73,6 +74,10 @@ export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
     } catch {
       // not JSON: keep the text
     }
+    // Every answer of an operation keeps the public contract; scripted scenario answers and the
+    // unknown-route 404 carry no X-Mock-Answer and are no operation's.
+    const type = response.headers.get('content-type') ?? '';
+    if (response.headers.has('x-mock-answer') && type.startsWith('application/json')) checkContract(method, path, response.status, parsed);
     return { status: response.status, body: parsed, headers: response.headers, text };
   }
 

@@ -79,8 +79,8 @@ function detailOf(entry) {
 }
 function describeRule(rule) { return typeof rule === 'string' ? rule : rule.scenario || JSON.stringify(rule); }
 async function copy(text) {
-  try { await navigator.clipboard.writeText(text); } catch { const area = h('textarea', {}, text); document.body.append(area); area.select(); document.execCommand('copy'); area.remove(); }
   $('last-copied').textContent = text;
+  try { await navigator.clipboard.writeText(text); } catch { const area = h('textarea', {}, text); document.body.append(area); area.select(); document.execCommand('copy'); area.remove(); }
   toast('copied');
 }
 function renderRequests() {

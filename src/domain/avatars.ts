@@ -11,11 +11,11 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 
-const makeAvatarView = viewOf(AvatarSchema);
+const makeAvatarView = viewOf(AvatarSchema, { computed: ['assetUrl'] });
 
 /** An avatar as every response shows it: the stored record without its moderation figures. */
 export function avatarView(record: AvatarRecord): Avatar {
-  return makeAvatarView(record, {});
+  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined });
 }
 
 /** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */

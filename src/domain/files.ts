@@ -40,12 +40,21 @@ export function isPackage(file: Pick<FileRecord, 'mimeType' | 'extension'>): boo
 /** A declared file part larger than this is uploaded in several parts, as S3 multipart uploads are. */
 export const MULTIPART_THRESHOLD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The extension a file without one is shown with (the description requires at least one character):
+ * the usual one of its mimeType.
+ */
+function extensionOf(mimeType: string): string {
+  const special: Record<string, string> = { 'application/x-avatar': '.vrca', 'application/x-world': '.vrcw', 'application/gzip': '.gz', 'image/svg+xml': '.svg', 'image/jpeg': '.jpg' };
+  return special[mimeType] ?? `.${mimeType.slice(mimeType.lastIndexOf('/') + 1).replace(/^x-/, '')}`;
+}
+
 /** The File a client sees: parts carry no stored bytes, and a part without a stored url points back at this server. */
 export function fileView(file: FileRecord, origin: string): ApiFile {
   return {
     id: file.id,
     name: file.name,
-    extension: file.extension,
+    extension: file.extension || extensionOf(file.mimeType),
     mimeType: file.mimeType,
     ownerId: file.ownerId,
     tags: [...file.tags],

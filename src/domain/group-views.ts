@@ -18,12 +18,19 @@ function memberFields(world: World, member: GroupMemberRecord, viewerId: string)
   return { ...member, managerNotes: managesMembers ? member.managerNotes : null };
 }
 
-/** A Group as `viewerId` reads it: their membershipStatus (inactive without a record) and myMember. */
+/**
+ * A Group as `viewerId` reads it: their membershipStatus (inactive without a record) and myMember,
+ * which leaves out the notes they may not read and a join time they do not have yet.
+ */
 export function groupView(world: World, group: GroupRecord, viewerId: string): Group {
   const member = findGroupMember(world, group.id, viewerId);
-  const myMember: GroupMyMember | null = member
-    ? { ...memberFields(world, member, viewerId), permissions: groupPermissions(group, viewerId, member) }
-    : null;
+  let myMember: GroupMyMember | null = null;
+  if (member) {
+    const { managerNotes, joinedAt, ...fields } = memberFields(world, member, viewerId);
+    myMember = { ...fields, permissions: groupPermissions(group, viewerId, member) };
+    if (managerNotes !== null) myMember.managerNotes = managerNotes;
+    if (joinedAt !== null) myMember.joinedAt = joinedAt;
+  }
   return { ...group, membershipStatus: member?.membershipStatus ?? 'inactive', myMember };
 }
 

@@ -55,7 +55,8 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
     bioLinks: user.bioLinks,
     currentAvatarTags: user.currentAvatarTags,
     tags: user.tags,
-    date_joined: user.date_joined,
+    // Users keep the day they joined; an instance's users carry it as the date-time the description asks for.
+    date_joined: user.date_joined.length === 10 ? `${user.date_joined}T00:00:00.000Z` : user.date_joined,
     last_activity: user.last_activity,
     last_mobile: user.last_mobile,
   };

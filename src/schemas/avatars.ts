@@ -33,7 +33,8 @@ export const AvatarSchema = lazy(() => z.object({
   description: text(),
   acknowledgements: text(),
   activeAssetReviewId: text(),
-  assetUrl: text(),
+  /** Responses leave it out when empty: the description's assetUrl has at least one character. */
+  assetUrl: z.string().optional(),
   assetUrlObject: object(),
   imageUrl: z.string().default('https://assets.example.test/avatars/image.png'),
   thumbnailImageUrl: z.string().default('https://assets.example.test/avatars/thumbnail.png'),

@@ -144,8 +144,11 @@ export const GroupMemberRecordSchema = lazy(() => z.object({
 export type GroupMemberRecord = z.infer<typeof GroupMemberRecordSchema>;
 
 /** The requester's own membership inside a Group: the member fields plus what their roles grant. */
+/** The viewer's own membership. The description has managerNotes and joinedAt as optional, never null: left out when unknown. */
 export const GroupMyMemberSchema = lazy(() => GroupMemberRecordSchema.extend({
   permissions: z.array(GroupPermission),
+  managerNotes: z.string().optional(),
+  joinedAt: z.string().optional(),
 }));
 export type GroupMyMember = z.infer<typeof GroupMyMemberSchema>;
 

@@ -55,7 +55,8 @@ export const WorldRecordSchema = lazy(() => z.object({
   disabledPropAbilities: strings(),
   tags: strings(),
   urlList: strings(),
-  storeId: idOf('esto').nullable().default(null),
+  /** Left out (never null: the description's storeId is a string) when the world is in no store. */
+  storeId: idOf('esto').optional(),
   udonProducts: z.array(idOf('prod')).default(() => []),
   unityPackages: unityPackages(),
 }));

@@ -1,0 +1,59 @@
+import type { Schema } from './contract.js';
+
+/**
+ * Where mock-api answers differently from the public OpenAPI description on purpose, each with its
+ * reason: the API description mock-api implements (social-platform-api.md) wins where the two differ,
+ * and where the real API sends what the public description does not allow. The contract check in the
+ * tests validates every answer against the description with exactly these changes, and
+ * `GET /_mock/openapi.json` publishes the description with them; nothing else may differ.
+ */
+export interface Deviation {
+  /** The component schema and property it changes: `World.instances`. */
+  where: string;
+  reason: string;
+  apply(schemas: Record<string, Schema>): void;
+}
+
+const property = (schemas: Record<string, Schema>, where: string): Schema => {
+  const [name, field] = where.split('.') as [string, string];
+  const owner = schemas[name];
+  if (!owner?.properties?.[field]) throw new Error(`deviation ${where}: no such property in the description`);
+  return owner.properties;
+};
+
+export const deviations: Deviation[] = [
+  {
+    where: 'World.instances',
+    reason: 'The API description lists instances as triples [instanceId, occupants, object]; the public one has pairs.',
+    apply: (schemas) => {
+      property(schemas, 'World.instances').instances = { type: 'array', items: { type: 'array', minItems: 2, maxItems: 3 } };
+    },
+  },
+  {
+    where: 'Instance.platforms',
+    reason: 'The API description makes platforms a map from any platform name to a count; the public one names three platforms only.',
+    apply: (schemas) => {
+      property(schemas, 'Instance.platforms').platforms = { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } };
+    },
+  },
+  {
+    where: 'CurrentUserPresence.currentAvatarTags',
+    reason: 'The API description sends every presence field as a string, currentAvatarTags included; the public one has an array.',
+    apply: (schemas) => {
+      property(schemas, 'CurrentUserPresence.currentAvatarTags').currentAvatarTags = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+    },
+  },
+  {
+    where: 'MIMEType',
+    reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
+    apply: (schemas) => {
+      const mimeType = schemas.MIMEType!;
+      mimeType.enum = (mimeType.enum as string[]).map((value) => value.replace('\uff0b', '+'));
+    },
+  },
+];
+
+/** The description's component schemas with every deviation applied (in place). */
+export function applyDeviations(schemas: Record<string, Schema>): void {
+  for (const deviation of deviations) deviation.apply(schemas);
+}

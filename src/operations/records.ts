@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.js';
+import { ApiError, messages } from '../errors.js';
+import { findUser } from '../domain/accounts.js';
+import { avatarView } from '../domain/avatars.js';
+import { fileView, findFile } from '../domain/files.js';
+import { groupView } from '../domain/group-views.js';
+import { findWorld, worldView } from '../domain/worlds.js';
+import type { World } from '../store/world.js';
+
+/**
+ * Path parameters that name a record of the world. A generated answer first finds the record (an
+ * unknown id is the record's 404, as the real API answers it); where the operation answers the record
+ * itself, it answers it through the area's own view instead of generated fields.
+ */
+interface RecordKind {
+  /** Throws the 404 envelope when the world has no such record. */
+  find(world: World, id: string): unknown;
+  /** The component schema of the record as the operation answers it, and the view that makes it. */
+  schema?: string;
+  view?(c: Context<AppEnv>, record: any): unknown;
+}
+
+const kinds: Record<string, RecordKind> = {
+  userId: { find: findUser },
+  worldId: { find: findWorld, schema: 'World', view: (c, record) => worldView(c.get('world'), record) },
+  avatarId: {
+    find: (world, id) => {
+      const avatar = world.avatars.get(id);
+      if (!avatar) throw new ApiError(404, messages.avatarNotFound);
+      return avatar;
+    },
+    schema: 'Avatar',
+    view: (_, record) => avatarView(record),
+  },
+  groupId: {
+    find: (world, id) => {
+      const group = world.groups.get(id);
+      if (!group) throw new ApiError(404, messages.groupNotFound);
+      return group;
+    },
+    schema: 'Group',
+    // Read without a session (never the case today: every group operation needs one) as a stranger would.
+    view: (c, record) => groupView(c.get('world'), record, c.get('user')?.id ?? ''),
+  },
+  fileId: { find: findFile, schema: 'File', view: (c, record) => fileView(record, new URL(c.req.url).origin) },
+};
+
+/**
+ * Finds every record the path names. Returns the answer made by the record's view when the
+ * operation's success schema is that record (`GET /worlds/{worldId}/...` answering a World), else undefined.
+ */
+export function recordAnswer(c: Context<AppEnv>, path: Record<string, string>, successSchema: Record<string, any> | undefined) {
+  const world = c.get('world');
+  let answer: { value: unknown } | undefined;
+  for (const [name, id] of Object.entries(path)) {
+    const kind = kinds[name];
+    if (!kind) continue;
+    const record = kind.find(world, id);
+    if (kind.view && successSchema?.$ref === `#/$defs/${kind.schema}`) answer = { value: kind.view(c, record) };
+  }
+  return answer;
+}

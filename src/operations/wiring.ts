@@ -1,0 +1,103 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { RouterRoute } from 'hono/types';
+import type { AppEnv } from '../env.js';
+import { ApiError, messages } from '../errors.js';
+import { sessionOf } from '../auth/middleware.js';
+import type { OperationFacts } from './facts.js';
+import { generatedHandler } from './generated.js';
+import { honoTemplate, parseTemplate, routeServes, segmentCount, type Template } from './paths.js';
+import { operations } from './table.js';
+
+export type Answer = 'stateful' | 'generated';
+
+/** Every operation of the description and who answers it, for /_mock/operations and README. */
+export interface OperationAnswer extends OperationFacts {
+  answer: Answer;
+}
+
+/** How the session check treats a route: `own` routes (login, 2FA) read the cookie themselves. */
+type SessionRule = 'required' | 'optional' | 'own';
+
+interface RouteInfo {
+  answer: Answer;
+  session: SessionRule;
+}
+
+const isEndpoint = (route: { method: string; path: string }) => route.method !== 'ALL' && !route.path.endsWith('*');
+
+let shapes: Map<string, { op: OperationFacts; template: Template }[]> | undefined;
+
+/** The operations a route serves (same method, same path template), looked up among those of its length. */
+function served(route: { method: string; path: string }): OperationFacts[] {
+  if (!shapes) {
+    shapes = new Map();
+    for (const op of operations) {
+      const key = `${op.method} ${segmentCount(op.path)}`;
+      const list = shapes.get(key) ?? [];
+      list.push({ op, template: parseTemplate(op.path) });
+      shapes.set(key, list);
+    }
+  }
+  const candidates = shapes.get(`${route.method} ${segmentCount(route.path)}`) ?? [];
+  return candidates.filter(({ template }) => routeServes(route.path, template)).map(({ op }) => op);
+}
+
+/**
+ * Routes every operation of the table. Call it on the API app once every area's sub-app is mounted:
+ * an operation some area registered a route for is `stateful` and answered there; every other one
+ * gets a generated answer on its exact path. Returns the list of operations with their answer, and
+ * `finish`, to call with the top-level app once the API is mounted in it.
+ */
+export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[]) {
+  const stateful = new Set<string>();
+  for (const route of api.routes) if (isEndpoint(route)) for (const op of served(route)) stateful.add(op.operationId);
+  const generated = new Map<unknown, OperationFacts>();
+  for (const op of operations) {
+    if (stateful.has(op.operationId)) continue;
+    const template = honoTemplate(op.path);
+    const handler = generatedHandler(op, template);
+    generated.set(handler, op);
+    api.on(op.method, template.path, handler);
+  }
+  const answers: OperationAnswer[] = operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' }));
+  const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
+  const info = new Map<RouterRoute, RouteInfo>();
+
+  /** Describes every route of the app the API is mounted in (its route objects are the ones matched). */
+  function finish(app: Hono<AppEnv>, base: string) {
+    for (const route of app.routes) {
+      if (!isEndpoint(route) || !route.path.startsWith(`${base}/`)) continue;
+      const path = route.path.slice(base.length);
+      const op = generated.get(route.handler);
+      if (op) {
+        info.set(route, { answer: 'generated', session: op.session ? 'required' : 'optional' });
+        continue;
+      }
+      const ops = served({ method: route.method, path });
+      const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
+      info.set(route, { answer: 'stateful', session });
+    }
+  }
+
+  /**
+   * The session check of the operation a request reaches, and its `X-Mock-Answer` header. An
+   * operation the description marks with an empty `security` answers without a session (and sees the
+   * user when a cookie names one); a path of no operation is checked as any other, so it answers 401
+   * without a session and the unknown-route 404 with one.
+   */
+  const gate: MiddlewareHandler<AppEnv> = (c, next) => {
+    let route: RouteInfo | undefined;
+    for (const matched of c.req.matchedRoutes) if ((route = info.get(matched))) break;
+    if (route) c.header('X-Mock-Answer', route.answer);
+    const rule = route?.session ?? 'required';
+    if (rule === 'own') return next();
+    const found = sessionOf(c);
+    if (found) {
+      c.set('session', found.session);
+      c.set('user', found.user);
+    } else if (rule === 'required') throw new ApiError(401, messages.missingCredentials);
+    return next();
+  };
+
+  return { answers, finish, gate };
+}
