@@ -13,6 +13,7 @@ import { args, bareArgs, firstRequest, mockArgs, root, runs, settings } from './
 import { benchStartup, benchThroughput, type Servers } from './sections.js';
 import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
+import { benchOperations } from './operations.js';
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
@@ -47,6 +48,7 @@ async function main() {
     if (runs(3)) await benchScale(report, servers, targets.filter((t) => t.kind === 'read'));
     if (runs(4)) await benchControlPlane(report, servers);
     if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
+    if (runs(6)) await benchOperations(report, servers);
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

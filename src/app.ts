@@ -40,6 +40,11 @@ export interface AppDeps {
   control?: ControlGuardOptions;
   /** The package's ready-made scenarios, read when the console first lists them. */
   readyMadeScenarios?: () => ReadyMadeScenario[];
+  /**
+   * False leaves the operations no area simulates to the unknown-route 404 instead of generated
+   * answers: only the bench sets it, to measure what their routes cost the others.
+   */
+  generatedAnswers?: boolean;
   /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -95,7 +100,7 @@ export function createApp(deps: AppDeps) {
 
   // After every area: each operation of the public description that no area routes gets a generated
   // answer; which operations an area routes is read from its routes, never listed by hand.
-  const { answers, finish, gate } = routeOperations(api, [authRoutes]);
+  const { answers, finish, gate } = routeOperations(api, [authRoutes], deps.generatedAnswers !== false);
 
   // Where several routes match a request the most specific answers, whatever order the areas were
   // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a

@@ -48,12 +48,13 @@ export function loadContract(): Contract {
 
 let generation: { $defs: Record<string, Schema>; operations: Record<string, OperationContract> } | undefined;
 /**
- * The contract as json-schema-faker reads it: references to the components point into `$defs`, so a
+ * The contract as json-schema-faker reads it, with the documented deviations (answers follow them): references to the components point into `$defs`, so a
  * schema generates beside them (`{ $defs, ...schema }`) without the components counting as its fields.
  */
 export function generationContract() {
   if (!generation) {
     const parsed = JSON.parse(readFileSync(contractFile, 'utf8').replaceAll('"#/components/schemas/', '"#/$defs/')) as Contract;
+    applyDeviations(parsed.components.schemas);
     generation = { $defs: parsed.components.schemas, operations: parsed.operations };
   }
   return generation;
@@ -76,7 +77,8 @@ function makeAjv(coerce: boolean, deviations: boolean): Ajv {
   const { components } = JSON.parse(text) as Contract;
   if (deviations) applyDeviations(components.schemas);
   // The description is OpenAPI 3.0: `nullable`, `example` and `x-` keywords that strict mode refuses.
-  const ajv = new Ajv({ strict: false, allErrors: true, logger: false, coerceTypes: coerce ? 'array' : false });
+  // inlineRefs off: each component compiles once into a function that later schemas call (not a copy per use).
+  const ajv = new Ajv({ strict: false, allErrors: true, logger: false, inlineRefs: false, coerceTypes: coerce ? 'array' : false });
   addFormats.default(ajv);
   ajv.addSchema({ $id: CONTRACT_ID, components }, CONTRACT_ID);
   return ajv;
@@ -90,10 +92,18 @@ function ajvFor(coerce: boolean, deviations: boolean) {
   return ajv;
 }
 
-const localRefs = (schema: Schema): Schema =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${CONTRACT_ID}#/components/`)) as Schema;
+const compiled = new Map<string, ValidateFunction>();
 
-/** Compiles a schema of the contract (its `$ref`s to the components resolved by Ajv). */
+/**
+ * Compiles a schema of the contract (its `$ref`s to the components resolved by Ajv), once per schema
+ * text and options: a generated answer and the tests' contract check validate one response schema.
+ */
 export function compileSchema(schema: Schema, options: { coerce?: boolean; deviations?: boolean } = {}): ValidateFunction {
-  return ajvFor(options.coerce ?? false, options.deviations ?? false).compile(localRefs(schema));
+  const coerce = options.coerce ?? false;
+  const deviations = options.deviations ?? false;
+  const text = JSON.stringify(schema).replaceAll('"#/components/', `"${CONTRACT_ID}#/components/`);
+  const key = `${coerce}:${deviations}:${text}`;
+  let validate = compiled.get(key);
+  if (!validate) compiled.set(key, (validate = ajvFor(coerce, deviations).compile(JSON.parse(text) as Schema)));
+  return validate;
 }

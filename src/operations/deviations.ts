@@ -44,6 +44,23 @@ export const deviations: Deviation[] = [
     },
   },
   {
+    where: 'every oneOf',
+    reason:
+      "The description's oneOf branches overlap (objects that do not forbid other fields), so a real answer often fits several and no answer could keep a oneOf; typed clients decode the first branch that fits, as anyOf says.",
+    apply: (schemas) => {
+      const visit = (node: unknown): void => {
+        if (node === null || typeof node !== 'object') return;
+        const schema = node as Schema;
+        if (Array.isArray(schema.oneOf)) {
+          schema.anyOf = schema.oneOf;
+          delete schema.oneOf;
+        }
+        Object.values(schema).forEach(visit);
+      };
+      Object.values(schemas).forEach(visit);
+    },
+  },
+  {
     where: 'MIMEType',
     reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
     apply: (schemas) => {

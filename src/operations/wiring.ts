@@ -48,12 +48,12 @@ function served(route: { method: string; path: string }): OperationFacts[] {
  * gets a generated answer on its exact path. Returns the list of operations with their answer, and
  * `finish`, to call with the top-level app once the API is mounted in it.
  */
-export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[]) {
+export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], generateAnswers = true) {
   const stateful = new Set<string>();
   for (const route of api.routes) if (isEndpoint(route)) for (const op of served(route)) stateful.add(op.operationId);
   const generated = new Map<unknown, OperationFacts>();
   for (const op of operations) {
-    if (stateful.has(op.operationId)) continue;
+    if (stateful.has(op.operationId) || !generateAnswers) continue;
     const template = honoTemplate(op.path);
     const handler = generatedHandler(op, template);
     generated.set(handler, op);

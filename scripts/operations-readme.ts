@@ -1,0 +1,59 @@
+// `npm run readme:operations`: rewrites README's "what is simulated" block from the operations table
+// and the routes the app registers. Run it after adding or removing a stateful route; a test fails
+// while README and the app disagree.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { createApp, worldDeps } from '../src/app.js';
+import { manualClock } from '../src/clock.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { WorldSource } from '../src/store/world-source.js';
+import { OPENAPI_VERSION } from '../src/operations/table.js';
+import type { OperationAnswer } from '../src/operations/wiring.js';
+
+export const README = new URL('../README.md', import.meta.url);
+const START = '<!-- operations:start (written by `npm run readme:operations` from the operations table; do not edit) -->';
+const END = '<!-- operations:end -->';
+
+/** The operations with their answer, as the app built from the default world routes them. */
+export async function currentAnswers(): Promise<OperationAnswer[]> {
+  const app = createApp(worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock()));
+  const body = (await (await app.request('/_mock/operations')).json()) as { operations: OperationAnswer[] };
+  return body.operations;
+}
+
+/** The block: how many operations are simulated, and per tag which ones. */
+export function operationsBlock(answers: OperationAnswer[]): string {
+  const stateful = answers.filter((op) => op.answer === 'stateful');
+  const tags = [...new Set(answers.map((op) => op.tag))].sort();
+  const rows = tags.map((tag) => {
+    const ofTag = answers.filter((op) => op.tag === tag);
+    const simulated = ofTag.filter((op) => op.answer === 'stateful');
+    const list = simulated.map((op) => `\`${op.method} ${op.path}\``).join(', ');
+    return `| ${tag} | ${simulated.length} of ${ofTag.length}${list ? `: ${list}` : ''} | ${ofTag.length - simulated.length} |`;
+  });
+  return [
+    START,
+    `${stateful.length} of the ${answers.length} operations of the public description ${OPENAPI_VERSION} are simulated (stateful);`,
+    `the other ${answers.length - stateful.length} answer generated bodies (\`X-Mock-Answer: generated\`).`,
+    '',
+    '| tag | simulated | generated |',
+    '|---|---|---|',
+    ...rows,
+    END,
+  ].join('\n');
+}
+
+/** README with its block replaced by `block`. */
+export function withBlock(readme: string, block: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start === -1 || end === -1) throw new Error(`README.md has no operations block (${START} ... ${END})`);
+  return `${readme.slice(0, start)}${block}${readme.slice(end + END.length)}`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const readme = readFileSync(README, 'utf8');
+  const updated = withBlock(readme, operationsBlock(await currentAnswers()));
+  writeFileSync(README, updated);
+  process.stdout.write(updated === readme ? 'README.md: operations block unchanged\n' : 'README.md: operations block rewritten\n');
+}
