@@ -25,6 +25,20 @@ describe('regular expressions on request input', () => {
     expect(isEmailAddress(`a@${'.'.repeat(200_000)}x`)).toBe(true);
   });
 
+  it('reads a 100,000-character Authorization header that almost matches at once', async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/auth/user', { headers: { authorization: `Basic ${'A'.repeat(100_000)}${' '.repeat(100)}!` } });
+    expectError(reply, 401);
+  });
+
+  it('reads a 100,000-character instance location that almost matches at once', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const location = `wrld_a11ce000-0000-4000-8000-00000000b001:1~private(${'('.repeat(50_000)}${'x'.repeat(50_000)}`;
+    const reply = await t.call('GET', `/instances/${encodeURIComponent(location)}`, { cookie });
+    expect(reply.status).toBeLessThan(500);
+  });
+
   it('keeps accepting and refusing addresses as before', () => {
     expect(isEmailAddress('dave@example.test')).toBe(true);
     for (const bad of ['dave@example', '@example.test', 'da ve@example.test', 'a@b@c.d', 'a@.test', 'a@b.']) {
