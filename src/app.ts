@@ -17,6 +17,11 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { friendRoutes } from './routes/friends.js';
+import { inviteRoutes } from './routes/invites.js';
+import { moderationRoutes } from './routes/moderation.js';
+import { accountRoutes, publicAccountRoutes } from './routes/account-extras.js';
+import { userGroupRoutes } from './routes/user-groups.js';
 import { systemRoutes } from './routes/system.js';
 import { SpecificRouter } from './operations/router.js';
 import { routeOperations } from './operations/wiring.js';
@@ -81,6 +86,7 @@ export function createApp(deps: AppDeps) {
   api.use((c, next) => gate(c, next));
   api.route('/', authRoutes);
   api.route('/', systemRoutes);
+  api.route('/', publicAccountRoutes);
   api.route('/', userRoutes);
   api.route('/', groupRoutes);
   api.route('/', calendarRoutes);
@@ -92,6 +98,11 @@ export function createApp(deps: AppDeps) {
   api.route('/', worldRoutes);
   api.route('/', instanceRoutes);
   // people (users, friends, notifications, moderation)
+  api.route('/', friendRoutes);
+  api.route('/', inviteRoutes);
+  api.route('/', moderationRoutes);
+  api.route('/', accountRoutes);
+  api.route('/', userGroupRoutes);
 
   // catalogue (worlds, avatars, favorites, files, inventory)
 
@@ -100,7 +111,7 @@ export function createApp(deps: AppDeps) {
 
   // After every area: each operation of the public description that no area routes gets a generated
   // answer; which operations an area routes is read from its routes, never listed by hand.
-  const { answers, finish, gate } = routeOperations(api, [authRoutes], deps.generatedAnswers !== false);
+  const { answers, finish, gate } = routeOperations(api, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
 
   // Where several routes match a request the most specific answers, whatever order the areas were
   // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a

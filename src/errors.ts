@@ -107,6 +107,38 @@ export const messages = {
   // (end of section)
 
   // people: users, friends, presence, invites, notifications, moderation
+  /** The OpenAPI's UserDoesntExistError, in ASCII. */
+  userDoesntExist: "user doesn't exist!",
+  friendRequestAlreadySent: 'This user has already been sent a friend request',
+  alreadyFriends: 'Users are already friends',
+  friendRequestToSelf: "You can't send a friend request to yourself",
+  friendRequestBlocked: "You can't send a friend request to this user",
+  friendRequestNotFound: 'that friend request could not be found',
+  notFriends: 'These users are not friends',
+  inviteMustBeFriends: 'You need to be friends with that user first.',
+  inviteAlreadyResponded: "You've already responded to that request.",
+  inviteOwnResponse: 'You cannot respond to your own invites.',
+  inviteResponseSlotOutOfBounds: 'Response slot is out of bounds.',
+  inviteMessageSlotEmpty: "There's no invite message in that slot.",
+  instanceClosed: 'This instance is closed.',
+  instanceFull: 'This instance is full.',
+  presenceLocationInvalid: 'location must be offline, private, traveling or <worldId>:<instanceId>',
+  usersPageTooLarge: (n: string) => `n=${n} is much too high. implement paging you savages.`,
+  usersPageInvalid: (n: string) => `n must be a positive integer: '${n}'`,
+  userExistsMissingParameter: 'username, email, or displayName required',
+  invalidAdminCredentials: 'Invalid Admin Credentials',
+  userUpdateForbidden: "You can't edit another user.",
+  currentPasswordRequired: 'currentPassword is required to change displayName, password or email',
+  currentPasswordWrong: 'currentPassword is incorrect',
+  notificationCannotReply: 'This notification cannot be replied to!',
+  notificationCannotRespond: 'This notification cannot be responded to!',
+  playerModerationNotFound: 'PlayerModeration not found',
+  userNoteNotFound: 'User note not found',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
+  twoFactorNotPending: 'No two-factor authentication setup is pending.',
+  emailOtpNotPending: 'No email code was sent for this session.',
+  invitePhotoNotImage: 'image must be a PNG, JPEG, GIF or WebP image',
+  userTagReserved: (tag: string) => `Tag '${tag}' is restricted: admin_ and system_ tags are not yours to change`,
   // (end of section)
 
   // catalogue: worlds, avatars, favorites, instances, files, inventory

@@ -124,10 +124,10 @@ describe.runIf(haveBrowser)('the console on a large generated world', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url.replace('/api/1', '')}/_mock/`);
     await page.locator('#tab-world').click();
-    await page.locator('#world-page', { hasText: 'of 20004' }).waitFor();
+    await page.locator('#world-page', { hasText: 'of 20007' }).waitFor();
     expect(await page.locator('tr.record').count()).toBe(100);
     await page.locator('#world-next').click();
-    await page.locator('#world-page', { hasText: '101-200 of 20004' }).waitFor();
+    await page.locator('#world-page', { hasText: '101-200 of 20007' }).waitFor();
     await page.locator('[data-kind="groups"]').click();
     await page.locator('#world-page', { hasText: /^1-100 of 200\d$/ }).waitFor();
   });

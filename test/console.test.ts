@@ -43,7 +43,7 @@ describe('world views', () => {
   it('pages and searches users', async () => {
     const t = testWorld();
     const first = await control(t, '/state/users?n=2');
-    expect(first.body).toMatchObject({ total: 4, offset: 0 });
+    expect(first.body).toMatchObject({ total: 7, offset: 0 });
     expect(first.body.items).toHaveLength(2);
     const second = await control(t, '/state/users?n=2&offset=2');
     expect(second.body.items.map((u: { username: string }) => u.username)).toEqual(['carol', 'admin']);

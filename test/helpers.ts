@@ -18,6 +18,9 @@ export const ids = {
   bob: 'usr_b0b00000-0000-4000-8000-000000000002',
   carol: 'usr_ca201000-0000-4000-8000-000000000003',
   admin: 'usr_ad000000-0000-4000-8000-000000000004',
+  dana: 'usr_da0a0000-0000-4000-8000-000000000005',
+  eve: 'usr_e0e00000-0000-4000-8000-000000000006',
+  frank: 'usr_f0a0c000-0000-4000-8000-000000000007',
 } as const;
 
 export const passwords: Record<string, string> = {
@@ -25,6 +28,9 @@ export const passwords: Record<string, string> = {
   bob: 'bob-password',
   carol: 'carol-password',
   admin: 'admin-password',
+  dana: 'dana-password',
+  eve: 'eve-password',
+  frank: 'frank-password',
 };
 
 export interface TestWorld {

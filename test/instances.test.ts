@@ -281,7 +281,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
       hasCapacityForYou: true,
       platforms: { android: 0, ios: 0, standalonewindows: 2 },
     });
-    expect(instance.users[1]).toMatchObject({ displayName: 'Bob', isFriend: false, last_platform: 'standalonewindows' });
+    expect(instance.users[1]).toMatchObject({ displayName: 'Bob', isFriend: true, last_platform: 'standalonewindows' });
   });
 
   it('keeps the server-only fields out of the response', async () => {

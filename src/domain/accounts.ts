@@ -19,6 +19,8 @@ import { lazy } from '../schemas/lazy.js';
 import { isEmailAddress, MAX_EMAIL_LENGTH } from '../schemas/email.js';
 import { attemptsOf } from '../auth/attempts.js';
 import { loginName, UsernameSchema } from '../schemas/username.js';
+import { signedIn } from './presence.js';
+import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
 
 const makeCurrentUser = viewOf(CurrentUserSchema);
 
@@ -30,7 +32,7 @@ export function currentUserView(user: UserRecord): CurrentUser {
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
 
 export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
-  return user.totpSecret ? ['totp', 'otp'] : [];
+  return user.totpSecret ? ['totp', 'otp'] : user.emailOtp ? ['emailOtp'] : [];
 }
 
 export function findUser(world: World, userId: string): UserRecord {
@@ -57,6 +59,7 @@ export function login(world: World, credentials: Credentials, rememberedDevice?:
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
+  else if (!user.totpSecret) sendEmailOtp(world, user);
   return session;
 }
 
@@ -64,6 +67,7 @@ function recordLogin(world: World, user: UserRecord) {
   const now = isoNow(world.clock);
   user.last_login = now;
   user.last_activity = now;
+  signedIn(world, user);
   // A login is a GET that changes a record (instances show last_activity): cached reads must go.
   world.revision++;
 }
@@ -73,9 +77,13 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
   const user = findUser(world, session.userId);
   const attempts = attemptsOf(world).twoFactor;
   attempts.check(user.id, messages.twoFactorLockedOut);
-  if (typeof code !== 'string' || !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
-  let ok = false;
-  if (method === 'totp') ok = verifyTotp(user.totpSecret, code, world.clock.now());
+  if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
+  let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
+  if (!ok && !user.totpSecret) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, world.clock.now());
   if (method === 'otp') {
     const index = user.recoveryCodes.indexOf(code.trim());
     if (index >= 0) {

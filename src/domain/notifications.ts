@@ -6,6 +6,9 @@ import type { UserRecord } from '../schemas/user.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { isoNow } from '../clock.js';
+import { newId } from '../store/ids.js';
+import { addNotification, removeNotification } from '../store/notification-index.js';
 
 /** A notification as the REST API shows it to its receiver: no receiverUserId, no hidden flag. */
 export function notificationView(record: NotificationRecord): Notification {
@@ -23,6 +26,7 @@ export function findOwnNotification(world: World, actor: UserRecord, notificatio
 export function seeNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
   const record = findOwnNotification(world, actor, notificationId);
   record.seen = true;
+  world.pipeline.emit({ type: 'see-notification', to: [actor.id], content: record.id });
   return record;
 }
 
@@ -30,6 +34,7 @@ export function seeNotification(world: World, actor: UserRecord, notificationId:
 export function hideNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
   const record = findOwnNotification(world, actor, notificationId);
   record.hidden = true;
+  world.pipeline.emit({ type: 'hide-notification', to: [actor.id], content: record.id });
   return record;
 }
 
@@ -68,4 +73,50 @@ export function listNotifications(world: World, actor: UserRecord, query: unknow
     else page.push(record);
   }
   return page;
+}
+
+export interface NewNotification {
+  type: NotificationRecord['type'];
+  sender: UserRecord;
+  receiverId: string;
+  message?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The notification as its sender gets it back (SentNotification): details as an object, the receiver named. */
+export function sentNotificationView(record: NotificationRecord) {
+  const { id, type, created_at, message, senderUserId, receiverUserId } = record;
+  return { id, type, created_at, details: JSON.parse(record.details) as object, message, senderUserId, receiverUserId };
+}
+
+/** The `notification` event: the Notification with details as an object, as the socket carries it. */
+const socketView = (record: NotificationRecord) => ({ ...notificationView(record), receiverUserId: record.receiverUserId, details: JSON.parse(record.details) as object });
+
+/** Creates a notification for its receiver, now, and tells their socket. */
+export function sendNotification(world: World, input: NewNotification): NotificationRecord {
+  const record: NotificationRecord = {
+    id: newId(input.type === 'friendRequest' ? 'frq' : 'not'),
+    type: input.type,
+    created_at: isoNow(world.clock),
+    details: JSON.stringify(input.details ?? {}),
+    message: input.message ?? '',
+    seen: false,
+    senderUserId: input.sender.id,
+    receiverUserId: input.receiverId,
+    hidden: false,
+  };
+  addNotification(world, record);
+  world.pipeline.emit({ type: 'notification', to: [record.receiverUserId], content: socketView(record) });
+  return record;
+}
+
+/** Takes a notification away from its receiver (accepted, withdrawn or answered). */
+export function dropNotification(world: World, record: NotificationRecord): void {
+  removeNotification(world, record);
+}
+
+/** Every notification of the requester goes; their socket gets clear-notification. */
+export function clearNotifications(world: World, actor: UserRecord): void {
+  for (const record of [...(world.notificationsByReceiver.get(actor.id) ?? [])]) removeNotification(world, record);
+  world.pipeline.emit({ type: 'clear-notification', to: [actor.id] });
 }

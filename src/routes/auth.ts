@@ -15,6 +15,7 @@ import {
   type TwoFactorMethod,
 } from '../domain/accounts.js';
 import { cachedJson, json, jsonBody, success } from '../http.js';
+import { signedOut } from '../domain/presence.js';
 
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
 export const authRoutes = new Hono<AppEnv>();
@@ -64,6 +65,7 @@ authRoutes.post('/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', asy
 
 authRoutes.put('/logout', requireUser, (c) => {
   c.get('world').sessions.close(c.get('session').token);
+  signedOut(c.get('world'), c.get('user'));
   clearCookie(c, AUTH_COOKIE);
   return json(c, success('Ok!'));
 });

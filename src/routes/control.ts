@@ -8,6 +8,7 @@ import { ScenarioSchema } from '../scenarios/schema.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { checkClockTime } from '../clock-range.js';
+import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
 
 const ClockChangeSchema = lazy(() => z
@@ -78,6 +79,8 @@ export function controlRoutes(deps: AppDeps) {
     deps.journal.clear();
     return json(c, { cleared: true });
   });
+
+  control.route('/', peopleControlRoutes(deps));
 
   control.get('/clock', (c) => {
     const world = selectWorld(worlds, c.req.header(WORLD_HEADER));

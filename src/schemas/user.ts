@@ -77,6 +77,8 @@ export const UserRecordSchema = lazy(() => CurrentUserSchema.extend({
   /** Base32 TOTP secret; a user with one must finish login with a second factor. */
   totpSecret: z.string().refine(isBase32, 'must be a base32 secret (A-Z, 2-7)').optional(),
   recoveryCodes: strings(),
+  /** Without TOTP, a login of this user waits for a code sent by email (see GET /_mock/outbox). */
+  emailOtp: flag(),
   /** Worlds the user entered an instance of, newest first, each once: what GET /worlds/recent lists. */
   recentWorldIds: strings(),
   /** What each DELETE /users/{userId}/tutorial recorded of X-Platform and X-Store, oldest first. */

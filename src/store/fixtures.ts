@@ -9,6 +9,14 @@ import { NotificationRecordSchema } from '../schemas/notifications.js';
 import { WorldRecordSchema } from '../schemas/worlds.js';
 import { InstanceRecordSchema } from '../schemas/instances.js';
 import { AvatarFavoriteRecordSchema, AvatarRecordSchema } from '../schemas/avatars.js';
+import {
+  AvatarModerationRecordSchema,
+  EmailRecordSchema,
+  ModerationReportRecordSchema,
+  NotificationV2RecordSchema,
+  PlayerModerationRecordSchema,
+  UserNoteRecordSchema,
+} from '../schemas/people.js';
 import { WorldSettingsSchema, type WorldSettings } from '../schemas/settings.js';
 
 /**
@@ -29,6 +37,12 @@ export const collections = {
   instances: InstanceRecordSchema,
   avatars: AvatarRecordSchema,
   avatarFavorites: AvatarFavoriteRecordSchema,
+  playerModerations: PlayerModerationRecordSchema,
+  avatarModerations: AvatarModerationRecordSchema,
+  userNotes: UserNoteRecordSchema,
+  notificationsV2: NotificationV2RecordSchema,
+  moderationReports: ModerationReportRecordSchema,
+  emails: EmailRecordSchema,
 } as const;
 
 export type CollectionName = keyof typeof collections;

@@ -12,6 +12,7 @@ import { generateNotifications } from './generate-notifications.js';
 import { defaultCounts, generatedKinds, type GenerateCounts } from './generate-counts.js';
 import { isoTimes } from './iso-times.js';
 import { countedId } from './ids.js';
+import { linkGeneratedFriends } from './generate-friends.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
 
@@ -44,7 +45,9 @@ export const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.strin
 export function addGeneratedData(data: WorldData, seed: number, counts: Partial<GenerateCounts> = {}): void {
   const faker = new Faker({ locale: [en], seed });
   const wanted = { ...defaultCounts, ...counts };
+  const firstGenerated = data.users.length;
   for (const kind of generatedKinds) generators[kind](faker, data, wanted[kind]);
+  linkGeneratedFriends(data.users, firstGenerated);
 }
 
 const JOINED_FROM = Date.parse('2023-01-01T00:00:00.000Z');

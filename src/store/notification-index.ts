@@ -28,3 +28,10 @@ export function addNotification(index: NotificationIndex, record: NotificationRe
   if (list) list.push(record);
   else index.notificationsByReceiver.set(record.receiverUserId, [record]);
 }
+
+export function removeNotification(index: NotificationIndex, record: NotificationRecord): void {
+  index.notifications.delete(record.id);
+  const list = index.notificationsByReceiver.get(record.receiverUserId);
+  const at = list?.indexOf(record) ?? -1;
+  if (at >= 0) list!.splice(at, 1);
+}

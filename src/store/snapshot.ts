@@ -5,6 +5,7 @@ import type { InviteMessageEntry, InviteMessageRecord } from '../schemas/invite-
 import type { WorldData } from './fixtures.js';
 import { InstanceBag, type InstanceDiscoveryIndex } from './instance-index.js';
 import { createWorld, type World } from './world.js';
+import { peopleData } from './people-index.js';
 
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
@@ -26,6 +27,7 @@ export function worldData(world: World): WorldData {
     instances: [...world.instances.values()],
     avatars: [...world.avatars.values()],
     avatarFavorites: [...world.avatarFavorites.values()].flat(),
+    ...peopleData(world),
   };
 }
 

@@ -15,6 +15,8 @@ import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 import { PipelineBus } from '../domain/pipeline-events.js';
 import { ReadCache } from './read-cache.js';
+import { indexPeople, placeOccupants, type PeopleIndex } from './people-index.js';
+import { fileAllFriends } from '../domain/friend-buckets.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -26,7 +28,7 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex {
+export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -70,6 +72,9 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();
   for (const user of data.users) indexUserLogin(userLogins, user);
+  const instances = indexInstances(data.worlds, data.instances);
+  placeOccupants(users, instances.instances.values());
+  fileAllFriends(users);
   return {
     clock,
     settings: data.settings,
@@ -87,7 +92,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     adminAssetBundles: byId(data.adminAssetBundles),
     ...indexInventory(data.inventoryItems),
     ...indexNotifications(data.notifications),
-    ...indexInstances(data.worlds, data.instances),
+    ...instances,
+    ...indexPeople(data),
     ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
     revision: 0,
     readCache: new ReadCache(data.settings.readCacheBytes),
