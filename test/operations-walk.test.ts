@@ -130,6 +130,7 @@ describe('every operation of the public description', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(30);
+    // A share of the generated ones rather than a count: every area that becomes stateful lowers the count.
+    expect(checked).toBeGreaterThan(generated.size / 4);
   });
 });

@@ -23,6 +23,7 @@ import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { hasGroupPermission, isGroupMember } from './group-permissions.js';
+import { audit } from './groups-audit.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;
@@ -34,13 +35,16 @@ const makeCalendarEventView = viewOf(CalendarEventSchema, {
 });
 
 /** The event as a viewer sees it: the stored fields over the defaults, plus what is derived from them. */
-export function calendarEventView(event: CalendarEventRecord): CalendarEvent {
+export function calendarEventView(event: CalendarEventRecord, isFollowing = false): CalendarEvent {
   return makeCalendarEventView(event, {
     durationInMs: Date.parse(event.endsAt) - Date.parse(event.startsAt),
-    // Following an event is not simulated, so every viewer is a non-follower since the event exists.
-    userInterest: { createdAt: event.createdAt, updatedAt: event.updatedAt, isFollowing: false },
+    userInterest: { createdAt: event.createdAt, updatedAt: event.updatedAt, isFollowing },
   });
 }
+
+/** The event as `viewerId` sees it, their following of it included. */
+export const calendarEventViewFor = (world: World, viewerId: string) => (event: CalendarEventRecord) =>
+  calendarEventView(event, world.calendarFollows.get(viewerId)?.has(event.id) ?? false);
 
 function findGroup(world: World, groupId: string): GroupRecord {
   const group = world.groups.get(groupId);
@@ -100,6 +104,7 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
     recurrence: null,
   };
   putCalendarEvent(world, event);
+  audit(world, group, actor, 'group.event.create', event.id, `${actor.displayName} created the event ${event.title}.`);
   return event;
 }
 
@@ -107,10 +112,17 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
  * Who sees what of a group's calendar: calendar managers every event, drafts included; members
  * every published event; anyone else the published public events of a group that is not private.
  */
-function audienceFor(world: World, group: GroupRecord, userId: string): Audience {
+export function audienceFor(world: World, group: GroupRecord, userId: string): Audience {
+  const audience = viewerAudience(world, group, userId);
+  if (audience === undefined) throw new ApiError(403, messages.groupNotMember);
+  return audience;
+}
+
+/** As audienceFor, but undefined for an outsider of a private group, who sees none of its events. */
+export function viewerAudience(world: World, group: GroupRecord, userId: string): Audience | undefined {
   if (hasGroupPermission(world, group.id, userId, CALENDAR_PERMISSION)) return Audience.manager;
-  if (isGroupMember(world, group.id, userId)) return Audience.member;
-  if (group.privacy === 'private') throw new ApiError(403, messages.groupNotMember);
+  if (group.ownerId === userId || isGroupMember(world, group.id, userId)) return Audience.member;
+  if (group.privacy === 'private') return undefined;
   return Audience.outsider;
 }
 
@@ -135,5 +147,5 @@ export function listCalendarEvents(world: World, actor: UserRecord, groupId: str
     n: query.n,
     limit: query.limit,
   });
-  return { hasNext: page.hasNext, results: page.results.map(calendarEventView), totalCount: page.totalCount };
+  return { hasNext: page.hasNext, results: page.results.map(calendarEventViewFor(world, actor.id)), totalCount: page.totalCount };
 }

@@ -10,26 +10,20 @@ import {
   type GroupListItem,
   type GroupMember,
   type GroupMemberRecord,
-  type GroupRecord,
 } from '../schemas/groups.js';
 import type { UserRecord } from '../schemas/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../store/group-members.js';
 import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
-import { hasGroupPermission, isGroupMember } from './group-permissions.js';
+import { hasGroupPermission } from './group-permissions.js';
+import { belongs, findGroup, requireAbove, requireGroupAccess } from './groups-access.js';
+import { audit } from './groups-audit.js';
+import { emitMemberUpdated } from './groups-events.js';
+import { removeMembership } from './groups-membership.js';
 import { groupListItemView, groupMemberView, groupView } from './group-views.js';
 import { lazy } from '../schemas/lazy.js';
 
-function findGroup(world: World, groupId: string, notFound: string = messages.groupNotFound): GroupRecord {
-  const group = world.groups.get(groupId);
-  if (!group) throw new ApiError(404, notFound);
-  return group;
-}
-
-/** The owner counts as a member even without a member record of their own. */
-const belongs = (world: World, group: GroupRecord, userId: string) =>
-  group.ownerId === userId || isGroupMember(world, group.id, userId);
 
 export function getGroup(world: World, actor: UserRecord, groupId: string): Group {
   return groupView(world, findGroup(world, groupId), actor.id);
@@ -64,6 +58,7 @@ export function updateGroup(world: World, actor: UserRecord, groupId: string, bo
     if (value !== undefined) (group as Record<string, unknown>)[field] = value;
   }
   group.updatedAt = isoNow(world.clock);
+  audit(world, group, actor, 'group.update', group.id, `${actor.displayName} updated the group.`, { changes });
   return groupView(world, group, actor.id);
 }
 
@@ -97,6 +92,11 @@ export function updateGroupMember(
     throw new ApiError(403, messages.groupNoPermission);
   }
   Object.assign(target, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
+  emitMemberUpdated(world, target);
+  if (userId !== actor.id) {
+    const name = world.users.get(userId)?.displayName ?? userId;
+    audit(world, group, actor, 'group.member.user.update', userId, `${actor.displayName} updated ${name}'s member record.`);
+  }
   return groupMemberView(world, target, actor.id);
 }
 
@@ -131,7 +131,8 @@ function newMemberRecord(groupId: string, userId: string, now: string): GroupMem
 
 /**
  * DELETE /groups/{groupId}/members/{userId}. On oneself: lifts one's block of the group, or leaves it
- * (the owner cannot). On another member: a kick, for holders of group-members-manage or -remove.
+ * (the owner cannot). On another member: a kick, for holders of group-members-remove, on a member
+ * standing below the kicker.
  */
 export function removeGroupMember(world: World, actor: UserRecord, groupId: string, userId: string): string {
   const group = findGroup(world, groupId);
@@ -144,17 +145,19 @@ export function removeGroupMember(world: World, actor: UserRecord, groupId: stri
     if (group.ownerId === actor.id) throw new ApiError(400, messages.groupOwnerCannotLeave);
   } else {
     if (!belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
-    const mayKick =
-      hasGroupPermission(world, group.id, actor.id, 'group-members-manage') ||
-      hasGroupPermission(world, group.id, actor.id, 'group-members-remove');
-    if (!mayKick || userId === group.ownerId) throw new ApiError(403, messages.groupNoPermission);
+    requireGroupAccess(world, group, actor, 'kickGroupMember');
+    if (userId === group.ownerId) throw new ApiError(403, messages.groupNoPermission);
   }
   if (target?.membershipStatus !== 'member') {
     if (userId === actor.id) throw new ApiError(403, messages.groupNotMember);
     throw new ApiError(404, messages.groupMemberNotFound);
   }
+  if (userId !== actor.id) requireAbove(world, group, actor, userId);
   deleteGroupMember(world, target);
-  group.memberCount = Math.max(0, group.memberCount - 1);
+  removeMembership(world, group, target);
+  const name = world.users.get(userId)?.displayName ?? userId;
+  if (userId === actor.id) audit(world, group, actor, 'group.member.leave', userId, `${name} left the group.`);
+  else audit(world, group, actor, 'group.member.remove', userId, `${actor.displayName} removed ${name}.`);
   return messages.groupMemberDeleted;
 }
 

@@ -9,9 +9,19 @@ import {
   updateGroupMember,
 } from '../domain/groups.js';
 import { json, jsonBody, success } from '../http.js';
+import { groupLifecycleRoutes } from './groups-lifecycle.js';
+import { groupMembershipRoutes } from './groups-membership.js';
+import { groupModerationRoutes } from './groups-moderation.js';
+import { groupContentRoutes } from './groups-content.js';
 
-/** Groups: read and update a group, update and remove members, block a group, a user's invites and requests. */
+/**
+ * Groups: read and update a group, update and remove members, block a group, a user's invites and
+ * requests; then the themed sub-apps. The lifecycle's literal paths (/groups/roleTemplates) go first,
+ * before /groups/:groupId can take them.
+ */
 export const groupRoutes = new Hono<AppEnv>();
+
+groupRoutes.route('/', groupLifecycleRoutes);
 
 groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('world'), c.get('user'), c.req.param('groupId'))));
 
@@ -42,3 +52,7 @@ groupRoutes.get('/users/:userId/groups/requested', (c) =>
 groupRoutes.get('/users/:userId/groups/invited', (c) =>
   json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'invited')),
 );
+
+groupRoutes.route('/', groupMembershipRoutes);
+groupRoutes.route('/', groupModerationRoutes);
+groupRoutes.route('/', groupContentRoutes);

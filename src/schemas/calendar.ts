@@ -201,7 +201,7 @@ const isoDate = lazy(() => z.iso.date());
  * `YYYY-MM`, `YYYY-MM-DD` or a date-time with a zone: the month to list. The day must exist in its month
  * (Date.parse would read 2026-02-30 as 2 March) and the hour be 00-23.
  */
-const monthDate = lazy(() => z
+export const monthDate = lazy(() => z
   .string()
   .regex(
     /^\d{4}-(0[1-9]|1[0-2])(-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?)?$/,
@@ -223,3 +223,25 @@ export const CalendarListQuerySchema = lazy(() => z.object({
   sort: CalendarSort.default('ascending'),
 }));
 export type CalendarListQuery = z.infer<typeof CalendarListQuerySchema>;
+
+/** PUT /calendar/{groupId}/{calendarId}/event: the create fields, each optional. */
+export const UpdateCalendarEventRequestSchema = lazy(() => z.object({
+  accessType: CalendarEventAccess.optional(),
+  category: CalendarEventCategory.optional(),
+  description: z.string().min(1).optional(),
+  endsAt: dateTime().optional(),
+  startsAt: dateTime().optional(),
+  title: z.string().min(1).max(64).optional(),
+  sendCreationNotification: z.boolean().optional(),
+  closeInstanceAfterEndMinutes: z.number().int('must be an integer').min(0).optional(),
+  featured: z.boolean().optional(),
+  guestEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  hostEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  imageId: idOf('file').optional(),
+  isDraft: z.boolean().optional(),
+  languages: z.array(z.string().min(1)).max(3).optional(),
+  platforms: z.array(CalendarEventPlatform).optional(),
+  roleIds: z.array(idOf('grol')).optional(),
+  tags: z.array(z.string().min(1).max(100)).max(5).optional(),
+  usesInstanceOverflow: z.boolean().optional(),
+}));

@@ -79,10 +79,20 @@ export class MonthBucket {
     this.to = to;
   }
 
-  private count(event: Pick<CalendarEventRecord, 'accessType' | 'isDraft'>): void {
+  /** Takes an event out; false when the bucket does not hold it. */
+  remove(event: CalendarEventRecord): boolean {
+    const events = this.events;
+    const at = events.indexOf(event);
+    if (at === -1) return false;
+    events.splice(at, 1);
+    this.count(event, -1);
+    return true;
+  }
+
+  private count(event: Pick<CalendarEventRecord, 'accessType' | 'isDraft'>, by = 1): void {
     const audience = audienceOf(event);
-    if (audience <= Audience.outsider) this.outsiders++;
-    if (audience <= Audience.member) this.members++;
+    if (audience <= Audience.outsider) this.outsiders += by;
+    if (audience <= Audience.member) this.members += by;
   }
 }
 
@@ -134,6 +144,19 @@ export function eventsInMonth(index: CalendarIndex, groupId: string, month: numb
 /** Adds one event in its place. */
 export function putCalendarEvent(index: CalendarIndex, event: CalendarEventRecord): void {
   bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
+}
+
+/** Takes one event out of its month. */
+export function removeCalendarEvent(index: CalendarIndex, event: CalendarEventRecord): void {
+  findBucket(index, event.ownerId, monthOf(event.startsAt))?.remove(event);
+}
+
+/** The group's buckets whose month lies in [from, to] (see monthOf), ascending. */
+export function bucketsBetween(index: CalendarIndex, groupId: string, from: number, to: number): MonthBucket[] {
+  const buckets = index.calendarByGroup.get(groupId) ?? [];
+  const result: MonthBucket[] = [];
+  for (let k = upperBound(buckets, (b) => b.month < from); k < buckets.length && buckets[k]!.month <= to; k++) result.push(buckets[k]!);
+  return result;
 }
 
 /** The first index whose item fails `before` (items satisfying it come first). */

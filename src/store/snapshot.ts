@@ -5,6 +5,7 @@ import type { InviteMessageEntry, InviteMessageRecord } from '../schemas/invite-
 import type { WorldData } from './fixtures.js';
 import { InstanceBag, type InstanceDiscoveryIndex } from './instance-index.js';
 import { createWorld, type World } from './world.js';
+import { groupExtrasOf, type GroupExtrasIndex } from './group-extras.js';
 import { peopleData } from './people-index.js';
 
 /**
@@ -64,6 +65,8 @@ export interface WorldSnapshot {
   readonly fileUploads: World['fileUploads'];
   readonly uploadTickets: World['uploadTickets'];
   readonly discovery: DiscoveryState;
+  /** Posts, announcements, gallery images, the audit log, blocked requests and follows. */
+  readonly groupExtras: GroupExtrasIndex;
 }
 
 const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
@@ -78,6 +81,7 @@ export function takeSnapshot(world: World): WorldSnapshot {
     fileUploads: world.fileUploads,
     uploadTickets: world.uploadTickets,
     discovery: { seed, requests, all: idsOf(all), byWorld: idsByKey(byWorld), byGroup: idsByKey(byGroup) },
+    groupExtras: groupExtrasOf(world),
   } satisfies WorldSnapshot);
 }
 
@@ -93,6 +97,7 @@ export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, ses
     fileUploads: copy.fileUploads,
     uploadTickets: copy.uploadTickets,
     instanceDiscovery: rebuildDiscovery(world, copy.discovery),
+    ...copy.groupExtras,
   };
 }
 

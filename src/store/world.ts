@@ -4,6 +4,7 @@ import type { UserRecord } from '../schemas/user.js';
 import type { GroupRecord } from '../schemas/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './group-members.js';
 import { indexCalendarEvents, type CalendarIndex } from './calendar-index.js';
+import { emptyGroupExtras, type GroupExtrasIndex } from './group-extras.js';
 import { indexInviteMessages, type InviteMessageIndex } from './invite-message-index.js';
 import type { AdminAssetBundleRecord, UploadSession, UploadTicket } from '../schemas/files.js';
 import { FileIndex } from './file-index.js';
@@ -28,7 +29,7 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex {
+export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -83,6 +84,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     userLogins,
     groups,
     ...indexGroupMembers(groups, data.groupMembers),
+    ...emptyGroupExtras(),
     ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
     files: new FileIndex(data.files, data.filesRecipes),
