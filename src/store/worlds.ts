@@ -87,6 +87,7 @@ export class Worlds {
     const world = this.get(id);
     if (!world) return false;
     this.replace(id, createWorld(this.source.fresh(), world.clock, world.pipeline));
+    world.pipeline.signal({ kind: 'world-reset' });
     return true;
   }
 
@@ -104,6 +105,7 @@ export class Worlds {
   }
 
   remove(id: string): boolean {
+    this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);
     this.lastUsed.delete(id);
     return this.isolated.delete(id);
