@@ -29,5 +29,7 @@ export const WorldSettingsSchema = lazy(() => z.object({
   uploadExpiryMinutes: z.number().int().min(1).default(24 * 60),
   /** The longest string any field of an API request body may hold where the API gives no maxLength. */
   maxTextLength: z.number().int().min(1).default(10_000),
+  /** `strict` refuses a missing or placeholder User-Agent with 403 and waf_code 13799, as the real service does. */
+  userAgent: z.enum(['any', 'strict']).default('any'),
 }));
 export type WorldSettings = z.infer<typeof WorldSettingsSchema>;
