@@ -65,7 +65,7 @@ export interface Template {
 export const parseTemplate = (template: string): Template => ({ segments: templateSegments(template) });
 
 /** How many segments a path has: only routes and templates of one length can serve each other. */
-export const segmentCount = (path: string) => path.split('/').length - 1;
+export const segmentCount = (path: string) => splitPath(path).length;
 
 /**
  * Whether a route registered at `routePath` serves the operation at `template`: the same words in
