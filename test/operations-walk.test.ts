@@ -130,6 +130,7 @@ describe('every operation of the public description', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(80);
+    // Fewer as areas simulate more operations statefully.
+    expect(checked).toBeGreaterThan(50);
   });
 });
