@@ -100,6 +100,9 @@ describe('operations without a session', () => {
 
   it('GET /visits answers how many users are online as a bare number', async () => {
     const t = testWorld((data) => {
+      // The fixtures put the users their instances list online; start from none.
+      for (const instance of data.instances) instance.userIds = [];
+      for (const user of data.users) user.state = 'offline';
       data.users[0]!.state = 'online';
       data.users[1]!.state = 'online';
     });
