@@ -1,42 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 import { cookieFrom, ids, testWorld, type Reply } from './helpers.js';
 
 /**
- * OpenAPI 3.0 in JSON Schema's words: `nullable` as a null alternative, and `oneOf` read as `anyOf`
- * (the description's notification details are a oneOf whose NotificationDetailEmpty matches every
- * object, so no answer could pass it as written).
+ * Asserts a 200. `call()` has already checked the body against the public response schema of the
+ * operation it reached (test/contract-check.ts); `schemaRef` names that schema for the reader.
  */
-function jsonSchema(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(jsonSchema);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key === 'oneOf' ? 'anyOf' : key] = jsonSchema(inner);
-  if (!out.nullable) return out;
-  delete out.nullable;
-  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
-  return { anyOf: [out, { type: 'null' }] };
-}
-
-const spec = jsonSchema(parse(readFileSync(new URL('../../../shared/spec/openapi/vrchat-openapi.yaml', import.meta.url), 'utf8'))) as {
-  components: { schemas: Record<string, { properties: Record<string, unknown> }> };
-};
-// The API description (which wins) sends every presence field as a string, currentAvatarTags included.
-spec.components.schemas.CurrentUserPresence!.properties.currentAvatarTags = { anyOf: [{ type: 'string' }, { type: 'array' }] };
-const ajv = new Ajv({ strict: false, allErrors: true });
-(addFormats as unknown as (a: Ajv) => void)(ajv);
-ajv.addSchema(spec, 'openapi');
-
-/** Asserts a 200 whose body the public OpenAPI's schema for that operation accepts. */
 function expectValid(reply: Reply, schemaRef: string) {
-  expect(reply.status).toBe(200);
-  const validate = ajv.getSchema(`openapi#/components/schemas/${schemaRef}`)!;
-  const valid = validate(reply.body);
-  expect(valid, JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  expect(reply.status, schemaRef).toBe(200);
+  expect(reply.headers.get('x-mock-answer')).not.toBeNull();
 }
 
 function expectValidArray(reply: Reply, schemaRef: string) {

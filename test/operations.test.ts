@@ -6,7 +6,7 @@ import { routeOperations } from '../src/operations/wiring.js';
 import { operations } from '../src/operations/table.js';
 import { messages } from '../src/errors.js';
 import { groups } from './groups-fixture-ids.js';
-import { expectError, testWorld } from './helpers.js';
+import { expectError, ids, testWorld } from './helpers.js';
 import { worlds } from './worlds-fixture-ids.js';
 
 describe('routing', () => {
@@ -99,15 +99,16 @@ describe('operations without a session', () => {
   });
 
   it('GET /visits answers how many users are online as a bare number', async () => {
-    const t = testWorld((data) => {
-      // The fixtures put the users their instances list online; start from none.
-      for (const instance of data.instances) instance.userIds = [];
-      for (const user of data.users) user.state = 'offline';
-      data.users[0]!.state = 'online';
-      data.users[1]!.state = 'online';
+    const t = testWorld();
+    const before = Number((await t.call('GET', '/visits')).text);
+    const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'online', location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)' }),
     });
+    expect(moved.status).toBe(200);
     const reply = await t.call('GET', '/visits');
-    expect(reply.text).toBe('2');
+    expect(reply.text).toBe(String(before + 1));
   });
 
   it('GET /health answers ok', async () => {
