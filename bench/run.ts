@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { spawnServer, type Spawned } from './processes.js';
 import { Report } from './report.js';
 import { API, login, resolveTargets } from './targets.js';
-import { args, bareArgs, firstRequest, mockArgs, root, runs, settings } from './settings.js';
+import { args, bareArgs, firstRequest, mockArgs, root, runs, runsTarget, settings } from './settings.js';
 import { benchStartup, benchThroughput, type Servers } from './sections.js';
 import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
 import { benchOperations } from './operations.js';
+import { benchPipeline } from './pipeline.js';
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
@@ -32,7 +33,7 @@ async function main() {
     running.push(mock);
     const cookie = await login(mock.origin);
     const resolved = await resolveTargets(mock.origin, cookie);
-    const targets = resolved.flatMap((r) => ('target' in r ? [r.target] : []));
+    const targets = resolved.flatMap((r) => ('target' in r && runsTarget(r.target.label) ? [r.target] : []));
     const skips = resolved.flatMap((r) => ('skipped' in r ? [r.skipped] : []));
 
     // The baseline answers every benchmarked request (and the start-up probe) with mock-api's bytes.
@@ -49,6 +50,7 @@ async function main() {
     if (runs(4)) await benchControlPlane(report, servers);
     if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
     if (runs(6)) await benchOperations(report, servers);
+    if (runs(7)) await benchPipeline(report);
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

@@ -17,6 +17,7 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { favoriteRoutes } from './routes/favorites.js';
 import { friendRoutes } from './routes/friends.js';
 import { inviteRoutes } from './routes/invites.js';
 import { moderationRoutes } from './routes/moderation.js';
@@ -33,6 +34,7 @@ import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import { PipelineHub } from './pipeline/hub.js';
 import type { ReadyMadeScenario } from './fixture-dir.js';
 
 export interface AppDeps {
@@ -40,6 +42,8 @@ export interface AppDeps {
   worlds: Worlds;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** The open event sockets of every world (none until a server accepts them). */
+  sockets: PipelineHub;
   /** The package's ready-made scenarios, read when the console first lists them. */
   readyMadeScenarios?: () => ReadyMadeScenario[];
   /**
@@ -102,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', userGroupRoutes);
 
   // catalogue (worlds, avatars, favorites, files, inventory)
+  api.route('/', favoriteRoutes);
 
   // groups in full
 
@@ -145,6 +150,7 @@ export function worldDeps(
     worlds: new Worlds(source, newClock, defaultClock),
     scenarios: new ScenarioEngine(),
     journal: new RequestJournal(),
+    sockets: new PipelineHub(),
     ...rest,
   };
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { pipelineUrlOf } from './pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
 import { FixtureError } from './store/fixtures.js';
 import { totp } from './auth/totp.js';
@@ -83,7 +84,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             // Handlers first: a client may signal as soon as it reads the line.
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
-            process.stdout.write(`mock-api listening on ${url}\n`);
+            process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });
       } catch (error) {

@@ -4,6 +4,8 @@ import { adjustableSystemClock } from './clock.js';
 import { readDefaultWorld, readFixtureDir, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
+import { attachPipeline } from './pipeline/upgrade.js';
+import { pipelineUrlOf } from './pipeline/url.js';
 import type { Scenario } from './scenarios/schema.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
@@ -30,6 +32,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  /** The event socket, on the same port: `ws://127.0.0.1:<port>/`. */
+  pipelineUrl: string;
   port: number;
   close(): Promise<void>;
 }
@@ -65,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
   const server = createServer((request, response) => answer(request, response));
+  const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -75,9 +80,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   answer = await adapter;
   return {
     url,
+    pipelineUrl: pipelineUrlOf(url),
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        pipeline.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

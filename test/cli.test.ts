@@ -35,13 +35,16 @@ describe('mock-api start', () => {
   it('prints its URL, serves logins over real HTTP and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, [bin, 'start', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = createInterface({ input: child.stdout! });
-    const first = await new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve);
+    // Both lines may come in one chunk: collect them rather than wait for each in turn.
+    const [first, second] = await new Promise<string[]>((resolve, reject) => {
+      const seen: string[] = [];
+      lines.on('line', (line) => seen.push(line) === 2 && resolve(seen));
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
-    const url = /^mock-api listening on (http:\/\/127\.0\.0\.1:\d+\/api\/1)$/.exec(first)?.[1];
+    const url = /^mock-api listening on (http:\/\/127\.0\.0\.1:\d+\/api\/1)$/.exec(first!)?.[1];
     expect(url, first).toBeDefined();
     expect(url).not.toMatch(/:0\//);
+    expect(second).toBe(`mock-api pipeline on ${url!.replace('http:', 'ws:').replace(/\/api\/1$/, '/')}`);
 
     const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
     expect(login.status).toBe(200);

@@ -24,7 +24,8 @@ export interface Sessions {
   rememberedUser(token: string): string | undefined;
 }
 
-export function createSessions(clock: Clock, settings: WorldSettings): Sessions {
+/** `onClose` hears each token a logout ends, so the sockets opened with it can close at once. */
+export function createSessions(clock: Clock, settings: WorldSettings, onClose?: (token: string) => void): Sessions {
   const byToken = new Map<string, Session>();
   const byUser = new Map<string, Set<string>>();
   const devices = new Map<string, { userId: string; expiresAt: number }>();
@@ -72,6 +73,7 @@ export function createSessions(clock: Clock, settings: WorldSettings): Sessions 
       if (!session) return;
       byToken.delete(token);
       byUser.get(session.userId)?.delete(token);
+      onClose?.(token);
     },
     liveCount: (userId) => liveTokens(userId).size,
     rememberDevice(userId) {

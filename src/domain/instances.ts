@@ -188,8 +188,16 @@ export function closeInstance(world: World, actor: UserRecord, location: string,
   const now = world.clock.now();
   if (isClosed(instance, now)) throw new ApiError(403, messages.instanceAlreadyClosed);
   const closesAt = query.closedAt === undefined ? now : Math.max(Date.parse(query.closedAt), now);
+  // Read before the close: a hard-closed instance counts nobody inside.
+  const inside = occupantsOf(world, instance).map((user) => user.id);
   instance.closedAt = new Date(closesAt).toISOString();
   instance.hardClose = query.hardClose ?? false;
-  if (closesAt <= now) withdrawFromDiscovery(world, instance);
+  if (closesAt > now) return instance;
+  withdrawFromDiscovery(world, instance);
+  world.pipeline.emit({
+    type: 'instance-closed',
+    to: inside,
+    content: { instanceLocation: instance.id, closedAt: instance.closedAt, hardClose: instance.hardClose },
+  });
   return instance;
 }

@@ -17,9 +17,30 @@ export interface PipelineEvent {
 
 export type PipelineListener = (event: PipelineEvent) => void;
 
+/**
+ * What acts on sockets rather than feeding them: a session closed (logout), the world reset or
+ * removed (all its sessions end), or a scenario rule's socket faults, met by a request of `userId`.
+ */
+export type PipelineSignal =
+  | { kind: 'session-ended'; token: string }
+  | { kind: 'world-reset' }
+  | { kind: 'world-removed' }
+  | { kind: 'rule'; rule: PipelineRule; userId: string | undefined };
+
+/** A scenario rule's `pipeline` field (its schema is in src/pipeline/scenario-rule.ts). */
+export interface PipelineRule {
+  /** Cut the sockets of the user whose request met the rule, or every socket of the world. */
+  drop?: 'user' | 'all';
+  delayMs?: number;
+  duplicate?: boolean;
+  refuseConnections?: number;
+  refuseForMs?: number;
+}
+
 /** One per world; carried over when the world is reset or restored, so open sockets stay attached. */
 export class PipelineBus {
   private readonly listeners = new Set<PipelineListener>();
+  private readonly signalListeners = new Set<(signal: PipelineSignal) => void>();
 
   on(listener: PipelineListener): () => void {
     this.listeners.add(listener);
@@ -29,5 +50,27 @@ export class PipelineBus {
   emit(event: PipelineEvent): void {
     if (event.to.length === 0) return;
     for (const listener of this.listeners) listener(event);
+  }
+
+  /**
+   * The socket faults a scenario rule set before anything listened (no socket opened yet in this
+   * world): the first listener hears them, so a rule met before the client connects still holds.
+   */
+  private unheardFaults: PipelineSignal | undefined;
+
+  onSignal(listener: (signal: PipelineSignal) => void): () => void {
+    this.signalListeners.add(listener);
+    if (this.unheardFaults) listener(this.unheardFaults);
+    this.unheardFaults = undefined;
+    return () => this.signalListeners.delete(listener);
+  }
+
+  signal(signal: PipelineSignal): void {
+    if (this.signalListeners.size === 0) {
+      if (signal.kind === 'rule' && Object.keys(signal.rule).some((key) => key !== 'drop')) this.unheardFaults = signal;
+      else if (signal.kind === 'world-reset') this.unheardFaults = undefined;
+      return;
+    }
+    for (const listener of this.signalListeners) listener(signal);
   }
 }

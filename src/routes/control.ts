@@ -9,6 +9,7 @@ import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
+import { pipelineControlRoutes } from './control-pipeline.js';
 
 const ClockChangeSchema = lazy(() => z
   .strictObject({
@@ -31,6 +32,7 @@ export function controlRoutes(deps: AppDeps) {
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
   control.route('/', consoleRoutes(deps));
+  control.route('/pipeline', pipelineControlRoutes(deps));
 
   control.post('/reset', (c) => {
     const started = performance.now();

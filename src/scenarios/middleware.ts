@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
 import { errorBody, json, JSON_TYPE } from '../http.js';
 import type { ScenarioEngine } from './engine.js';
+import { applyPipelineRule } from '../pipeline/scenario-rule.js';
 import type { FaultKind, Rule } from './schema.js';
 
 const API_PREFIX = '/api/1';
@@ -33,6 +34,7 @@ export function scenarioMiddleware(engine: ScenarioEngine) {
       },
     });
     if (!rule) return next();
+    if (rule.pipeline) applyPipelineRule(c.get('world'), rule.pipeline, readCookie(c, AUTH_COOKIE));
     if (rule.delayMs) await sleep(rule.delayMs);
     if (rule.fault) return fault(c, rule.fault);
     if (rule.response) return respond(c, rule.response);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../schemas/lazy.js';
+import { PipelineRuleSchema } from '../pipeline/scenario-rule.js';
 
 /** Network-level failures, named as WireMock names its faults. */
 export const FaultKind = lazy(() => z.enum(['connection-reset', 'empty-response', 'malformed-json']));
@@ -39,9 +40,13 @@ export const RuleSchema = lazy(() => z
     delayMs: z.number().int().min(0).max(60_000).optional(),
     /** How many matching requests the rule applies to; forever when left out. */
     times: z.number().int().min(1).optional(),
+    pipeline: PipelineRuleSchema.optional(),
   })
   .refine((rule) => !(rule.response && rule.fault), 'must have a response or a fault, not both')
-  .refine((rule) => rule.response || rule.fault || rule.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
+  .refine(
+    (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.pipeline,
+    'must have a response, a fault, a delayMs or a pipeline',
+  ));
 export type Rule = z.infer<typeof RuleSchema>;
 
 export const ScenarioSchema = lazy(() => z.strictObject({

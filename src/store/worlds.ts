@@ -47,6 +47,7 @@ export class Worlds {
     const world = this.get(id);
     if (!world) return false;
     this.replace(id, createWorld(this.source.fresh(), world.clock, world.pipeline));
+    world.pipeline.signal({ kind: 'world-reset' });
     return true;
   }
 
@@ -64,6 +65,7 @@ export class Worlds {
   }
 
   remove(id: string): boolean {
+    this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);
     return this.isolated.delete(id);
   }

@@ -1,0 +1,62 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { WebSocketServer } from 'ws';
+import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
+import { errorBody } from '../http.js';
+import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
+import type { PipelineHub } from './hub.js';
+
+/** Beyond any frame a client of a receive-only socket has reason to send. */
+const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+/**
+ * Serves the event socket on the API's own port: any path, as the real pipeline's root. The `ws`
+ * library loads on the first upgrade, so a server nobody opens a socket to never pays for it.
+ */
+export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub): { close(): void } {
+  let wss: Promise<WebSocketServer> | undefined;
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(request.url ?? '/', 'http://pipeline');
+    if (!request.headers['user-agent']?.trim()) {
+      return refuse(socket, new ApiError(403, messages.socketUserAgentRequired, WAF_MISSING_USER_AGENT));
+    }
+    const worldId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
+    const world = worlds.get(worldId);
+    if (!world) return refuse(socket, new ApiError(404, messages.unknownWorld(worldId ?? '')));
+    if (hub.room(world, worldId ?? null).refuses(Date.now())) {
+      return refuse(socket, new ApiError(503, messages.pipelineRefusing));
+    }
+    const token = url.searchParams.get('authToken') ?? url.searchParams.get('auth') ?? undefined;
+    // The hub keeps the open sockets: the library need not track them too.
+    wss ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME_BYTES }),
+    );
+    void wss.then((ws) =>
+      ws.handleUpgrade(request, socket, head, (open) => {
+        // The world the upgrade named may have been reset meanwhile: admit into the current one.
+        const current = worlds.get(worldId);
+        if (current) hub.admit(current, worldId ?? null, open, token);
+        else open.terminate();
+      }),
+    );
+  });
+  return { close: () => hub.closeAll() };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Answers the upgrade with an ordinary HTTP error in the API's envelope, then hangs up. */
+function refuse(socket: Duplex, error: ApiError) {
+  const body = JSON.stringify(errorBody(error));
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+      'Connection: close\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
