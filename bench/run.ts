@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { spawnServer, type Spawned } from './processes.js';
 import { Report } from './report.js';
 import { API, login, resolveTargets } from './targets.js';
-import { args, bareArgs, firstRequest, mockArgs, root, runs, settings } from './settings.js';
+import { args, bareArgs, firstRequest, mockArgs, root, runs, runsTarget, settings } from './settings.js';
 import { benchStartup, benchThroughput, type Servers } from './sections.js';
 import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
@@ -33,7 +33,7 @@ async function main() {
     running.push(mock);
     const cookie = await login(mock.origin);
     const resolved = await resolveTargets(mock.origin, cookie);
-    const targets = resolved.flatMap((r) => ('target' in r ? [r.target] : []));
+    const targets = resolved.flatMap((r) => ('target' in r && runsTarget(r.target.label) ? [r.target] : []));
     const skips = resolved.flatMap((r) => ('skipped' in r ? [r.skipped] : []));
 
     // The baseline answers every benchmarked request (and the start-up probe) with mock-api's bytes.

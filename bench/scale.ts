@@ -13,6 +13,8 @@ const largeWorld: Record<string, number> = {
   calendarEvents: 1_000_000,
   avatars: 100_000,
   files: 100_000,
+  /** Worlds (and about as many instances) for world search; made at start-up, unlike the recipes above. */
+  worlds: 20_000,
 };
 
 const MiB_GOAL = 1024;

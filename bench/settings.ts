@@ -11,6 +11,11 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 export const runs = (section: number) =>
   (only === undefined || only.split(',').includes(String(section))) && !(section === 3 && args.has('--no-scale'));
 
+const targets = process.argv.find((arg) => arg.startsWith('--targets='))?.slice('--targets='.length);
+
+/** Whether a benchmarked request runs: all, or those whose label contains one of `--targets=worlds?search,favorites?`. */
+export const runsTarget = (label: string) => targets === undefined || targets.split(',').some((part) => label.includes(part));
+
 export const settings = {
   quick,
   /** Seconds per A or B leg of a comparison. */

@@ -83,6 +83,20 @@ function specs(): Spec[] {
       candidates: [{ path: '/avatars/favorites?n=60' }],
     },
     {
+      label: 'GET /worlds?search=market&n=60',
+      kind: 'read',
+      method: 'GET',
+      route: 'GET /worlds',
+      candidates: [{ path: '/worlds?search=market&n=60' }],
+    },
+    {
+      label: 'GET /favorites?n=100',
+      kind: 'read',
+      method: 'GET',
+      route: 'GET /favorites',
+      candidates: [{ path: '/favorites?n=100' }],
+    },
+    {
       label: 'GET /calendar/{groupId}?n=60',
       kind: 'read',
       method: 'GET',

@@ -17,6 +17,7 @@ import { inviteMessageRoutes } from './routes/invite-messages.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { worldRoutes } from './routes/worlds.js';
 import { instanceRoutes } from './routes/instances.js';
+import { favoriteRoutes } from './routes/favorites.js';
 import { friendRoutes } from './routes/friends.js';
 import { inviteRoutes } from './routes/invites.js';
 import { moderationRoutes } from './routes/moderation.js';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', userGroupRoutes);
 
   // catalogue (worlds, avatars, favorites, files, inventory)
+  api.route('/', favoriteRoutes);
 
   // groups in full
 

@@ -142,6 +142,52 @@ export const messages = {
   // (end of section)
 
   // catalogue: worlds, avatars, favorites, instances, files, inventory
+  /** The real service's answers (FavoriteAdd*Error, FavoriteNotFoundError and a full group), verbatim. */
+  favoriteAlreadyFavorited: (noun: string) => `You already have that ${noun} favorited`,
+  // The last character is U+01C3 (Latin letter retroflex click), as the real service sends it.
+  favoriteNotFriends: 'you are not friends with that user\u01c3',
+  favoriteNotFound: "404 couldn't find that favorite",
+  favoriteGroupFull: (limit: number, noun: string, group: string) => `You already have ${limit} favorite ${noun}s in group '${group}'`,
+  favoriteIdNotAnId: (favoriteId: string) => `favoriteId must be an ID: '${favoriteId}'`,
+  favoriteUnknownGroup: (tag: string, type: string) => `'${tag}' is not a favorite group of type ${type}`,
+  favoriteGroupNotFound: 'Favorite group not found',
+  favoriteGroupNotYours: 'You can only change your own favorite groups',
+  favoriteDeleted: 'favorite deleted!',
+  /** The OpenAPI's WorldSeeOtherUserFavoritesError, verbatim. */
+  worldFavoritesOfOthers: "403 You can't see another user's favorites",
+  worldNotYours: 'You can only change your own worlds.',
+  worldIdTaken: (worldId: string) => `World ${worldId} already exists`,
+  worldAssetUrlInvalid: 'assetUrl must be the URL of a file version: .../file/{fileId}/{version}/file',
+  worldAssetNotVrcw: 'assetUrl must name a .vrcw world file',
+  worldAssetNotYours: 'assetUrl must name one of your own files',
+  worldLastPlatform: 'A world must keep at least one platform',
+  worldNoPlatform: (platform: string) => `This world has no ${platform} build`,
+  worldDeleted: 'World deleted',
+  /** The OpenAPI's answers for avatars, verbatim (without the literal quotes some examples carry). */
+  avatarFeaturedNotAdmin: 'cannot set featured tag if you are not an admin',
+  avatarNotFallback: "This avatar isn't tagged as a quest fallback avatar.",
+  avatarOfOtherUser: 'You do not have permission to fetch details about the avatar on this user.',
+  avatarNotYours: 'You can only change your own avatars.',
+  avatarPrivateOfOther: "You can't use someone else's private avatar.",
+  avatarIdTaken: (avatarId: string) => `Avatar ${avatarId} already exists`,
+  avatarImpostorsDeleted: 'Impostors deleted',
+  /** The OpenAPI's UserMustBeOwnError; its last character is U+2024 (one dot leader), as the real service sends it. */
+  /** The OpenAPI's FileVersionDelete errors, with the real service's look-alike punctuation (U+201A, U+2024, U+02F8). */
+  fileVersionDeleteInitial: 'Cannot delete the initial version of the file\u201a just delete the entire file record\u2024',
+  fileVersionDeleteNotLatest: (version: number, latest: number) =>
+    `409 Cannot delete against anything but the latest version of this file\u02f8 ${version}\u201a ${latest}`,
+  fileImageNotPng: 'file must be a PNG image',
+  fileImageMissing: 'file is required',
+  /** The OpenAPI's InventoryItemNotConsumable, verbatim; its siblings for archiving and trashing in the same style. */
+  inventoryItemNotConsumable: 'InventoryItem not consumable',
+  inventoryItemNotArchivable: 'InventoryItem not archivable',
+  inventoryItemNotTrashable: 'InventoryItem not trashable',
+  inventoryItemNotInstantiatable: 'InventoryItem not instantiatable',
+  inventoryTemplateNotFound: 'InventoryTemplate not found',
+  /** The OpenAPI's AnalysisNotYetAvailableError (status 202), verbatim. */
+  fileAnalysisNotYet: 'Analysis not yet available',
+  fileAnalysisNotPackage: (fileId: string) => `File '${fileId}' is not an avatar or world package`,
+  instanceUserMustBeOwn: 'User ID must be your own\u2024',
   // (end of section)
 
   // groups in full: membership, moderation, roles, posts, galleries, audit

@@ -1,7 +1,8 @@
 import { Faker, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AvatarFavoriteRecordSchema, AvatarRecordSchema, AvatarSchema } from '../src/schemas/avatars.js';
+import { AvatarRecordSchema, AvatarSchema } from '../src/schemas/avatars.js';
+import { FavoriteRecordSchema } from '../src/schemas/favorites.js';
 import { InventoryItemSchema } from '../src/schemas/inventory.js';
 import { NotificationRecordSchema } from '../src/schemas/notifications.js';
 import { emptyWorldData, type WorldData } from '../src/store/fixtures.js';
@@ -26,24 +27,24 @@ describe('generateAvatars', () => {
     const data = generated(1, (faker, d) => generateAvatars(faker, d, 500));
     expect(data.avatars).toHaveLength(500);
     for (const avatar of data.avatars) expect(AvatarRecordSchema.parse(avatar)).toEqual(avatar);
-    expect(data.avatarFavorites.length).toBeGreaterThanOrEqual(20);
-    for (const favorite of data.avatarFavorites) AvatarFavoriteRecordSchema.parse(favorite);
+    expect(data.favorites.length).toBeGreaterThanOrEqual(20);
+    for (const favorite of data.favorites) expect(FavoriteRecordSchema.parse(favorite)).toEqual(favorite);
   });
 
   it('makes the same records from the same seed', () => {
     const a = generated(5, (faker, d) => generateAvatars(faker, d, 200));
     const b = generated(5, (faker, d) => generateAvatars(faker, d, 200));
     expect(b.avatars).toEqual(a.avatars);
-    expect(b.avatarFavorites).toEqual(a.avatarFavorites);
+    expect(b.favorites).toEqual(a.favorites);
   });
 
   it('indexes planned avatars and favorites as it indexes the same ones made at once', () => {
     const made = generated(4, (faker, d) => generateAvatars(faker, d, 300));
     const planned: WorldDataWithRecipes = generated(4, (faker, d) => planAvatars(faker, d, 300));
     expect(planned.avatars).toHaveLength(0);
-    expect(planned.avatarFavorites).toHaveLength(0);
-    const eager = indexAvatars(made.avatars, made.avatarFavorites);
-    const lazy = indexAvatars(planned.avatars, planned.avatarFavorites, planned.avatarRecipes);
+    expect(planned.favorites).toHaveLength(0);
+    const eager = indexAvatars(made.avatars, made.favorites);
+    const lazy = indexAvatars(planned.avatars, planned.favorites, planned.avatarRecipes);
     expect(lazy.avatarShuffleSeed).toBe(eager.avatarShuffleSeed);
     const avatar = made.avatars[123]!;
     expect(lazy.avatars.get(avatar.id)).toEqual(avatar);
@@ -51,14 +52,14 @@ describe('generateAvatars', () => {
     expect(lazy.avatars.get(avatar.id.toUpperCase())).toBeUndefined();
     for (const { id } of made.avatars) expect(lazy.avatarFavoriteCounts.get(id), id).toBe(eager.avatarFavoriteCounts.get(id));
     const user = made.users[7]!.id;
-    expect(lazy.avatarFavorites.get(user)).toEqual(eager.avatarFavorites.get(user));
-    expect([...lazy.avatarFavorites.values()]).toEqual([...eager.avatarFavorites.values()]);
+    expect(lazy.favorites.get(user)).toEqual(eager.favorites.get(user));
+    expect([...lazy.favorites.values()]).toEqual([...eager.favorites.values()]);
     expect([...lazy.avatars.values()]).toEqual([...eager.avatars.values()]);
   });
 
   it("serves a user's generated favorites through GET /avatars/favorites", async () => {
     const t = testWorld((data) => generateAvatars(new Faker({ locale: [en], seed: 3 }), data, 2000));
-    const favorites = new Set(t.world.avatarFavorites.get(ids.alice)!.map((favorite) => favorite.avatarId));
+    const favorites = new Set(t.world.favorites.get(ids.alice)!.filter((f) => f.type === 'avatar').map((favorite) => favorite.favoriteId));
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/avatars/favorites?releaseStatus=all&n=100', { cookie });
     const list = expectShape(z.array(AvatarSchema), r.body);

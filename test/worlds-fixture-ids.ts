@@ -8,6 +8,10 @@ export const worlds = {
   lobby: 'wrld_ad000000-0000-4000-8000-00000000b003',
   /** Carol's private world; capacity 8. */
   quietGarden: 'wrld_ca201000-0000-4000-8000-00000000b004',
+  /** Bob's avatar world; android and ios only, Unity 2019.4.31f1; tagged author_tag_avatar. */
+  avatarMarket: 'wrld_b0b00000-0000-4000-8000-00000000b005',
+  /** Alice's hidden world; standalonewindows, Unity 2022.3.6f1. */
+  aliceSandbox: 'wrld_a11ce000-0000-4000-8000-00000000b006',
 } as const;
 
 export const unknownWorld = 'wrld_0000000f-0000-4000-8000-000000000000';

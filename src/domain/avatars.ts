@@ -64,7 +64,7 @@ function hasPackage(avatar: AvatarRecord, q: AvatarFavoritesQuery): boolean {
   );
 }
 
-function matches(avatar: AvatarRecord, q: AvatarFavoritesQuery, search: string | undefined): boolean {
+export function matches(avatar: AvatarRecord, q: AvatarFavoritesQuery, search: string | undefined): boolean {
   if (q.releaseStatus !== 'all' && avatar.releaseStatus !== q.releaseStatus) return false;
   if (q.featured !== undefined && avatar.featured !== q.featured) return false;
   if (search !== undefined && !avatar.name.toLowerCase().includes(search)) return false;
@@ -83,7 +83,7 @@ const TRUST_RANKS: Record<string, number> = {
   system_trust_veteran: 4,
 };
 
-function trustOf(user: UserRecord | undefined): number {
+export function trustOf(user: UserRecord | undefined): number {
   let rank = 0;
   for (const tag of user?.tags ?? []) rank = Math.max(rank, TRUST_RANKS[tag] ?? 0);
   return rank;
@@ -91,7 +91,7 @@ function trustOf(user: UserRecord | undefined): number {
 
 const DAY_MS = 86_400_000;
 
-interface SortContext {
+export interface SortContext {
   world: World;
   /** Lower-cased search text, if any. */
   search: string | undefined;
@@ -114,7 +114,7 @@ interface SortContext {
  * - trust: the author's trust rank (system_trust_basic < known < trusted < veteran).
  * Ties fall back to the avatar id.
  */
-function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
+export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
   const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
   switch (sort) {
     case 'popularity':
@@ -164,12 +164,13 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   const q = parseInput(AvatarFavoritesQuerySchema, query);
   const userId = q.userId ?? actor.id;
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarFavoritesOfOthers);
-  const favorites = world.avatarFavorites.get(userId);
+  const favorites = world.favorites.get(userId);
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
   const found: { avatar: AvatarRecord; key: number | string }[] = [];
   for (const favorite of favorites) {
-    const avatar = world.avatars.get(favorite.avatarId);
+    if (favorite.type !== 'avatar') continue;
+    const avatar = world.avatars.get(favorite.favoriteId);
     if (!avatar || !matches(avatar, q, search)) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
   }

@@ -10,6 +10,7 @@ import { parseInput } from '../validation.js';
 import { linkFriends, unfileFriend } from './friend-buckets.js';
 import { blockedBetween } from './moderation.js';
 import { dropNotification, findOwnNotification, sendNotification } from './notifications.js';
+import { removeFavoritesWhere } from './favorites.js';
 import { areFriends, limitedFriendView, pendingRequest, userView } from './user-views.js';
 
 const FriendListQuerySchema = lazy(() => z.object({ ...pageParams(), offline: queryBool().default(false) }));
@@ -93,12 +94,14 @@ function befriend(world: World, request: NotificationRecord, receiver: UserRecor
   world.pipeline.emit({ type: 'friend-add', to: [sender.id], content: { userId: receiver.id, user: userView(world, sender, receiver) } });
 }
 
-/** Ends a friendship both ways. */
+/** Ends a friendship both ways; each side's friend favorite of the other goes with it, as the real API does. */
 export function unfriend(world: World, actor: UserRecord, userId: string): void {
   const other = world.users.get(userId);
   if (!other || other.id === actor.id || !areFriends(actor, other)) throw new ApiError(400, messages.notFriends);
   unfileFriend(actor, other.id);
   unfileFriend(other, actor.id);
+  removeFavoritesWhere(world, actor.id, (favorite) => favorite.type === 'friend' && favorite.favoriteId === other.id);
+  removeFavoritesWhere(world, other.id, (favorite) => favorite.type === 'friend' && favorite.favoriteId === actor.id);
   world.pipeline.emit({ type: 'friend-delete', to: [actor.id], content: { userId: other.id } });
   world.pipeline.emit({ type: 'friend-delete', to: [other.id], content: { userId: actor.id } });
 }

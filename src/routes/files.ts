@@ -9,6 +9,8 @@ import {
   findFile,
   listFiles,
 } from '../domain/files.js';
+import { analyseFile } from '../domain/file-analysis.js';
+import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from '../domain/file-extras.js';
 import { json, jsonBody } from '../http.js';
 import { uploadUrl } from './uploads.js';
 
@@ -25,6 +27,23 @@ function sendBytes(c: Context, download: Download): Response {
     'Content-Disposition': `attachment; filename="${fileName}"`,
   });
 }
+
+/**
+ * An image upload (multipart/form-data): the `file` field's bytes and the other fields as text. Each
+ * route names the purpose it stands for, if any (`/icon`, `/gallery`).
+ */
+async function imageRoute(c: Context<AppEnv>, tag?: string): Promise<Response> {
+  const form = await c.req.parseBody();
+  const { file, ...fields } = form;
+  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : undefined;
+  const made = uploadImage(c.get('world'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
+  return json(c, fileView(made, origin(c)));
+}
+
+// Literal paths before /file/:fileId, which would take them as ids.
+fileRoutes.post('/file/image', (c) => imageRoute(c));
+fileRoutes.post('/icon', (c) => imageRoute(c, 'icon'));
+fileRoutes.post('/gallery', (c) => imageRoute(c, 'gallery'));
 
 fileRoutes.post('/file', async (c) => {
   const file = createFile(c.get('world'), c.get('user'), await jsonBody(c));
@@ -43,6 +62,18 @@ fileRoutes.post('/file/:fileId', async (c) => {
   return json(c, fileView(file, origin(c)));
 });
 
+fileRoutes.delete('/file/:fileId', (c) => json(c, fileView(deleteFile(c.get('world'), c.get('user'), c.req.param('fileId')), origin(c))));
+
+fileRoutes.delete('/file/:fileId/:versionId', (c) => {
+  const { fileId, versionId } = c.req.param();
+  return json(c, fileView(deleteFileVersion(c.get('world'), c.get('user'), fileId, versionId), origin(c)));
+});
+
+fileRoutes.get('/file/:fileId/:versionId/:fileType/status', (c) => {
+  const { fileId, ...params } = c.req.param();
+  return json(c, uploadStatus(c.get('world'), c.get('user'), fileId, params));
+});
+
 fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.get('world'), c.req.param())));
 
 fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.get('world'), c.req.param())));
@@ -55,6 +86,10 @@ fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
   const file = finishUpload(c.get('world'), c.get('user'), c.req.param(), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
+
+fileRoutes.get('/analysis/:fileId/:versionId', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
+fileRoutes.get('/analysis/:fileId/:versionId/standard', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
+fileRoutes.get('/analysis/:fileId/:versionId/security', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
 
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
   json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),

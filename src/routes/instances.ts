@@ -5,6 +5,13 @@ import { closeInstance, createInstance, findInstance, instanceView } from '../do
 import { spanWithoutCloses } from '../domain/instance-state.js';
 import { cachedJson, json, jsonBody } from '../http.js';
 import type { InstanceRecord } from '../schemas/instances.js';
+import {
+  findByShortName,
+  groupInstanceList,
+  instanceNames,
+  recentInstances,
+  userGroupInstances,
+} from '../domain/instance-lists.js';
 
 /**
  * Instances: create, discover, read and close. An instance is addressed by its location,
@@ -32,6 +39,25 @@ instanceRoutes.post('/instances', async (c) => {
   const user = c.get('user');
   return json(c, instanceView(world, user, createInstance(world, user, body)));
 });
+
+// Literal paths before /instances/:location, which would take them as locations.
+instanceRoutes.get('/instances/recent', (c) => json(c, recentInstances(c.get('world'), c.get('user'), c.req.query())));
+
+instanceRoutes.get('/instances/s/:shortName', (c) => {
+  const world = c.get('world');
+  return json(c, instanceView(world, c.get('user'), findByShortName(world, c.req.param('shortName'))));
+});
+
+instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('world'), c.req.param('location'))));
+
+instanceRoutes.get('/users/:userId/instances/groups', (c) => json(c, userGroupInstances(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+instanceRoutes.get('/users/:userId/instances/groups/:groupId', (c) => {
+  const { userId, groupId } = c.req.param();
+  return json(c, userGroupInstances(c.get('world'), c.get('user'), userId, groupId));
+});
+
+instanceRoutes.get('/groups/:groupId/instances', (c) => json(c, groupInstanceList(c.get('world'), c.get('user'), c.req.param('groupId'))));
 
 instanceRoutes.get('/instances/:location', (c) => {
   const location = c.req.param('location');

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { equipItem, findHeldItem, listInventory, unequipSlot } from '../domain/inventory.js';
+import { findTemplate, inventoryCollections, spawnItem } from '../domain/inventory-templates.js';
+import { consumeItem, deleteItem, updateItem } from '../domain/inventory-edits.js';
 import { json, jsonBody } from '../http.js';
 
 /** The requester's inventory: read, equip, unequip; and one item of any holder. */
@@ -8,8 +10,26 @@ export const inventoryRoutes = new Hono<AppEnv>();
 
 inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
 
+// Literal paths before /inventory/:inventoryItemId, which would take them as ids.
+inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));
+
+inventoryRoutes.get('/inventory/spawn', (c) => json(c, spawnItem(c.get('world'), c.get('user'), c.req.query())));
+
+inventoryRoutes.get('/inventory/template/:templateId', (c) => json(c, findTemplate(c.get('world'), c.req.param('templateId'))));
+
 inventoryRoutes.get('/inventory/:inventoryItemId', (c) =>
   json(c, findHeldItem(c.get('world'), c.get('user').id, c.req.param('inventoryItemId'))),
+);
+
+inventoryRoutes.put('/inventory/:inventoryItemId', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, updateItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
+});
+
+inventoryRoutes.delete('/inventory/:inventoryItemId', (c) => json(c, deleteItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))));
+
+inventoryRoutes.put('/inventory/:inventoryItemId/consume', (c) =>
+  json(c, consumeItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))),
 );
 
 inventoryRoutes.put('/inventory/:inventoryItemId/equip', async (c) => {

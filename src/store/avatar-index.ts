@@ -1,7 +1,16 @@
 import { hash32 } from '../random.js';
-import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import type { AvatarRecord } from '../schemas/avatars.js';
+import type { FavoriteRecord } from '../schemas/favorites.js';
+import { FavoritesByUser } from './favorite-index.js';
 import { fillUnitySortNumbers } from '../schemas/unity-package.js';
-import { avatarCount, recipeAvatar, recipeAvatarNumber, recipeFavorites, type AvatarsRecipe } from './avatars-recipe.js';
+import {
+  avatarCount,
+  recipeAvatar,
+  recipeAvatarAuthor,
+  recipeAvatarNumber,
+  recipeFavorites,
+  type AvatarsRecipe,
+} from './avatars-recipe.js';
 import { countedId } from './ids.js';
 import { MadeOnDemand } from './made-on-demand.js';
 
@@ -12,6 +21,10 @@ import { MadeOnDemand } from './made-on-demand.js';
 export class AvatarsById {
   private readonly records = new Map<string, AvatarRecord>();
   private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
+  /** Generated avatars deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
+  /** Per recipe, authorId -> its avatars' numbers; made on the first read by author. */
+  private readonly recipeAuthors = new Map<AvatarsRecipe, Map<string, number[]>>();
 
   constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[]) {
     this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
@@ -22,56 +35,72 @@ export class AvatarsById {
   }
 
   get(avatarId: string): AvatarRecord | undefined {
-    return this.records.get(avatarId) ?? this.planned.byId(avatarId);
+    const record = this.records.get(avatarId);
+    if (record || this.deleted.has(avatarId)) return record;
+    return this.planned.byId(avatarId);
+  }
+
+  add(avatar: AvatarRecord): void {
+    this.records.set(avatar.id, avatar);
+  }
+
+  delete(avatarId: string): void {
+    this.records.delete(avatarId);
+    this.deleted.add(avatarId);
   }
 
   /** Every avatar, made if need be: records, then each recipe's in order. */
   *values(): IterableIterator<AvatarRecord> {
     yield* this.records.values();
-    for (const recipe of this.planned.recipes) for (let i = 0; i < avatarCount(recipe); i++) yield this.planned.at(recipe, i);
-  }
-}
-
-/** A user's favorites still in their recipe: its user number `user`. */
-interface PlannedFavorites {
-  recipe: AvatarsRecipe;
-  user: number;
-}
-
-/**
- * userId -> their favorites, oldest first: what the favorites list reads, never the whole avatar
- * collection. An array each rather than a Map (a large world holds 100k of them), made from the
- * recipe on the first read of a user whose favorites were generated.
- */
-export class FavoritesByUser {
-  private readonly byUser = new Map<string, AvatarFavoriteRecord[] | PlannedFavorites>();
-
-  get(userId: string): AvatarFavoriteRecord[] | undefined {
-    const entry = this.byUser.get(userId);
-    if (entry === undefined || Array.isArray(entry)) return entry;
-    const made = recipeFavorites(entry.recipe, entry.user);
-    this.byUser.set(userId, made);
-    return made;
+    for (const recipe of this.planned.recipes) {
+      for (let i = 0; i < avatarCount(recipe); i++) {
+        const avatar = this.planned.at(recipe, i);
+        if (!this.deleted.has(avatar.id)) yield avatar;
+      }
+    }
   }
 
-  /** Every user's list, made if need be, in the order the users got their first favorite. */
-  *values(): IterableIterator<AvatarFavoriteRecord[]> {
-    for (const userId of this.byUser.keys()) yield this.get(userId)!;
+  /**
+   * Avatars whose name passes `test`: the records one by one, generated ones through their recipe's
+   * name pool (avatar i is named names[i % names.length]), so only matching avatars are made.
+   */
+  *withName(test: (name: string) => boolean): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (test(avatar.name)) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      const pool = recipe.names.length;
+      for (let k = 0; k < pool; k++) {
+        if (!test(recipe.names[k]!)) continue;
+        for (let i = k; i < avatarCount(recipe); i += pool) yield* this.live(recipe, i);
+      }
+    }
   }
 
-  /** The user's list, created empty if missing. */
-  listOf(userId: string): AvatarFavoriteRecord[] {
-    let list = this.get(userId);
-    if (!list) this.byUser.set(userId, (list = []));
-    return list;
+  /** Avatars the user authored: the records one by one, generated ones through an author index of their recipe. */
+  *byAuthor(authorId: string): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      for (const i of this.authorsOf(recipe).get(authorId) ?? []) yield* this.live(recipe, i);
+    }
   }
 
-  /** Adds the user's favorites of a recipe: kept as a recipe unless the user already has favorites. */
-  plan(recipe: AvatarsRecipe, user: number): boolean {
-    const userId = recipe.userIds[user]!;
-    if (this.byUser.has(userId)) return false;
-    this.byUser.set(userId, { recipe, user });
-    return true;
+  private *live(recipe: AvatarsRecipe, i: number): IterableIterator<AvatarRecord> {
+    const avatar = this.planned.at(recipe, i);
+    // A record of the same id (an edited generated avatar) stands in for the recipe's.
+    if (!this.deleted.has(avatar.id) && this.records.get(avatar.id) === undefined) yield avatar;
+  }
+
+  private authorsOf(recipe: AvatarsRecipe): Map<string, number[]> {
+    let authors = this.recipeAuthors.get(recipe);
+    if (authors) return authors;
+    authors = new Map();
+    for (let i = 0; i < avatarCount(recipe); i++) {
+      const authorId = recipe.userIds[recipeAvatarAuthor(recipe, i)]!;
+      let numbers = authors.get(authorId);
+      if (!numbers) authors.set(authorId, (numbers = []));
+      numbers.push(i);
+    }
+    this.recipeAuthors.set(recipe, authors);
+    return authors;
   }
 }
 
@@ -89,8 +118,8 @@ export class FavoriteCounts {
     return count > 0 ? count : undefined;
   }
 
-  add(avatarId: string): void {
-    this.counted.set(avatarId, (this.counted.get(avatarId) ?? 0) + 1);
+  add(avatarId: string, by = 1): void {
+    this.counted.set(avatarId, (this.counted.get(avatarId) ?? 0) + by);
   }
 
   /** Per avatar of the recipe, how many of its planned favorites are of it. */
@@ -101,7 +130,8 @@ export class FavoriteCounts {
 
 export interface AvatarIndex {
   readonly avatars: AvatarsById;
-  readonly avatarFavorites: FavoritesByUser;
+  /** Every user's favorites of every type (avatars, worlds, friends), the one store all favorite lists read. */
+  readonly favorites: FavoritesByUser;
   readonly avatarFavoriteCounts: FavoriteCounts;
   /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
   readonly avatarShuffleSeed: number;
@@ -109,28 +139,28 @@ export interface AvatarIndex {
 
 export function indexAvatars(
   avatars: AvatarRecord[],
-  favorites: AvatarFavoriteRecord[],
+  favorites: readonly FavoriteRecord[],
   recipes: readonly AvatarsRecipe[] = [],
 ): AvatarIndex {
   const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), avatars.length);
   const first = avatars[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
   const index: AvatarIndex = {
     avatars: new AvatarsById(avatars, recipes),
-    avatarFavorites: new FavoritesByUser(),
+    favorites: new FavoritesByUser(),
     avatarFavoriteCounts: new FavoriteCounts(),
     avatarShuffleSeed: hash32(`${count}:${first}`),
   };
-  for (const favorite of favorites) addAvatarFavorite(index, favorite);
+  for (const favorite of favorites) addFavoriteRecord(index, favorite);
   for (const recipe of recipes) indexRecipe(index, recipe);
   return index;
 }
 
-/** Adds a favorite; a second favorite of one avatar by one user is ignored. */
-export function addAvatarFavorite(index: AvatarIndex, favorite: AvatarFavoriteRecord): void {
-  const ofUser = index.avatarFavorites.listOf(favorite.userId);
-  if (ofUser.some((other) => other.avatarId === favorite.avatarId)) return;
+/** Adds a favorite from fixtures; a second favorite of one thing by one user is ignored. */
+function addFavoriteRecord(index: AvatarIndex, favorite: FavoriteRecord): void {
+  const ofUser = index.favorites.listOf(favorite.userId);
+  if (ofUser.some((other) => other.type === favorite.type && other.favoriteId === favorite.favoriteId)) return;
   ofUser.push(favorite);
-  index.avatarFavoriteCounts.add(favorite.avatarId);
+  if (favorite.type === 'avatar') index.avatarFavoriteCounts.add(favorite.favoriteId);
 }
 
 /**
@@ -140,10 +170,10 @@ export function addAvatarFavorite(index: AvatarIndex, favorite: AvatarFavoriteRe
 function indexRecipe(index: AvatarIndex, recipe: AvatarsRecipe): void {
   const counts = new Int32Array(avatarCount(recipe));
   for (let user = 0; user < recipe.userIds.length; user++) {
-    if (index.avatarFavorites.plan(recipe, user)) {
+    if (index.favorites.plan(recipe, user)) {
       for (let k = recipe.favoriteStarts[user]!; k < recipe.favoriteStarts[user + 1]!; k++) counts[recipe.favoriteAvatars[k]!]!++;
     } else {
-      for (const favorite of recipeFavorites(recipe, user)) addAvatarFavorite(index, favorite);
+      for (const favorite of recipeFavorites(recipe, user)) addFavoriteRecord(index, favorite);
     }
   }
   index.avatarFavoriteCounts.addPlanned(recipe, counts);

@@ -1,5 +1,7 @@
 import { seededRandomAt } from '../random.js';
-import type { AvatarFavoriteRecord, AvatarRecord } from '../schemas/avatars.js';
+import type { AvatarRecord } from '../schemas/avatars.js';
+import type { FavoriteRecord } from '../schemas/favorites.js';
+import { avatarGroupOf } from '../domain/favorite-limits.js';
 import { unitySortNumber, type UnityPackage } from '../schemas/unity-package.js';
 import { countedId, countOfId } from './ids.js';
 
@@ -92,7 +94,7 @@ function avatarId(recipe: AvatarsRecipe, avatar: number): string {
 export function recipeAvatar(recipe: AvatarsRecipe, i: number): AvatarRecord {
   const from = recipe.starts[i]!;
   const draw = (k: number) => seededRandomAt(recipe.seed, from + k);
-  const author = Math.floor(draw(0) * recipe.userIds.length);
+  const author = recipeAvatarAuthor(recipe, i);
   const createdHour = Math.floor(draw(1) * CREATED_HOURS);
   const created = hourText(createdHour);
   const updated = hourText(createdHour + Math.floor(draw(2) * UPDATE_HOURS));
@@ -160,16 +162,38 @@ export function recipeAvatar(recipe: AvatarsRecipe, i: number): AvatarRecord {
   };
 }
 
+/** Which of the recipe's users authored avatar i (its first draw), without making the avatar. */
+export const recipeAvatarAuthor = (recipe: AvatarsRecipe, i: number) =>
+  Math.floor(seededRandomAt(recipe.seed, recipe.starts[i]!) * recipe.userIds.length);
+
 /** Whether an avatar whose fourth draw is `r` has reports, and so takes an eighth draw. */
 export const hasReports = (r: number) => r > 0.97;
 
-/** User u's favorites, oldest first; the same records whenever they are made. */
-export function recipeFavorites(recipe: AvatarsRecipe, user: number): AvatarFavoriteRecord[] {
-  const favorites: AvatarFavoriteRecord[] = [];
-  for (let k = recipe.favoriteStarts[user]!; k < recipe.favoriteStarts[user + 1]!; k++) {
+/** The avatar groups as one-name tag lists, shared by every generated favorite in them. */
+const GROUP_TAGS = new Map<string, string[]>();
+
+function groupTags(n: number): string[] {
+  const name = avatarGroupOf(n);
+  let tags = GROUP_TAGS.get(name);
+  if (!tags) GROUP_TAGS.set(name, (tags = Object.freeze([name]) as unknown as string[]));
+  return tags;
+}
+
+/**
+ * User u's favorites, oldest first, filling the avatar groups in order; the same records whenever
+ * they are made. Favorite k of the recipe has the id countedId(`fvrt_` and the avatars' seeded part, k).
+ */
+export function recipeFavorites(recipe: AvatarsRecipe, user: number): FavoriteRecord[] {
+  const favorites: FavoriteRecord[] = [];
+  const from = recipe.favoriteStarts[user]!;
+  const prefix = `fvrt_${recipe.avatarPrefix.slice('avtr_'.length)}`;
+  for (let k = from; k < recipe.favoriteStarts[user + 1]!; k++) {
     favorites.push({
+      id: countedId(prefix, k),
       userId: recipe.userIds[user]!,
-      avatarId: avatarId(recipe, recipe.favoriteAvatars[k]!),
+      type: 'avatar',
+      favoriteId: avatarId(recipe, recipe.favoriteAvatars[k]!),
+      tags: groupTags(k - from),
       created_at: hourText(recipe.favoriteHours[k]!),
     });
   }

@@ -15,7 +15,8 @@ interface PlannedFiles {
 export class FileIndex {
   /** The files the world was built with, then the files added since: by id, in that order. */
   private readonly records = new Map<string, FileRecord>();
-  private readonly builtWith: number;
+  private builtWith: number;
+  private readonly builtWithIds: Set<string>;
   /** Owner id -> their files, oldest first: built-with, then recipe ones (once made), then added. */
   private readonly lists = new Map<string, FileRecord[]>();
   private readonly planned = new Map<string, PlannedFiles>();
@@ -28,6 +29,7 @@ export class FileIndex {
       this.listOf(file.ownerId).push(file);
     }
     this.builtWith = this.records.size;
+    this.builtWithIds = new Set(this.records.keys());
     recipes.forEach((recipe, k) => {
       for (let owner = 0; owner < Math.min(recipe.count, recipe.ownerIds.length); owner++) {
         const ownerId = recipe.ownerIds[owner]!;
@@ -37,8 +39,22 @@ export class FileIndex {
     });
   }
 
+  /** Generated files deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
+
   get(fileId: string): FileRecord | undefined {
+    if (this.deleted.has(fileId)) return undefined;
     return this.records.get(fileId) ?? this.recipeFiles.byId(fileId);
+  }
+
+  /** Takes a file out of reads, its owner's list and every listing. */
+  delete(file: FileRecord): void {
+    this.makeOwned(file.ownerId);
+    if (this.records.delete(file.id) && this.builtWithIds.delete(file.id)) this.builtWith--;
+    this.deleted.add(file.id);
+    const list = this.lists.get(file.ownerId);
+    const at = list?.indexOf(file) ?? -1;
+    if (at !== -1) list!.splice(at, 1);
   }
 
   /** The owner's files, oldest first. */
@@ -62,7 +78,12 @@ export class FileIndex {
       if (seen++ < this.builtWith) yield file;
       else added.push(file);
     }
-    for (const recipe of this.recipeFiles.recipes) for (let i = 0; i < recipe.count; i++) yield this.recipeFiles.at(recipe, i);
+    for (const recipe of this.recipeFiles.recipes) {
+      for (let i = 0; i < recipe.count; i++) {
+        const file = this.recipeFiles.at(recipe, i);
+        if (!this.deleted.has(file.id)) yield file;
+      }
+    }
     yield* added;
   }
 

@@ -9,6 +9,7 @@ import { NotificationRecordSchema } from '../schemas/notifications.js';
 import { WorldRecordSchema } from '../schemas/worlds.js';
 import { InstanceRecordSchema } from '../schemas/instances.js';
 import { AvatarFavoriteRecordSchema, AvatarRecordSchema } from '../schemas/avatars.js';
+import { FavoriteGroupRecordSchema, FavoriteRecordSchema } from '../schemas/favorites.js';
 import {
   AvatarModerationRecordSchema,
   EmailRecordSchema,
@@ -36,7 +37,10 @@ export const collections = {
   worlds: WorldRecordSchema,
   instances: InstanceRecordSchema,
   avatars: AvatarRecordSchema,
+  /** Avatar favorites as older fixture sets hold them, without id and group: read into `favorites`. */
   avatarFavorites: AvatarFavoriteRecordSchema,
+  favorites: FavoriteRecordSchema,
+  favoriteGroups: FavoriteGroupRecordSchema,
   playerModerations: PlayerModerationRecordSchema,
   avatarModerations: AvatarModerationRecordSchema,
   userNotes: UserNoteRecordSchema,

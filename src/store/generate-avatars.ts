@@ -29,12 +29,12 @@ export function planAvatars(faker: Faker, data: WorldData, count: number): void 
   if (recipe) ((data as WorldDataWithRecipes).avatarRecipes ??= []).push(recipe);
 }
 
-/** The same avatars and favorites as planAvatars, made at once and added to data.avatars and data.avatarFavorites. */
+/** The same avatars and favorites as planAvatars, made at once and added to data.avatars and data.favorites. */
 export function generateAvatars(faker: Faker, data: WorldData, count: number): void {
   const recipe = avatarsRecipe(faker, data, count);
   if (!recipe) return;
   for (let i = 0; i < avatarCount(recipe); i++) data.avatars.push(recipeAvatar(recipe, i));
-  for (let user = 0; user < recipe.userIds.length; user++) data.avatarFavorites.push(...recipeFavorites(recipe, user));
+  for (let user = 0; user < recipe.userIds.length; user++) data.favorites.push(...recipeFavorites(recipe, user));
 }
 
 function avatarsRecipe(faker: Faker, data: WorldData, count: number): AvatarsRecipe | undefined {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hash32 } from '../random.js';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID()}`;
 
@@ -10,4 +11,10 @@ export function countOfId(prefix: string, count: number, id: string): number | u
   if (id.length !== prefix.length + 12 || !id.startsWith(prefix)) return undefined;
   const n = Number.parseInt(id.slice(prefix.length), 16);
   return n < count && countedId(prefix, n) === id ? n : undefined;
+}
+
+/** A uuid-shaped id that `key` always gives: for records whose fixtures name no id of their own. */
+export function derivedId(prefix: string, key: string): string {
+  const hex = [1, 2, 3, 4].map((seed) => hash32(key, hash32(String(seed))).toString(16).padStart(8, '0')).join('');
+  return `${prefix}_${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -27,7 +27,9 @@ export function worldData(world: World): WorldData {
     worlds: [...world.worlds.values()],
     instances: [...world.instances.values()],
     avatars: [...world.avatars.values()],
-    avatarFavorites: [...world.avatarFavorites.values()].flat(),
+    avatarFavorites: [],
+    favorites: [...world.favorites.values()].flat(),
+    favoriteGroups: [...world.favoriteGroups.values()],
     ...peopleData(world),
   };
 }

@@ -12,6 +12,9 @@ import { indexInventory, type InventoryIndex } from './inventory-index.js';
 import { indexNotifications, type NotificationIndex } from './notification-index.js';
 import { indexInstances, type InstanceIndex } from './instance-index.js';
 import { indexAvatars, type AvatarIndex } from './avatar-index.js';
+import { fromAvatarFavorites, indexFavoriteGroups } from './favorite-index.js';
+import type { FavoriteGroupRecord } from '../schemas/favorites.js';
+import { WorldNameIndex } from './world-name-index.js';
 import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 import { PipelineBus } from '../domain/pipeline-events.js';
@@ -46,6 +49,10 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   /** Upload URL token -> the part it accepts bytes for. */
   readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
+  /** Favorite groups their owners renamed or made visible, by favoriteGroupKey; the others take defaults. */
+  readonly favoriteGroups: Map<string, FavoriteGroupRecord>;
+  /** The words of worlds' names, for world search; told when a name changes. */
+  readonly worldNames: WorldNameIndex;
   /**
    * Moved on before and after every API request that may change the world (any method but GET and
    * HEAD), and by a login, the one GET that changes a record: an answer in readCache is good while the
@@ -95,7 +102,9 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     ...indexNotifications(data.notifications),
     ...instances,
     ...indexPeople(data),
-    ...indexAvatars(data.avatars, data.avatarFavorites, data.avatarRecipes),
+    ...indexAvatars(data.avatars, [...fromAvatarFavorites(data.avatarFavorites), ...data.favorites], data.avatarRecipes),
+    favoriteGroups: indexFavoriteGroups(data.favoriteGroups),
+    worldNames: new WorldNameIndex(),
     revision: 0,
     readCache: new Map(),
     pipeline,

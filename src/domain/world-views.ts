@@ -1,0 +1,81 @@
+import type { FavoriteRecord } from '../schemas/favorites.js';
+import type { WorldRecord } from '../schemas/worlds.js';
+import type { World } from '../store/world.js';
+import { occupantsOf } from './instance-state.js';
+
+/** How many users are in the world's instances now. */
+export function occupantsOfWorld(world: World, worldId: string): number {
+  let occupants = 0;
+  for (const instance of world.instancesByWorld.get(worldId) ?? []) occupants += occupantsOf(world, instance).length;
+  return occupants;
+}
+
+/** The LimitedWorld search lists carry (storeId only when the world has one: the schema does not allow null). */
+export function limitedWorldView(world: World, record: WorldRecord) {
+  return {
+    authorId: record.authorId,
+    authorName: record.authorName,
+    capacity: record.capacity,
+    created_at: record.created_at,
+    defaultContentSettings: record.defaultContentSettings,
+    favorites: record.favorites,
+    heat: record.heat,
+    id: record.id,
+    imageUrl: record.imageUrl,
+    labsPublicationDate: record.labsPublicationDate,
+    name: record.name,
+    occupants: occupantsOfWorld(world, record.id),
+    organization: record.organization,
+    popularity: record.popularity,
+    previewYoutubeId: record.previewYoutubeId,
+    publicationDate: record.publicationDate,
+    recommendedCapacity: record.recommendedCapacity,
+    releaseStatus: record.releaseStatus,
+    ...(record.storeId ? { storeId: record.storeId } : {}),
+    tags: record.tags,
+    thumbnailImageUrl: record.thumbnailImageUrl,
+    udonProducts: record.udonProducts,
+    unityPackages: record.unityPackages.map((p) => ({ created_at: p.created_at, platform: p.platform, unityVersion: p.unityVersion })),
+    updated_at: record.updated_at,
+    visits: record.visits,
+  };
+}
+
+/**
+ * The FavoritedWorld /worlds/favorites carries: the world, the favorite's id and its first group.
+ * description only when there is one (the schema wants at least a character).
+ */
+export function favoritedWorldView(world: World, record: WorldRecord, favorite: FavoriteRecord) {
+  return {
+    authorId: record.authorId,
+    authorName: record.authorName,
+    capacity: record.capacity,
+    created_at: record.created_at,
+    defaultContentSettings: record.defaultContentSettings,
+    ...(record.description ? { description: record.description } : {}),
+    favoriteGroup: favorite.tags[0]!,
+    favoriteId: favorite.id,
+    favorites: record.favorites,
+    featured: record.featured,
+    heat: record.heat,
+    id: record.id,
+    imageUrl: record.imageUrl,
+    labsPublicationDate: record.labsPublicationDate,
+    name: record.name,
+    occupants: occupantsOfWorld(world, record.id),
+    organization: record.organization,
+    popularity: record.popularity,
+    previewYoutubeId: record.previewYoutubeId,
+    publicationDate: record.publicationDate,
+    recommendedCapacity: record.recommendedCapacity,
+    releaseStatus: record.releaseStatus,
+    tags: record.tags,
+    thumbnailImageUrl: record.thumbnailImageUrl,
+    udonProducts: record.udonProducts,
+    unityPackages: record.unityPackages,
+    updated_at: record.updated_at,
+    urlList: record.urlList,
+    version: Math.max(1, record.version),
+    visits: record.visits,
+  };
+}

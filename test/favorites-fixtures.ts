@@ -1,0 +1,39 @@
+import { expect } from 'vitest';
+import * as z from 'zod';
+import { FavoriteSchema } from '../src/schemas/favorites.js';
+import type { WorldData } from '../src/store/fixtures.js';
+import { expectShape, ids, testWorld } from './helpers.js';
+
+export const avatars = {
+  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
+  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
+  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
+  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
+  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
+};
+
+/** Makes bob and alice friends of each other, and gives the world `extra` more public avatars. */
+export function friendsAndAvatars(extra = 0) {
+  return (data: WorldData) => {
+    data.users.find((u) => u.id === ids.bob)!.friends.push(ids.alice);
+    data.users.find((u) => u.id === ids.alice)!.friends.push(ids.bob);
+    const template = data.avatars.find((a) => a.id === avatars.cozyBear)!;
+    for (let i = 0; i < extra; i++) {
+      data.avatars.push({ ...structuredClone(template), id: `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`, name: `Extra ${i}` });
+    }
+  };
+}
+export const extraAvatar = (i: number) => `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+
+export async function setup(tweak = friendsAndAvatars()) {
+  const t = testWorld(tweak);
+  const bob = await t.login('bob');
+  const add = (body: unknown, cookie = bob) => t.call('POST', '/favorites', { cookie, body });
+  const list = async (query = '', cookie = bob) => {
+    const r = await t.call('GET', `/favorites${query}`, { cookie });
+    expect(r.status).toBe(200);
+    return expectShape(z.array(FavoriteSchema), r.body);
+  };
+  return { t, bob, add, list };
+}
+
