@@ -60,12 +60,16 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
     .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
+      if (opts.userAgent) settings.userAgent = opts.userAgent;
+      if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
       const stop = () => void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));

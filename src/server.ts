@@ -7,6 +7,7 @@ import { WorldSource } from './store/world-source.js';
 import { attachPipeline } from './pipeline/upgrade.js';
 import { pipelineUrlOf } from './pipeline/url.js';
 import type { Scenario } from './scenarios/schema.js';
+import { ScenarioEngine } from './scenarios/engine.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
 
@@ -50,6 +51,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     readyMadeScenarios: readReadyMadeScenarios,
+    // The same seed replays the same probabilistic failures.
+    scenarios: new ScenarioEngine(options.seed ?? 0),
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
