@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE, readCookie } from './auth/cookies.js';
 import type { AppEnv } from './env.js';
-import { answeredText, nodeRequest, readRequestText, requestHeader, requestText } from './http.js';
+import { answeredText, nodeRequest, rawQuery, readRequestText, requestHeader, requestText } from './http.js';
 import { answeredBy } from './scenarios/middleware.js';
 import { WORLD_HEADER } from './store/worlds.js';
 
@@ -15,6 +16,10 @@ export interface JournalEntry {
   at: string;
   method: string;
   path: string;
+  /** The query string as sent, without `?`; empty when there was none. */
+  query: string;
+  /** The request's headers; a Basic authorization's credentials are replaced by `<redacted>`. */
+  requestHeaders: Record<string, string>;
   /** The status line actually sent; 0 when a fault sent none. */
   status: number;
   world: string | null;
@@ -37,10 +42,12 @@ export interface JournalEntry {
  * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
  * rounding and copying headers per request cost a measurable share of a read's time).
  */
-export interface RecordedEntry extends Omit<JournalEntry, 'at' | 'responseHeaders' | 'durationMs'> {
+export interface RecordedEntry extends Omit<JournalEntry, 'at' | 'requestHeaders' | 'responseHeaders' | 'durationMs'> {
   /** Epoch ms. */
   at: number;
   durationMs: number;
+  /** Node's own header object (or the web Headers under app.request), copied only when listed. */
+  requestHeaders: IncomingHttpHeaders | Headers;
   responseHeaders: Headers | undefined;
   bytes: number;
 }
@@ -49,8 +56,21 @@ const listed = ({ bytes: _, ...entry }: RecordedEntry): JournalEntry => ({
   ...entry,
   at: new Date(entry.at).toISOString(),
   durationMs: Number(entry.durationMs.toFixed(3)),
+  requestHeaders: listedRequestHeaders(entry.requestHeaders),
   responseHeaders: entry.responseHeaders ? Object.fromEntries(entry.responseHeaders) : {},
 });
+
+/** The journal and the console never show a password: a Basic authorization keeps only its scheme. */
+function listedRequestHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
+  const pairs = headers instanceof Headers ? [...headers] : Object.entries(headers);
+  const listedHeaders: Record<string, string> = {};
+  for (const [name, value] of pairs) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    listedHeaders[name] = name === 'authorization' && /^basic /i.test(text) ? 'Basic <redacted>' : text;
+  }
+  return listedHeaders;
+}
 
 /** A text within MAX_JOURNAL_BODY_BYTES, and its size in bytes. */
 function bounded(text: string | null | undefined): { text: string | null; bytes: number; cut: boolean } {
@@ -138,6 +158,8 @@ export function recordRequests(journal: RequestJournal) {
       at: Date.now(),
       method: c.req.method,
       path: c.req.path,
+      query: rawQuery(c),
+      requestHeaders: nodeRequest(c)?.headers ?? c.req.raw.headers,
       status: rule?.sent ?? c.res.status,
       world: requestHeader(c, WORLD_HEADER) ?? null,
       durationMs: performance.now() - started,

@@ -124,6 +124,8 @@ export const RuleSchema = lazy(() => z
 export type Rule = z.infer<typeof RuleSchema>;
 
 export const ScenarioSchema = lazy(() => z.strictObject({
+  /** The JSON Schema an editor checks the file against; ignored here. */
+  $schema: z.string().optional(),
   name: z.string().min(1),
   description: z.string().optional(),
   rules: z.array(RuleSchema),
