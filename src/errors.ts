@@ -241,7 +241,6 @@ export const messages = {
   // (end of section)
 
   // event socket
-  socketUserAgentRequired: 'Please identify yourself with a properly formatted User-Agent header.',
   pipelineRefusing: 'The event socket is refusing new connections for now (a socket fault of this world).',
   // (end of section)
 
