@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { expectError, ids, testWorld } from './helpers.js';
+import { groups } from './groups-fixture-ids.js';
 import type { PipelineEvent } from '../src/domain/pipeline-events.js';
 
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
@@ -165,5 +166,53 @@ describe('POST /invite/myself/to/{location}', () => {
     const t = testWorld();
     const cookie = await t.login('frank');
     expectError(await t.call('POST', '/invite/myself/to/wrld_a11ce000-0000-4000-8000-00000000b001:1', { cookie }), 404, 'Instance not found');
+  });
+});
+
+describe("groups' onlineMemberCount", () => {
+  async function onlineCount(t: ReturnType<typeof testWorld>, groupId: string) {
+    const cookie = await t.login('eve');
+    return (await t.call('GET', `/groups/${groupId}`, { cookie })).body.onlineMemberCount as number;
+  }
+
+  it('counts the members in game when the world loads', async () => {
+    const t = testWorld();
+    const members = [...t.world.groupMembersByGroup.get(groups.nightOwls)!.values()].filter((m) => m.membershipStatus === 'member');
+    const inGame = members.filter((m) => t.world.users.get(m.userId)!.state === 'online').length;
+    expect(inGame).toBeGreaterThan(0);
+    expect(await onlineCount(t, groups.nightOwls)).toBe(inGame);
+  });
+
+  it('drops by one when a member goes offline', async () => {
+    const t = testWorld();
+    const before = await onlineCount(t, groups.nightOwls);
+    expect((await move(t, ids.bob, { state: 'offline' })).status).toBe(200);
+    expect(await onlineCount(t, groups.nightOwls)).toBe(before - 1);
+  });
+
+  it('rises by one when a member comes into the game, and not for a move between instances', async () => {
+    const t = testWorld();
+    await move(t, ids.bob, { state: 'offline' });
+    const before = await onlineCount(t, groups.nightOwls);
+    await move(t, ids.bob, { location: workshop });
+    expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
+    await move(t, ids.bob, { location: 'private' });
+    expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
+  });
+
+  it('rises when a member invites themself into an instance', async () => {
+    const t = testWorld();
+    const cookie = await t.login('admin');
+    await move(t, ids.admin, { state: 'offline' });
+    const before = await onlineCount(t, groups.nightOwls);
+    expect((await t.call('POST', `/invite/myself/to/${workshop}`, { cookie })).status).toBe(200);
+    expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
+  });
+
+  it('leaves the groups of someone else alone', async () => {
+    const t = testWorld();
+    const before = await onlineCount(t, groups.nightOwls);
+    await move(t, ids.frank, { location: workshop });
+    expect(await onlineCount(t, groups.nightOwls)).toBe(before);
   });
 });

@@ -56,6 +56,7 @@ export function movePresence(world: World, user: UserRecord, change: PresenceCha
     const friend = world.users.get(friendId);
     if (friend) fileFriend(friend, user);
   }
+  if ((before.state === 'online') !== (state === 'online')) countOnlineInGroups(world, user.id, state === 'online' ? 1 : -1);
   announceMove(world, user, before);
   return user;
 }
@@ -84,6 +85,15 @@ function leaveInstance(world: World, user: UserRecord, next: string): void {
   if (user.location === next) return;
   const previous = world.instances.get(user.location);
   if (previous) previous.userIds = previous.userIds.filter((id) => id !== user.id);
+}
+
+/** Only the user's own memberships: a move costs their group count, not the world's. */
+function countOnlineInGroups(world: World, userId: string, delta: 1 | -1): void {
+  for (const member of world.groupMembersByUser.get(userId)?.values() ?? []) {
+    if (member.membershipStatus !== 'member') continue;
+    const group = world.groups.get(member.groupId);
+    if (group) group.onlineMemberCount = Math.max(0, group.onlineMemberCount + delta);
+  }
 }
 
 function recordRecentWorld(user: UserRecord, worldId: string): void {

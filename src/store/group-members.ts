@@ -9,14 +9,26 @@ export interface GroupMemberIndex {
   readonly groupMembersByUser: Map<string, Map<string, GroupMemberRecord>>;
 }
 
-/** Indexes the members and recounts every group's memberCount from them. */
-export function indexGroupMembers(groups: Map<string, GroupRecord>, members: GroupMemberRecord[]): GroupMemberIndex {
+/**
+ * Indexes the members and recounts every group's memberCount and onlineMemberCount from them, so
+ * presence moves (which adjust onlineMemberCount by one) start from counts that agree with the users.
+ */
+export function indexGroupMembers(
+  groups: Map<string, GroupRecord>,
+  members: GroupMemberRecord[],
+  isOnline: (userId: string) => boolean,
+): GroupMemberIndex {
   const index: GroupMemberIndex = { groupMembers: new Map(), groupMembersByGroup: new Map(), groupMembersByUser: new Map() };
   for (const member of members) putGroupMember(index, member);
-  for (const group of groups.values()) group.memberCount = 0;
+  for (const group of groups.values()) {
+    group.memberCount = 0;
+    group.onlineMemberCount = 0;
+  }
   for (const member of index.groupMembers.values()) {
     const group = groups.get(member.groupId);
-    if (group && member.membershipStatus === 'member') group.memberCount++;
+    if (!group || member.membershipStatus !== 'member') continue;
+    group.memberCount++;
+    if (isOnline(member.userId)) group.onlineMemberCount++;
   }
   return index;
 }

@@ -90,7 +90,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     users,
     userLogins,
     groups,
-    ...indexGroupMembers(groups, data.groupMembers),
+    ...indexGroupMembers(groups, data.groupMembers, (id) => users.get(id)?.state === 'online'),
     ...emptyGroupExtras(),
     ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
