@@ -162,6 +162,26 @@ describe('POST /invite/myself/to/{location}', () => {
     expect(me).toMatchObject({ state: 'online', location: workshop });
   });
 
+  it('sends friend-online to the friends of a requester coming into the game', async () => {
+    const t = testWorld();
+    const cookie = await t.login('frank');
+    const seen = events(t);
+    await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
+    expect(seen.find((e) => e.type === 'friend-online')).toMatchObject({
+      to: [ids.alice, ids.bob], content: { userId: ids.frank, location: workshop },
+    });
+  });
+
+  it('sends friend-location to the friends of a requester already in game', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const seen = events(t);
+    await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
+    expect(seen.find((e) => e.type === 'friend-location')).toMatchObject({
+      to: [ids.alice, ids.frank], content: { userId: ids.bob, location: workshop },
+    });
+  });
+
   it('answers 404 for an unknown instance', async () => {
     const t = testWorld();
     const cookie = await t.login('frank');
