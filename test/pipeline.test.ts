@@ -67,6 +67,21 @@ describe('event socket: connecting', () => {
     await pipeline.expectNothingMore([staying]);
   });
 
+  it('sends the error frame and closes, instead of the next frame, once the session expired by the world clock', async () => {
+    const { token } = await pipeline.login('alice');
+    const expiring = pipeline.open(`authToken=${token}`);
+    await expiring.opened;
+    const { body: settings } = await pipeline.control('GET', '/settings');
+    expect((await pipeline.control('POST', '/clock', { advanceMinutes: settings.sessionTtlMinutes + 1 })).status).toBe(200);
+    const fresh = await pipeline.login('alice');
+    const staying = pipeline.open(`authToken=${fresh.token}`);
+    await staying.opened;
+    await pipeline.control('POST', '/pipeline', { userId: ids.alice, type: 'friend-online', content: { userId: ids.bob } });
+    expect(await expiring.next()).toEqual(inactive);
+    expect(await expiring.closed).toEqual({ code: 1008, hadCloseFrame: true });
+    expect(await staying.next()).toEqual({ type: 'friend-online', content: JSON.stringify({ userId: ids.bob }) });
+  });
+
   it('closes every socket of a world that is reset, since its sessions end', async () => {
     const { token } = await pipeline.login('alice');
     const socket = pipeline.open(`authToken=${token}`);

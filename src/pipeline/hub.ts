@@ -44,13 +44,12 @@ export class PipelineHub {
    */
   admit(world: World, worldId: string | null, socket: WebSocket, token: string | undefined): void {
     const session = token ? world.sessions.get(token) : undefined;
-    if (!session || session.pendingTwoFactor || !token) {
-      socket.send(INACTIVE_SESSION_FRAME);
-      socket.close(CLOSE_POLICY);
-      return;
-    }
+    if (!session || session.pendingTwoFactor || !token) return refuseInactive(socket);
     const room = this.room(world, worldId);
-    const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString() };
+    // A reset closes the socket and a restore keeps the world's sessions: this one store answers for its life.
+    const { sessions } = world;
+    const live = () => sessions.get(token) !== undefined;
+    const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString(), live };
     room.add(client);
     this.clients.add(client);
     // Receive-only: what a client sends is read and dropped (no 'message' listener).
@@ -65,7 +64,7 @@ export class PipelineHub {
 
   /** Sends one frame to the sockets of `to` (or all the world's); answers how many it reached. */
   deliver(room: PipelineRoom, type: string, to: readonly string[] | 'all', content: unknown): number {
-    const targets = room.clientsOf(to);
+    const targets = liveOnly(room.clientsOf(to));
     if (targets.length === 0) return 0;
     const sent = frameContent(content);
     const text = encodeFrame(type, sent);
@@ -117,7 +116,7 @@ export class PipelineHub {
   private startPinging() {
     if (this.pinger) return;
     this.pinger = setInterval(() => {
-      for (const { socket } of this.clients) if (socket.readyState === socket.OPEN) socket.ping();
+      for (const { socket } of liveOnly([...this.clients])) if (socket.readyState === socket.OPEN) socket.ping();
     }, PING_MS);
     // An idle server with open sockets may still exit when everything else is done.
     this.pinger.unref();
@@ -127,4 +126,23 @@ export class PipelineHub {
     clearInterval(this.pinger);
     this.pinger = undefined;
   }
+}
+
+/** The real pipeline's answer to a token that names no live session: the error frame, then a close. */
+function refuseInactive(socket: WebSocket): void {
+  socket.send(INACTIVE_SESSION_FRAME);
+  socket.close(CLOSE_POLICY);
+}
+
+/**
+ * Sessions expire by the world's clock, which no timer follows: a socket whose session has expired
+ * is found when a frame or a ping is next due for it, and is then refused as an unknown session is.
+ */
+function liveOnly(clients: PipelineClient[]): PipelineClient[] {
+  const live: PipelineClient[] = [];
+  for (const client of clients) {
+    if (client.live()) live.push(client);
+    else if (client.socket.readyState === client.socket.OPEN) refuseInactive(client.socket);
+  }
+  return live;
 }

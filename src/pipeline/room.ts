@@ -7,6 +7,8 @@ export interface PipelineClient {
   readonly userId: string;
   readonly token: string;
   readonly since: string;
+  /** Whether the session is still live by its world's clock: a session may expire while its socket is open. */
+  readonly live: () => boolean;
 }
 
 /** A frame as GET /_mock/pipeline lists it: the users and how many sockets it reached. */
