@@ -115,6 +115,23 @@ describe('every operation of the public description', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers every stateful operation that needs no session without a cookie, with a 200', async () => {
+    const t = testWorld();
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
+    const open = operations.filter((op) => !op.session && stateful.has(op.operationId));
+    const failures: string[] = [];
+    for (const op of open) {
+      const worldId = t.deps.worlds.create().id;
+      const { url, body } = validRequest(op);
+      const reply = await t.call(op.method, url, { body, headers: { [WORLD_HEADER]: worldId } });
+      if (reply.status !== 200) failures.push(`${op.method} ${op.path}: ${reply.status} ${reply.text.slice(0, 120)}`);
+      t.deps.worlds.remove(worldId);
+    }
+    expect(failures).toEqual([]);
+    expect(open.map((op) => `${op.method} ${op.path}`)).toEqual(expect.arrayContaining(['GET /config', 'GET /worlds/{worldId}', 'GET /worlds/{worldId}/metadata']));
+  });
+
   it('answers an invalid parameter of a stateful operation with a 400 naming it', async () => {
     const t = testWorld();
     const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
