@@ -15,6 +15,7 @@ import { benchScale } from './scale.js';
 import { benchControlPlane, benchRules } from './control.js';
 import { benchOperations } from './operations.js';
 import { benchPipeline } from './pipeline.js';
+import { benchLibrary } from './library.js';
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
@@ -51,6 +52,7 @@ async function main() {
     if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
     if (runs(6)) await benchOperations(report, servers);
     if (runs(7)) await benchPipeline(report);
+    if (runs(8)) await benchLibrary(report, servers, targets.find((t) => t.kind === 'write'));
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

@@ -2,10 +2,12 @@
 // modules) with the code V8 compiled for it in one run, and the embedded default world, validated
 // here once so that a start-up need not build the schemas to check it again.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { scenarioJsonSchema } from '../src/scenario-check.js';
 
 const dist = new URL('../dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
@@ -47,6 +49,35 @@ await build({
   format: 'esm',
 });
 
+// The library (`import ... from 'mock-api'`) as an ES module; what it imports only on demand (the
+// generator, with faker) in chunks beside it, so an import does not load them. Bundled CommonJS
+// packages call require() for Node's own modules, which an ES module has only through createRequire.
+await build({
+  ...common,
+  entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+  outdir: dist.pathname,
+  splitting: true,
+  chunkNames: 'lib-[name]-[hash]',
+  format: 'esm',
+  banner: { js: "import { createRequire as mockApiCreateRequire } from 'node:module'; const require = mockApiCreateRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'faker-apart',
+      setup: (bundle) => bundle.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: './faker.cjs', external: true })),
+    },
+  ],
+});
+// Its declarations: the public types are written out in src/index.ts and src/control-client.ts, so
+// these need none of the packages the bundle contains.
+const declarations = spawnSync(
+  process.execPath,
+  [new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname, '-p', new URL('../tsconfig.build.json', import.meta.url).pathname],
+  { encoding: 'utf8' },
+);
+if (declarations.status !== 0) throw new Error(`declarations failed:\n${declarations.stdout}${declarations.stderr}`);
+pruneDeclarations(new URL('types/', dist), 'index.d.ts');
+// The JSON Schema of scenario files, from the zod schema that checks them, so the two never disagree.
+writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 // The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).
 copyFileSync(new URL('../src/operations/contract.json', import.meta.url), new URL('contract.json', dist));
 
@@ -57,3 +88,22 @@ writeFileSync(new URL('default-world.json', dist), text);
 
 const warmUp = spawnSync(process.execPath, [new URL('code-cache.mjs', import.meta.url).pathname], { encoding: 'utf8', timeout: 60_000 });
 if (warmUp.status !== 0) throw new Error(`making the code cache failed:\n${warmUp.stdout}${warmUp.stderr}`);
+
+/** tsc declares every module the library imports; only those its public types name are kept. */
+function pruneDeclarations(dir: URL, entry: string) {
+  const keep = new Set<string>();
+  const visit = (file: string) => {
+    if (keep.has(file)) return;
+    keep.add(file);
+    const text = readFileSync(new URL(file, dir), 'utf8');
+    for (const [, spec] of text.matchAll(/from '(\.[^']+)\.js'/g)) visit(posix.normalize(posix.join(posix.dirname(file), `${spec}.d.ts`)));
+  };
+  visit(entry);
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (file.endsWith('.d.ts') && !keep.has(file)) rmSync(new URL(file, dir));
+  }
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().reverse()) {
+    const path = new URL(file, dir);
+    if (statSync(path).isDirectory() && readdirSync(path).length === 0) rmSync(path, { recursive: true });
+  }
+}

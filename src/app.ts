@@ -28,12 +28,12 @@ import { SpecificRouter } from './operations/router.js';
 import { routeOperations } from './operations/wiring.js';
 import { operationRoutes } from './operations/control.js';
 import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
-import type { World } from './store/world.js';
-import { RequestJournal } from './journal.js';
+import { recordRequests, RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import { requireUserAgent } from './scenarios/user-agent.js';
 import { PipelineHub } from './pipeline/hub.js';
 import type { ReadyMadeScenario } from './fixture-dir.js';
 
@@ -59,28 +59,18 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
-    const started = performance.now();
-    const worldId = requestHeader(c, WORLD_HEADER);
+    const world = selectWorld(deps.worlds, requestHeader(c, WORLD_HEADER));
+    c.set('world', world);
     // A write moves the world's revision on before and after it runs: cached reads made meanwhile go too.
     const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    let world: World | undefined;
+    if (writes) world.revision++;
     try {
-      world = selectWorld(deps.worlds, worldId);
-      c.set('world', world);
-      if (writes) world.revision++;
       await next();
     } finally {
-      if (writes && world) world.revision++;
-      deps.journal.record({
-        at: Date.now(),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        world: worldId ?? null,
-        durationMs: performance.now() - started,
-      });
+      if (writes) world.revision++;
     }
   });
+  api.use(requireUserAgent);
   api.use(scenarioMiddleware(deps.scenarios));
   api.use(limitJsonBody());
   // The session check of the operation each request reaches (see routeOperations below).
@@ -123,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/_mock', controlRoutes(deps));
   app.route('/_mock', operationRoutes(answers));
   app.route('/_uploads', uploadRoutes(deps));
+  app.use('/api/1/*', recordRequests(deps.journal));
   app.route('/api/1', api);
   finish(app, '/api/1');
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));

@@ -1,12 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pipelineUrlOf } from './pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
+import { exportWorld } from './export.js';
 import { FixtureError } from './store/fixtures.js';
+import { DbError } from './store/persist.js';
 import { totp } from './auth/totp.js';
+import { watchParent } from './parent-watch.js';
+import { stopByPidFile, writePidFile } from './pid-file.js';
+import { scenarioProblems } from './scenario-check.js';
+import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from './fixture-dir.js';
 import { generatedKinds, type GenerateCounts } from './store/generate-counts.js';
 
 const EXIT_USAGE = 2;
+const SHUTDOWN_GRACE_MS = 2000;
 
 function integer(min: number, max: number) {
   return (value: string) => {
@@ -36,6 +44,10 @@ function generateCounts(value: string): Partial<GenerateCounts> {
   return counts;
 }
 
+/** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
+const scenarioArguments = (value: string[] | string | undefined) =>
+  (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean);
+
 /** A boolean from the environment: commander would take any value, `0` and `false` included, as on. */
 const isOn = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 
@@ -48,6 +60,7 @@ function fail(line: string): never {
 export function buildCli(onStarted: (server: RunningServer) => void = () => {}) {
   const program = new Command('mock-api')
     .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
+    .version(packageVersion(), '-V, --version')
     .exitOverride();
 
   program
@@ -57,26 +70,40 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1').argParser(host))
     .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
     .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
-    .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').argParser(generateCounts))
+    .addOption(new Option('--db <file>', 'keep the default world in this JSON file: loaded at start when it exists, saved after writes').env('MOCK_API_DB'))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').env('MOCK_API_GENERATE').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
-    .addOption(new Option('--scenario <file...>', 'scenario files of scripted failures, active from the start'))
+    .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
+    .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
+    .addOption(new Option('--outlive-parent', 'keep running when the process that started it ends (env MOCK_API_OUTLIVE_PARENT=1)'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
       if (opts.signups) settings.signups = opts.signups;
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
+      if (opts.userAgent) settings.userAgent = opts.userAgent;
+      if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
-      const stop = () => void (server?.close() ?? Promise.resolve()).then(() => process.exit(0));
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
+      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
       try {
-        const scenarios = ((opts.scenario as string[] | undefined) ?? []).map(readScenarioFile);
+        if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+        const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
+          const file = scenarioFile(nameOrFile);
+          if (!file) fail(`no scenario file ${nameOrFile}, nor a ready-made scenario of that name (${readyMadeScenarios().join(', ')})`);
+          return readScenarioFile(file);
+        });
         server = await startServer({
           scenarios,
           port: opts.port,
           host: opts.host,
           fixturesDir: opts.fixtures,
-          seed: opts.seed ?? (opts.generate ? 1 : undefined),
+          db: opts.db,
+          seed: opts.seed,
           generate: opts.generate,
           settings,
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
@@ -84,11 +111,14 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             // Handlers first: a client may signal as soon as it reads the line.
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
+            if (opts.pidFile) writePidFile(opts.pidFile);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
             process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') fail(`port ${opts.port} is already in use on ${opts.host}`);
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${opts.host}`);
@@ -96,6 +126,57 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         throw error;
       }
       onStarted(server);
+    });
+
+  program
+    .command('export')
+    .description('write the default world as a fixtures directory (from --db, --fixtures, --seed as start takes them)')
+    .argument('<dir>', 'the directory to write <collection>.json files to')
+    .addOption(new Option('--db <file>', 'the database file to export').env('MOCK_API_DB'))
+    .addOption(new Option('-f, --fixtures <dir>', 'start from this fixtures directory').env('MOCK_API_FIXTURES'))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated data').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind').argParser(generateCounts))
+    .action(async (dir: string, opts) => {
+      if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+      try {
+        const files = await exportWorld(dir, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        process.stdout.write(`mock-api exported ${files.length} files to ${dir}\n`);
+      } catch (error) {
+        if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
+        throw error;
+      }
+    });
+
+  program
+    .command('stop')
+    .description('stop the server started with --pid-file <file>, waiting until it has exited')
+    .addOption(new Option('--pid-file <file>', 'the pid file the server wrote').env('MOCK_API_PID_FILE').makeOptionMandatory())
+    .action(async (opts: { pidFile: string }) => {
+      if (!existsSync(opts.pidFile)) fail(`no pid file ${opts.pidFile}: is the server running?`);
+      const outcome = await stopByPidFile(opts.pidFile);
+      if (outcome === 'still-running') fail(`the server in ${opts.pidFile} did not exit within 5 s`);
+      if (outcome === 'not-running') process.stdout.write(`mock-api was not running (${opts.pidFile} removed)\n`);
+    });
+
+  program
+    .command('scenario')
+    .description('scenario files')
+    .command('check')
+    .description('check a scenario file, printing every problem with its JSON path')
+    .argument('<file>', 'the scenario file')
+    .action((file: string) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        fail(`${file}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`}`);
+      }
+      const problems = scenarioProblems(raw);
+      if (problems.length === 0) return void process.stdout.write(`${file}: ok\n`);
+      for (const { path, message } of problems) process.stdout.write(`${file}: ${path}: ${message}\n`);
+      process.exit(1);
     });
 
   program

@@ -251,6 +251,11 @@ export const messages = {
   // (end of section)
 
   // scripted failures and the journal
+  faultNeedsConnection: (kind: string) => `The ${kind} fault needs a real connection; start a server to test it`,
+  /** How clients report the real service refusing a login beyond its session limit. */
+  tooManySessionsCreated: 'Created too many sessions for that user',
+  /** The real message is not published; this one says what the firewall wants. */
+  userAgentRequired: 'A User-Agent naming your application and version is required (a placeholder is refused).',
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane

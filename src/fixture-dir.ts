@@ -21,8 +21,12 @@ export function readFixtureDir(dir: string): WorldData {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new FixtureError(dir, '', 'is not a readable directory');
   }
+  const known = [...collectionNames, 'settings'];
+  // A misspelt file name (userz.json) would otherwise be an empty collection, silently.
+  const unknown = readdirSync(dir).find((name) => name.endsWith('.json') && !known.includes(name.slice(0, -'.json'.length)));
+  if (unknown) throw new FixtureError(join(dir, unknown), '', `is not a fixture file: the names are ${known.map((name) => `${name}.json`).join(', ')}`);
   const raw: Record<string, unknown> = {};
-  for (const name of [...collectionNames, 'settings']) {
+  for (const name of known) {
     const file = join(dir, `${name}.json`);
     if (!existsSync(file)) continue;
     let text: string;

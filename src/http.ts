@@ -64,10 +64,30 @@ function readIncoming(incoming: IncomingMessage): Promise<string> {
   });
 }
 
+/** Request -> its body text, read once: scenario rules, the handler and the journal share it. */
+const bodyTexts = new WeakMap<object, Promise<string>>();
+
+export function requestText(c: Context): Promise<string> {
+  let text = bodyTexts.get(c.req);
+  if (!text) {
+    const incoming = nodeRequest(c);
+    bodyTexts.set(c.req, (text = incoming ? readIncoming(incoming) : c.req.text()));
+  }
+  return text;
+}
+
+/** The body text when something has read it; undefined when nothing did. */
+export const readRequestText = (c: Context): Promise<string> | undefined => bodyTexts.get(c.req);
+
+/** Context -> the JSON text it answered, for the request journal. */
+const answeredTexts = new WeakMap<object, string>();
+
+/** The JSON text the request was answered with, when it was answered through `json` or `cachedJson`. */
+export const answeredText = (c: Context): string | undefined => answeredTexts.get(c);
+
 /** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const incoming = nodeRequest(c);
-  const text = incoming ? await readIncoming(incoming) : await c.req.text();
+  const text = await requestText(c);
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -85,7 +105,9 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response with the content type every real-API client expects. */
 export function json(c: Context, body: unknown, status = 200): Response {
-  return c.body(JSON.stringify(body), status as 200, { 'Content-Type': JSON_TYPE });
+  const text = JSON.stringify(body);
+  answeredTexts.set(c, text);
+  return c.body(text, status as 200, { 'Content-Type': JSON_TYPE });
 }
 
 /** Reads cached per world before the oldest are dropped: enough for a test suite's working set. */
@@ -107,6 +129,7 @@ export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown,
     if (world.readCache.size >= READ_CACHE_LIMIT) world.readCache.clear();
     world.readCache.set(key, cached);
   }
+  answeredTexts.set(c, cached.text);
   return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
 }
 

@@ -1,37 +1,113 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AUTH_COOKIE, readCookie } from './auth/cookies.js';
+import type { AppEnv } from './env.js';
+import { answeredText, nodeRequest, rawQuery, readRequestText, requestHeader, requestText } from './http.js';
+import { answeredBy } from './scenarios/middleware.js';
+import { WORLD_HEADER } from './store/worlds.js';
+
+/** A body kept in the journal is cut at this many bytes. */
+export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
+/** The journal drops its oldest entries past this many bytes of bodies, whatever their number. */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+
 export interface JournalEntry {
   at: string;
   method: string;
   path: string;
+  /** The query string as sent, without `?`; empty when there was none. */
+  query: string;
+  /** The request's headers; a Basic authorization's credentials are replaced by `<redacted>`. */
+  requestHeaders: Record<string, string>;
+  /** The status line actually sent; 0 when a fault sent none. */
   status: number;
   world: string | null;
   durationMs: number;
+  /** The logged-in user the request acted as. */
+  userId: string | null;
+  username: string | null;
+  /** The request body as sent (text), when the simulator read one. */
+  requestBody: string | null;
+  responseHeaders: Record<string, string>;
+  /** The JSON text answered; null for answers that are not JSON text (files, faults). */
+  responseBody: string | null;
+  /** Whether a body was cut at 64 KiB. */
+  truncated: boolean;
+  /** The scenario rule that answered, by scenario name and position; null for the simulated API. */
+  rule: { scenario: string; index: number; fault?: string } | null;
 }
 
 /**
- * An entry as recorded on every request: raw numbers, formatted only when listed (formatting a date
- * and rounding per request cost a measurable share of a read's time).
+ * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
+ * rounding and copying headers per request cost a measurable share of a read's time).
  */
-export type RecordedEntry = Omit<JournalEntry, 'at'> & { at: number };
+export interface RecordedEntry extends Omit<JournalEntry, 'at' | 'requestHeaders' | 'responseHeaders' | 'durationMs'> {
+  /** Epoch ms. */
+  at: number;
+  durationMs: number;
+  /** Node's own header object (or the web Headers under app.request), copied only when listed. */
+  requestHeaders: IncomingHttpHeaders | Headers;
+  responseHeaders: Headers | undefined;
+  bytes: number;
+}
 
-const listed = (entry: RecordedEntry): JournalEntry => ({
+const listed = ({ bytes: _, ...entry }: RecordedEntry): JournalEntry => ({
   ...entry,
   at: new Date(entry.at).toISOString(),
   durationMs: Number(entry.durationMs.toFixed(3)),
+  requestHeaders: listedRequestHeaders(entry.requestHeaders),
+  responseHeaders: entry.responseHeaders ? Object.fromEntries(entry.responseHeaders) : {},
 });
+
+/** The journal and the console never show a password: a Basic authorization keeps only its scheme. */
+function listedRequestHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
+  const pairs = headers instanceof Headers ? [...headers] : Object.entries(headers);
+  const listedHeaders: Record<string, string> = {};
+  for (const [name, value] of pairs) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    listedHeaders[name] = name === 'authorization' && /^basic /i.test(text) ? 'Basic <redacted>' : text;
+  }
+  return listedHeaders;
+}
+
+/** A text within MAX_JOURNAL_BODY_BYTES, and its size in bytes. */
+function bounded(text: string | null | undefined): { text: string | null; bytes: number; cut: boolean } {
+  if (text === null || text === undefined) return { text: null, bytes: 0, cut: false };
+  // Three bytes per UTF-16 unit at most: a short text needs no counting.
+  if (text.length * 3 <= MAX_JOURNAL_BODY_BYTES) return { text, bytes: text.length * 3, cut: false };
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= MAX_JOURNAL_BODY_BYTES) return { text, bytes: bytes.length, cut: false };
+  return { text: bytes.subarray(0, MAX_JOURNAL_BODY_BYTES).toString('utf8'), bytes: MAX_JOURNAL_BODY_BYTES, cut: true };
+}
+
+export type JournalFilter = (entry: RecordedEntry) => boolean;
 
 /** The last requests the API answered, for tests that assert what their client sent (WireMock's journal). */
 export class RequestJournal {
   private entries: RecordedEntry[] = [];
-  private next = 0;
+  /** Entries before this index are dropped; compacted now and then rather than shifted per request. */
+  private start = 0;
+  private bytes = 0;
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(
+    private readonly capacity = 1000,
+    private readonly maxBytes = MAX_JOURNAL_BYTES,
+  ) {}
 
-  /** `at` in epoch ms. */
   record(entry: RecordedEntry) {
-    if (this.entries.length < this.capacity) this.entries.push(entry);
-    else this.entries[this.next] = entry;
-    this.next = (this.next + 1) % this.capacity;
+    this.entries.push(entry);
+    this.bytes += entry.bytes;
+    while (this.entries.length - this.start > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.start > 1)) {
+      this.bytes -= this.entries[this.start]!.bytes;
+      this.start += 1;
+    }
+    if (this.start > this.capacity) {
+      this.entries = this.entries.slice(this.start);
+      this.start = 0;
+    }
     if (this.listeners.size) {
       const listedEntry = listed(entry);
       for (const listener of this.listeners) listener(listedEntry);
@@ -45,13 +121,76 @@ export class RequestJournal {
   }
 
   /** Oldest first. */
-  list(): JournalEntry[] {
-    const ordered = this.entries.length < this.capacity ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
-    return ordered.map(listed);
+  list(filter: JournalFilter = () => true): JournalEntry[] {
+    const found: JournalEntry[] = [];
+    for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) found.push(listed(this.entries[i]!));
+    return found;
   }
 
-  clear() {
-    this.entries = [];
-    this.next = 0;
+  count(filter: JournalFilter = () => true): number {
+    let count = 0;
+    for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) count += 1;
+    return count;
   }
+
+  /** Drops the entries the filter picks (all when none is given). */
+  clear(filter: JournalFilter = () => true) {
+    this.entries = this.entries.slice(this.start).filter((entry) => !filter(entry));
+    this.start = 0;
+    this.bytes = this.entries.reduce((sum, entry) => sum + entry.bytes, 0);
+  }
+}
+
+/**
+ * Records every API request once its answer is final: mounted outside the API's own middleware, so
+ * an answer made by `onError` (an unknown world, say) is recorded with the status it really had.
+ */
+export function recordRequests(journal: RequestJournal) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const rule = answeredBy(c);
+    const reading = readRequestText(c) ?? (hasBody(c) && !rule?.fault ? requestText(c) : undefined);
+    const request = bounded(reading ? await reading.catch(() => null) : null);
+    const response = bounded(answeredText(c));
+    const user = userOf(c);
+    journal.record({
+      at: Date.now(),
+      method: c.req.method,
+      path: c.req.path,
+      query: rawQuery(c),
+      requestHeaders: nodeRequest(c)?.headers ?? c.req.raw.headers,
+      status: rule?.sent ?? c.res.status,
+      world: requestHeader(c, WORLD_HEADER) ?? null,
+      durationMs: performance.now() - started,
+      userId: user?.id ?? null,
+      username: user?.username ?? null,
+      requestBody: request.text,
+      responseHeaders: c.res.headers,
+      responseBody: response.text,
+      truncated: request.cut || response.cut,
+      rule: rule ? { scenario: rule.scenario, index: rule.rule, ...(rule.fault ? { fault: rule.fault } : {}) } : null,
+      bytes: 256 + request.bytes + response.bytes,
+    });
+  });
+}
+
+/**
+ * A body nothing has read yet (the request was refused before its handler) is read here, before the
+ * answer goes out: node discards an unread body once it has.
+ */
+function hasBody(c: Context): boolean {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
+  if (!nodeRequest(c)) return c.req.raw.body !== null;
+  return Number(requestHeader(c, 'content-length') ?? 0) > 0 || requestHeader(c, 'transfer-encoding') !== undefined;
+}
+
+/** The session's user: set by the auth middleware, or read from the cookie for operations before it. */
+function userOf(c: Context<AppEnv>): { id: string; username: string } | undefined {
+  const user = c.get('user');
+  if (user) return user;
+  const world = c.get('world');
+  const token = world && readCookie(c, AUTH_COOKIE);
+  const session = token ? world.sessions.get(token) : undefined;
+  return session ? world.users.get(session.userId) : undefined;
 }

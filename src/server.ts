@@ -1,12 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createApp, worldDeps } from './app.js';
+import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
 import { readDefaultWorld, readFixtureDir, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
+import { WorldFile } from './store/persist.js';
+import { takeSnapshot } from './store/snapshot.js';
+import { WORLD_HEADER, type Worlds } from './store/worlds.js';
 import { attachPipeline } from './pipeline/upgrade.js';
 import { pipelineUrlOf } from './pipeline/url.js';
 import type { Scenario } from './scenarios/schema.js';
+import { ScenarioEngine } from './scenarios/engine.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
 
@@ -19,6 +23,11 @@ export interface ServerOptions {
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
   settings?: Partial<WorldSettings>;
+  /**
+   * A JSON file the default world is loaded from (when it exists) and saved to after writes and on
+   * close; an unusable file is a DbError, never a silent reset.
+   */
+  db?: string;
   /** Scenarios active from the start (the base set a control-plane reset returns to). */
   scenarios?: Scenario[];
   /** Receives one line per request and any unexpected error; omit for silence. */
@@ -31,14 +40,20 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** The API's base URL, `http://<host>:<port>/api/1`. */
   url: string;
   /** The event socket, on the same port: `ws://127.0.0.1:<port>/`. */
   pipelineUrl: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and resolves once every connection is closed. Requests in flight
+   * get up to `graceMs` (default 0) to finish; whatever is still open then is cut.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
+/** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
+export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
   const data = options.fixturesDir === undefined ? readDefaultWorld() : readFixtureDir(options.fixturesDir);
   Object.assign(data.settings, options.settings);
   let extend: ((data: WorldData) => void) | undefined;
@@ -50,11 +65,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
     readyMadeScenarios: readReadyMadeScenarios,
+    // The same seed replays the same probabilistic failures.
+    scenarios: new ScenarioEngine(options.seed ?? 0),
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
+  return deps;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log;
+  const deps = await buildDeps(options);
+  const dbFile = options.db === undefined ? undefined : await openDb(options.db, deps.worlds, log);
   const app = createApp(deps);
-  const fetch: typeof app.fetch = log
+  const logged: typeof app.fetch = log
     ? async (request, ...rest) => {
         const started = performance.now();
         const response = await app.fetch(request, ...rest);
@@ -63,6 +87,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return response;
       }
     : app.fetch;
+  // A write to the default world (any method but GET and HEAD, no X-Mock-World) is saved soon after.
+  const fetch: typeof app.fetch = dbFile
+    ? async (request, ...rest) => {
+        const response = await logged(request, ...rest);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has(WORLD_HEADER)) dbFile.changed();
+        return response;
+      }
+    : logged;
 
   // Node's HTTP adapter for Hono loads Node's fetch implementation, the largest part of start-up:
   // it loads after the port is bound, while the first client reads the URL and connects.
@@ -82,13 +114,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     pipelineUrl: pipelineUrlOf(url),
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        pipeline.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async ({ graceMs = 0 } = {}) => {
+      pipeline.close();
+      await closeServer(server, graceMs);
+      await dbFile?.flush();
+    },
   };
+}
+
+/** The default world from the database file when there is one; the file (re)written at once either way. */
+async function openDb(file: string, worlds: Worlds, log: ((line: string) => void) | undefined) {
+  const saved = await WorldFile.read(file);
+  if (saved) worlds.load(saved);
+  // A failed save is never silent, quiet or not; the next write tries again.
+  const dbFile = new WorldFile(file, () => takeSnapshot(worlds.default), (error) => {
+    const line = `saving the database ${file} failed: ${error.message}`;
+    if (log) log(line);
+    else process.stderr.write(`mock-api: ${line}\n`);
+  });
+  await dbFile.create();
+  return dbFile;
+}
+
+/**
+ * Idle keep-alive connections go at once, busy ones once their answer is out (a connection kept alive
+ * after its answer is idle again: swept every 20 ms rather than watched per request) or when the
+ * grace is over.
+ */
+function closeServer(server: Server, graceMs: number) {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 20);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+    if (graceMs <= 0) server.closeAllConnections();
+  });
 }
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;

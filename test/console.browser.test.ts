@@ -48,6 +48,8 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('200');
     await row.click();
+    await page.locator('pre.body', { hasText: '"username": "alice"' }).waitFor();
+    await page.locator('pre.headers', { hasText: '"authorization": "Basic <redacted>"' }).waitFor();
     await page.locator('#copy-curl').click();
     await page.locator('#last-copied', { hasText: /^curl -s -X GET / }).waitFor({ state: 'attached' });
     await page.screenshot({ path: `${SHOTS}/console-requests.png` });
@@ -86,6 +88,8 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     expect(refused.status).toBe(429);
     await page.locator('tr.rule .hits', { hasText: '1' }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/console-controls.png` });
+    await page.locator('#tab-requests').click();
+    await page.locator('tr.entry', { hasText: `${scenario.scenario.name} #0` }).first().waitFor();
   });
 
   it('opens a record from an id in a world view', async () => {

@@ -96,9 +96,9 @@ describe('scenario rules acting on the socket', () => {
 
   it('sets socket faults from a request met before any socket is open', async () => {
     const rule = { match: { method: 'GET', path: '/auth/user' }, pipeline: { refuseConnections: 1 }, times: 1 };
-    await pipeline.control('POST', '/scenarios', { name: 'refuse-once', rules: [rule] });
-    // A new world: nothing has listened to its events yet.
+    // A new world: nothing has listened to its events yet. Rules posted with its header are its own.
     const world = (await pipeline.control('POST', '/worlds')).body.id as string;
+    await pipeline.control('POST', '/scenarios', { name: 'refuse-once', rules: [rule] }, { 'x-mock-world': world });
     const { token } = await pipeline.login('alice', { 'x-mock-world': world });
     await expect(pipeline.open(`world=${world}&authToken=${token}`).opened).rejects.toThrow('refused: 503');
     const socket = pipeline.open(`world=${world}&authToken=${token}`);

@@ -48,36 +48,34 @@ function keep(entry) {
   if (f.method && entry.method !== f.method) return false;
   if (f.path && !entry.path.includes(f.path)) return false;
   if (f.status && !String(entry.status).startsWith(f.status.replace(/x+$/i, ''))) return false;
-  if (f.user && !String(entry.user || '').includes(f.user)) return false;
+  if (f.user && !String(entry.username || '').includes(f.user)) return false;
   return true;
 }
 function curlOf(entry) {
   const quote = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
   const parts = ['curl', '-s', '-X', entry.method];
-  const request = entry.request || {};
-  for (const [name, value] of Object.entries(request.headers || {})) {
+  const sent = entry.requestHeaders || {};
+  for (const [name, value] of Object.entries(sent)) {
     if (!/^(host|content-length|connection)$/i.test(name)) parts.push('-H', quote(name + ': ' + value));
   }
-  if (state.world && !(request.headers || {})['x-mock-world']) parts.push('-H', quote('X-Mock-World: ' + state.world));
-  if (request.body !== undefined && request.body !== null && request.body !== '') {
-    parts.push('--data-raw', quote(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)));
-  }
+  if (state.world && !sent['x-mock-world']) parts.push('-H', quote('X-Mock-World: ' + state.world));
+  if (entry.requestBody) parts.push('--data-raw', quote(entry.requestBody));
   parts.push(quote(location.origin + '/api/1' + entry.path + (entry.query ? '?' + entry.query : '')));
   return parts.join(' ');
 }
 function detailOf(entry) {
-  const request = entry.request || {};
-  const response = entry.response || {};
+  const request = { headers: entry.requestHeaders, body: entry.requestBody };
+  const response = { headers: entry.responseHeaders, body: entry.responseBody };
   const side = (title, part) => h('div', {}, h('div', { class: 'dim' }, title),
     h('pre', { class: 'headers' }, pretty(part.headers || {})),
-    h('pre', { class: 'body' }, part.body === undefined ? '(no body recorded)' : pretty(part.body)));
+    h('pre', { class: 'body' }, part.body === undefined || part.body === null ? '(no body)' : pretty(part.body) + (entry.truncated ? '\n(cut at 64 KiB)' : '')));
   return h('tr', { class: 'detail-row' }, h('td', { colspan: 7 },
     h('div', { class: 'row' },
       h('button', { class: 'action', id: 'copy-curl', onclick: () => copy(curlOf(entry)) }, 'copy as curl'),
       entry.rule ? h('span', { class: 'pill' }, 'answered by rule: ' + describeRule(entry.rule)) : null),
     h('div', { class: 'detail' }, side('request', request), side('response', response))));
 }
-function describeRule(rule) { return typeof rule === 'string' ? rule : rule.scenario || JSON.stringify(rule); }
+function describeRule(rule) { return rule.scenario + ' #' + rule.index + (rule.fault ? ' (' + rule.fault + ')' : ''); }
 async function copy(text) {
   $('last-copied').textContent = text;
   try { await navigator.clipboard.writeText(text); } catch { const area = h('textarea', {}, text); document.body.append(area); area.select(); document.execCommand('copy'); area.remove(); }
@@ -91,9 +89,9 @@ function renderRequests() {
     const row = h('tr', { class: 'entry' + (state.open === entry ? ' open' : ''), 'data-path': entry.path, onclick: () => { state.open = state.open === entry ? null : entry; renderRequests(); } },
       h('td', { class: 'mono dim' }, entry.at.slice(11, 23)),
       h('td', { class: 'mono' }, entry.method),
-      h('td', { class: 'mono' }, entry.path),
+      h('td', { class: 'mono' }, entry.path + (entry.query ? '?' + entry.query : '')),
       h('td', { class: 'mono status-' + String(entry.status)[0] }, entry.status),
-      h('td', {}, entry.user || ''),
+      h('td', {}, entry.username || ''),
       h('td', { class: 'mono dim' }, entry.durationMs + ' ms'),
       h('td', { class: 'dim' }, entry.rule ? describeRule(entry.rule) : ''));
     return state.open === entry ? [row, detailOf(entry)] : [row];

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http.js';
-import { ScenarioSchema } from '../scenarios/schema.js';
+import { scenarioControlRoutes } from './control-scenarios.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 import { peopleControlRoutes } from './control-people.js';
@@ -38,7 +38,7 @@ export function controlRoutes(deps: AppDeps) {
     const started = performance.now();
     const id = c.req.header(WORLD_HEADER);
     if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
-    if (id === undefined) scenarios.reset();
+    scenarios.reset(id);
     return json(c, { reset: true, ms: elapsed(started) });
   });
 
@@ -61,25 +61,11 @@ export function controlRoutes(deps: AppDeps) {
   control.delete('/worlds/:id', (c) => {
     const id = c.req.param('id');
     if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
+    scenarios.reset(id);
     return json(c, { removed: id });
   });
 
-  control.get('/scenarios', (c) => json(c, scenarios.list()));
-  control.post('/scenarios', async (c) => {
-    const scenario = parseInput(ScenarioSchema, await jsonBody(c));
-    scenarios.use(scenario);
-    return json(c, { loaded: scenario.name, rules: scenario.rules.length });
-  });
-  control.delete('/scenarios', (c) => {
-    scenarios.reset();
-    return json(c, { reset: true });
-  });
-
-  control.get('/requests', (c) => json(c, deps.journal.list()));
-  control.delete('/requests', (c) => {
-    deps.journal.clear();
-    return json(c, { cleared: true });
-  });
+  control.route('/', scenarioControlRoutes(deps));
 
   control.route('/', peopleControlRoutes(deps));
 

@@ -1,136 +1,133 @@
-import type { Rule, Scenario } from './schema.js';
+import { ActiveRule, defineRules, type Outcome, type RuleDef } from './active-rule.js';
+import type { RequestFacts } from './match.js';
+import { firstSegmentOf } from './path-pattern.js';
+import type { Scenario } from './schema.js';
 
-export interface RequestFacts {
-  method: string;
-  path: string;
-  query(name: string): string | undefined;
-  header(name: string): string | undefined;
-  /** Resolved only when a rule asks for it: the username of the session's user. */
-  username(): string | undefined;
-}
+export type { RequestFacts } from './match.js';
+export type { Outcome } from './active-rule.js';
 
-interface ActiveRule {
-  scenario: string;
-  rule: Rule;
-  pattern: RegExp;
-  /** The path's first segment when it is literal; undefined when a `:param` or `*` can match anything there. */
-  firstSegment: string | undefined;
-  remaining: number;
-  hits: number;
-}
+/** The default world's key; isolated worlds go by their id. */
+export const DEFAULT_WORLD = '';
 
-/** `/groups/:id` -> `groups`; the segment a request path must start with for the rule to match. */
-function literalFirstSegment(path: string): string | undefined {
-  const first = path.split('/')[1] ?? '';
-  return first === '*' || first.startsWith(':') ? undefined : first;
-}
-
-const firstSegmentOf = (path: string) => {
-  const end = path.indexOf('/', 1);
-  return end === -1 ? path.slice(1) : path.slice(1, end);
-};
-
-/** Compiled once per rule, never per request. */
-function compile(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => {
-      if (segment === '*') return '.*';
-      if (segment.startsWith(':')) return '[^/]+';
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${source}/?$`);
-}
-
-/**
- * The scripted failures a client is tested against. Base scenarios (loaded at start) stay until the
- * process ends; runtime ones (from the control plane) win over them and go on `reset()`, like msw's
- * `server.use()` and `resetHandlers()`.
- */
-export class ScenarioEngine {
-  private base: ActiveRule[] = [];
-  private runtime: ActiveRule[] = [];
+/** One world's rules and their counters. */
+class WorldRules {
+  runtime: ActiveRule[] = [];
+  base: ActiveRule[];
+  readonly since: number | undefined;
+  needsBody = false;
   /**
-   * First path segment -> the rules that could match a path starting with it, runtime ones first, in
-   * order. Built on first use and dropped whenever the rules change, so a request checks only the
-   * rules of its own area: fifty idle rules elsewhere cost one Map lookup.
+   * Request path -> the rules whose path matches it, runtime ones first, in order. Built on first use
+   * and dropped whenever the rules change, so a request runs no path pattern on its way and checks
+   * only the rules of its own path: fifty idle rules elsewhere cost one Map lookup.
    */
   private candidates = new Map<string, ActiveRule[]>();
+  /** First path segment -> the rules that could match below it, to build `candidates` from. */
+  private areas = new Map<string, ActiveRule[]>();
 
-  private activate(scenario: Scenario): ActiveRule[] {
-    return scenario.rules.map((rule) => ({
-      scenario: scenario.name,
-      rule,
-      pattern: compile(rule.match.path),
-      firstSegment: literalFirstSegment(rule.match.path),
-      remaining: rule.times ?? Infinity,
-      hits: 0,
-    }));
+  constructor(
+    baseDefs: RuleDef[],
+    /** The X-Mock-World id; undefined for the default world. */
+    private readonly world: string | undefined,
+    /** When the world's rules took effect, on its clock: the start of base rules' `during`. */
+    since: number | undefined,
+  ) {
+    this.since = since;
+    this.base = baseDefs.map((def) => new ActiveRule(def, since));
+    this.changed();
   }
 
-  loadBase(scenario: Scenario) {
-    this.base.push(...this.activate(scenario));
+  changed() {
     this.candidates.clear();
+    this.areas.clear();
+    this.needsBody = [...this.runtime, ...this.base].some((active) => active.def.needsBody);
   }
 
-  use(scenario: Scenario) {
-    this.runtime.unshift(...this.activate(scenario));
-    this.candidates.clear();
-  }
-
-  reset() {
-    this.runtime = [];
-    this.candidates.clear();
-  }
-
-  get size() {
-    return this.base.length + this.runtime.length;
-  }
-
-  list() {
-    return [...this.runtime, ...this.base].map(({ scenario, rule, remaining, hits }) => ({
-      scenario,
-      match: rule.match,
-      remaining: remaining === Infinity ? null : remaining,
-      hits,
-    }));
-  }
-
-  /** The first live rule that matches, its use counted in the same synchronous step. */
-  take(request: RequestFacts): Rule | undefined {
-    for (const active of this.candidatesFor(request.path)) {
-      if (active.remaining <= 0 || !matches(active, request)) continue;
-      active.remaining -= 1;
-      active.hits += 1;
-      return active.rule;
-    }
-    return undefined;
-  }
-
-  private candidatesFor(path: string): ActiveRule[] {
-    const segment = firstSegmentOf(path);
-    let rules = this.candidates.get(segment);
+  /** The rules that may apply to a method and path in this world, judged once per method and path. */
+  candidatesFor(method: string, path: string): ActiveRule[] {
+    const key = `${method} ${path}`;
+    let rules = this.candidates.get(key);
     if (!rules) {
-      const couldMatch = (active: ActiveRule) => active.firstSegment === undefined || active.firstSegment === segment;
+      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.test(path) && def.couldApply(method, path, this.world));
+      // Paths are unbounded request input (ids): keep the map from growing with them.
+      if (this.candidates.size >= 1024) this.candidates.clear();
+      this.candidates.set(key, rules);
+    }
+    return rules;
+  }
+
+  private area(segment: string): ActiveRule[] {
+    let rules = this.areas.get(segment);
+    if (!rules) {
+      const couldMatch = ({ def }: ActiveRule) => def.pattern.firstSegment === undefined || def.pattern.firstSegment === segment;
       rules = [...this.runtime, ...this.base].filter(couldMatch);
-      // Unknown first segments are unbounded request input: keep the map from growing with them.
-      if (this.candidates.size > 256) this.candidates.clear();
-      this.candidates.set(segment, rules);
+      if (this.areas.size >= 256) this.areas.clear();
+      this.areas.set(segment, rules);
     }
     return rules;
   }
 }
 
-function matches({ rule, pattern }: ActiveRule, request: RequestFacts): boolean {
-  const { match } = rule;
-  if (match.method && match.method !== request.method) return false;
-  if (!pattern.test(request.path)) return false;
-  for (const [name, value] of Object.entries(match.query ?? {})) if (!same(request.query(name), value)) return false;
-  for (const [name, value] of Object.entries(match.headers ?? {})) if (!same(request.header(name), value)) return false;
-  if (match.user !== undefined && request.username()?.toLowerCase() !== match.user.toLowerCase()) return false;
-  return true;
-}
+/**
+ * The scripted failures a client is tested against. Base scenarios (loaded at start) apply to every
+ * world, each world counting their uses on its own; runtime ones (from the control plane) belong to
+ * the world they were posted for, win over the base ones, and go when that world is reset or removed,
+ * like msw's `server.use()` and `resetHandlers()`.
+ */
+export class ScenarioEngine {
+  private baseDefs: RuleDef[] = [];
+  private readonly worlds = new Map<string, WorldRules>();
 
-/** `*` asks only that the value be present. */
-const same = (actual: string | undefined, wanted: string) => (wanted === '*' ? actual !== undefined : actual === wanted);
+  /** `seed` makes `probability` draws replay: the same seed and requests give the same failures. */
+  constructor(private readonly seed = 0) {}
+
+  loadBase(scenario: Scenario) {
+    const defs = defineRules(scenario, this.seed);
+    this.baseDefs.push(...defs);
+    for (const rules of this.worlds.values()) {
+      rules.base.push(...defs.map((def) => new ActiveRule(def, rules.since)));
+      rules.changed();
+    }
+  }
+
+  /** Adds runtime rules to one world; `now` on its clock starts their `during` windows. */
+  use(scenario: Scenario, world = DEFAULT_WORLD, now?: number) {
+    const rules = this.rulesOf(world, now);
+    rules.runtime.unshift(...defineRules(scenario, this.seed).map((def) => new ActiveRule(def, now)));
+    rules.changed();
+  }
+
+  /** Drops the world's runtime rules and starts its base rules' counts over. */
+  reset(world = DEFAULT_WORLD) {
+    this.worlds.delete(world);
+  }
+
+  /** Whether any rule could apply to the world: the fast path when none is loaded. */
+  active(world: string): boolean {
+    return this.baseDefs.length > 0 || this.worlds.has(world);
+  }
+
+  /** `now` on the world's clock: the first request of a world starts its base rules' `during`. */
+  needsBody(world: string, now: number): boolean {
+    return this.active(world) && this.rulesOf(world, now).needsBody;
+  }
+
+  list(world = DEFAULT_WORLD) {
+    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs, undefined, undefined);
+    return [...rules.runtime, ...rules.base].map((active) => active.describe());
+  }
+
+  /** The first live rule's answer, its use counted in the same synchronous step. */
+  take(request: RequestFacts, world: string, now: number): Outcome | undefined {
+    for (const active of this.rulesOf(world, now).candidatesFor(request.method, request.path)) {
+      const outcome = active.take(request, now);
+      if (outcome) return outcome;
+    }
+    return undefined;
+  }
+
+  private rulesOf(world: string, now: number | undefined): WorldRules {
+    let rules = this.worlds.get(world);
+    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world, now)));
+    return rules;
+  }
+}

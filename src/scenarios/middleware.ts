@@ -1,61 +1,152 @@
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { IncomingMessage } from 'node:http';
 import { AUTH_COOKIE, readCookie } from '../auth/cookies.js';
+import { decodeBasic } from '../auth/basic.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
-import { errorBody, json, JSON_TYPE } from '../http.js';
-import type { ScenarioEngine } from './engine.js';
+import { errorBody, json, nodeRequest, requestHeader, requestText } from '../http.js';
+import { WORLD_HEADER } from '../store/worlds.js';
+import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
+import { dribble, loseAnswer } from './faults.js';
+import { rateLimitMessage, statusText } from './messages.js';
+import type { FaultKind, RuleResponse } from './schema.js';
 import { applyPipelineRule } from '../pipeline/scenario-rule.js';
-import type { FaultKind, Rule } from './schema.js';
 
 const API_PREFIX = '/api/1';
 
-const statusText: Record<number, string> = {
-  400: 'Bad Request', 401: 'Missing Credentials', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** Which rule answered a request and, for a fault, the status line it sent (0: none): for the journal. */
+export interface AnsweredBy {
+  scenario: string;
+  rule: number;
+  fault?: FaultKind;
+  sent?: number;
+}
 
-/** Applies the first matching scenario rule before the simulated API sees the request. */
+const answered = new WeakMap<object, AnsweredBy>();
+export const answeredBy = (c: Context): AnsweredBy | undefined => answered.get(c);
+
+/** Applies the first matching scenario rule of the request's world before the simulated API sees it. */
 export function scenarioMiddleware(engine: ScenarioEngine) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (engine.size === 0) return next();
-    const rule = engine.take({
-      method: c.req.method,
-      path: c.req.path.slice(API_PREFIX.length),
-      query: (name) => c.req.query(name),
-      header: (name) => c.req.header(name),
-      username: () => {
-        const token = readCookie(c, AUTH_COOKIE);
-        const session = token ? c.get('world').sessions.get(token) : undefined;
-        return session ? c.get('world').users.get(session.userId)?.username : undefined;
-      },
-    });
-    if (!rule) return next();
-    if (rule.pipeline) applyPipelineRule(c.get('world'), rule.pipeline, readCookie(c, AUTH_COOKIE));
-    if (rule.delayMs) await sleep(rule.delayMs);
-    if (rule.fault) return fault(c, rule.fault);
-    if (rule.response) return respond(c, rule.response);
-    return next();
+    const worldId = requestHeader(c, WORLD_HEADER);
+    const key = worldId ?? DEFAULT_WORLD;
+    if (!engine.active(key)) return next();
+    const path = c.req.path.slice(API_PREFIX.length);
+    const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const now = c.get('world').clock.now();
+    const body = !reads && engine.needsBody(key, now) ? parseLoosely(await requestText(c)) : undefined;
+    const facts = new ScenarioRequest(c, path, worldId, body);
+    const outcome = engine.take(facts, key, now);
+    if (!outcome) return next();
+    answered.set(c, { scenario: outcome.scenario, rule: outcome.index, fault: outcome.fault });
+    if (outcome.pipeline) applyPipelineRule(c.get('world'), outcome.pipeline, facts.session());
+    return apply(c, next, outcome, path);
   });
 }
 
-function respond(c: Context, response: NonNullable<Rule['response']>): Response {
-  for (const [name, value] of Object.entries(response.headers ?? {})) c.header(name, value);
-  if (response.body !== undefined) return json(c, response.body, response.status);
-  const message = response.message ?? statusText[response.status] ?? `HTTP ${response.status}`;
-  return json(c, errorBody(new ApiError(response.status, message, response.wafCode)), response.status);
+/**
+ * What rules match on, each fact worked out once per request however many rules ask. A class rather
+ * than an object of closures: nothing is allocated per fact on a request's way.
+ */
+class ScenarioRequest implements RequestFacts {
+  readonly method: string;
+  private queries: Record<string, string> | undefined;
+  private token: string | undefined | null = null;
+  private user: string | undefined | null = null;
+
+  constructor(
+    private readonly c: Context<AppEnv>,
+    readonly path: string,
+    readonly world: string | undefined,
+    readonly body: unknown,
+  ) {
+    this.method = c.req.method;
+  }
+
+  query(name: string) {
+    return (this.queries ??= this.c.req.query())[name];
+  }
+
+  header(name: string) {
+    return requestHeader(this.c, name);
+  }
+
+  session() {
+    if (this.token === null) this.token = readCookie(this.c, AUTH_COOKIE);
+    return this.token;
+  }
+
+  username() {
+    if (this.user !== null) return this.user;
+    const world = this.c.get('world');
+    const token = this.session();
+    const session = token ? world.sessions.get(token) : undefined;
+    return (this.user = session ? world.users.get(session.userId)?.username : undefined);
+  }
+
+  /** Whose budget the request spends: the logged-in (or logging-in) user, one login, an address, or everyone's. */
+  budgetKey(per: string): string {
+    if (per === 'global') return '';
+    if (per === 'session') return this.session() ?? this.address();
+    if (per === 'ip') return this.address();
+    const user = this.username() ?? decodeBasic(this.header('authorization'))?.username;
+    return user ? `user:${user.toLowerCase()}` : this.address();
+  }
+
+  private address() {
+    return `ip:${nodeRequest(this.c)?.socket.remoteAddress ?? 'local'}`;
+  }
 }
 
-function fault(c: Context, kind: FaultKind): Response {
-  if (kind === 'malformed-json') return c.body('{"error":{"message":"trunc', 200, { 'Content-Type': JSON_TYPE });
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming) throw new ApiError(502, `fault ${kind} needs a real connection`);
-  const socket = incoming.socket;
-  if (kind === 'connection-reset' && 'resetAndDestroy' in socket) socket.resetAndDestroy();
-  else socket.end();
-  socket.destroy();
-  return c.body(null, 200);
+async function apply(c: Context, next: Next, outcome: Outcome, path: string): Promise<Response | void> {
+  const { fault, response, delayMs } = outcome;
+  if (outcome.rateLimited) {
+    const retry = outcome.rateLimited.retryAfterSeconds;
+    if (retry !== undefined) c.header('Retry-After', String(retry));
+    return respond(c, response ?? { status: 429, message: rateLimitMessage(c.req.method, path) });
+  }
+  if (fault === 'slow-body') {
+    const whole = response ? respond(c, response) : (await next(), c.res);
+    const slow = await dribble(whole, delayMs ?? 1000);
+    // Hono copies the old answer's headers onto a new one (Content-Length too): start from none.
+    c.res = undefined;
+    c.res = slow;
+    return;
+  }
+  if (delayMs && fault !== 'hang') await sleep(delayMs);
+  if (fault) {
+    if (outcome.passThrough) await next();
+    const lost = await loseAnswer(c, fault, delayMs);
+    answered.get(c)!.sent = lost.sent;
+    c.res = undefined;
+    c.res = lost.response;
+    return;
+  }
+  if (response && outcome.passThrough) {
+    await next();
+    // The real answer is lost, its headers (a login's Set-Cookie) with it.
+    c.res = undefined;
+    c.res = respond(c, response);
+    return;
+  }
+  if (response) return respond(c, response);
+  return next();
+}
+
+function respond(c: Context, response: RuleResponse): Response {
+  const message = response.message ?? statusText(response.status);
+  const body = response.body !== undefined ? response.body : errorBody(new ApiError(response.status, message, response.wafCode));
+  const answer = json(c, body, response.status);
+  for (const [name, value] of Object.entries(response.headers ?? {})) answer.headers.set(name, value);
+  return answer;
+}
+
+/** Rules match bodies that are not JSON too: they are simply not objects. */
+function parseLoosely(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -11,5 +11,7 @@ export const WorldSettingsSchema = lazy(() => z.object({
   sessionTtlMinutes: z.number().int().min(1).default(24 * 60),
   /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
   twoFactorTtlDays: z.number().int().min(1).default(30),
+  /** `strict` refuses a missing or placeholder User-Agent with 403 and waf_code 13799, as the real service does. */
+  userAgent: z.enum(['any', 'strict']).default('any'),
 }));
 export type WorldSettings = z.infer<typeof WorldSettingsSchema>;

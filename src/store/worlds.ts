@@ -64,6 +64,12 @@ export class Worlds {
     this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
   }
 
+  /** Puts the default world in the state `snapshot` holds (a saved database, say); its clock and sessions carry on. */
+  load(snapshot: WorldSnapshot): void {
+    const world = this.current;
+    this.current = restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline);
+  }
+
   remove(id: string): boolean {
     this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);

@@ -1,0 +1,96 @@
+// 8. The library and --db: a server started in process, a new world with its first login, and
+// writes with the default world saved to a file beside the same writes in memory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load } from './load.js';
+import { median, spawnServer } from './processes.js';
+import { failureNote, ms, rate, type Report } from './report.js';
+import { compare, resetMock, type Servers } from './sections.js';
+import { firstRequest, mockArgs, root, settings } from './settings.js';
+import { basicAlice, jsonHeaders, login, type Target } from './targets.js';
+
+const library = pathToFileURL(join(root, 'dist/index.js')).href;
+
+/** One fresh process: import the library, then startServer() -> the first login answered. */
+const startProbe = `
+const { startServer } = await import(${JSON.stringify(library)});
+const started = performance.now();
+const server = await startServer();
+const reply = await fetch(server.apiUrl + '/auth/user', { headers: { authorization: ${JSON.stringify(basicAlice)} } });
+await reply.text();
+const ms = performance.now() - started;
+await server.close();
+process.stdout.write(JSON.stringify({ ms, status: reply.status }));
+`;
+
+export async function benchLibrary(report: Report, servers: Servers, write: Target | undefined) {
+  report.section('8. library and --db');
+  const starts: number[] = [];
+  for (let run = 0; run < settings.startupRuns; run++) {
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', startProbe], { encoding: 'utf8', timeout: 30_000 });
+    const { ms: took, status } = JSON.parse(result.stdout) as { ms: number; status: number };
+    if (status === 200) starts.push(took);
+  }
+  report.add({
+    section: '8. library',
+    scenario: `in-process startServer() -> first login answered (median of ${starts.length})`,
+    figure: ms(median(starts)),
+    goal: '< 50 ms',
+    met: median(starts) < 50,
+  });
+
+  const { startServer } = (await import(library)) as typeof import('../src/index.js');
+  const server = await startServer();
+  const times: number[] = [];
+  for (let run = 0; run < settings.controlRuns; run++) {
+    const started = performance.now();
+    const world = await server.worlds.create();
+    const reply = await world.fetch('/auth/user', { headers: { authorization: basicAlice } });
+    await reply.text();
+    times.push(performance.now() - started);
+    await world.delete();
+  }
+  await server.close();
+  report.add({
+    section: '8. library',
+    scenario: `worlds.create() + first login in it (median of ${times.length})`,
+    figure: ms(median(times)),
+    goal: '< 2 ms',
+    met: median(times) < 2,
+  });
+
+  if (!write) return report.skip('8. library', 'no write target resolved: --db throughput not measured');
+  const dir = mkdtempSync(join(tmpdir(), 'mock-api-bench-db-'));
+  const withDb = await spawnServer('node', mockArgs(['--db', join(dir, 'state.json')]), firstRequest);
+  try {
+    const dbCookie = await login(withDb.origin);
+    const dbSequence = { next: 0 };
+    const { a: memory, b: db } = await compare(
+      async (seconds) => {
+        await resetMock(servers);
+        return load(servers.mock, write, jsonHeaders(servers.cookie), seconds, servers.sequence);
+      },
+      (seconds) => load(withDb, write, jsonHeaders(dbCookie), seconds, dbSequence),
+    );
+    const ratio = db.rps / memory.rps;
+    report.add({
+      section: '8. library',
+      scenario: `${write.label} with --db (saved to a file)`,
+      figure: rate(db.rps),
+      p50: db.p50,
+      p99: db.p99,
+      ratio,
+      goal: '>= 0.5x of in-memory',
+      met: ratio >= 0.5 && db.failures === 0,
+      note: [`in memory ${rate(memory.rps)}`, failureNote(db)].filter(Boolean).join('; '),
+      raw: { memory, db },
+    });
+  } finally {
+    await withDb.stop();
+    rmSync(dir, { recursive: true, force: true });
+    await resetMock(servers);
+  }
+}

@@ -1,0 +1,20 @@
+// `npm start` runs this first: builds dist/ when it is missing or older than the sources, so a fresh
+// clone needs only `npm ci && npm start`, and a start from an up-to-date build costs a few stat calls.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+
+const root = new URL('../', import.meta.url);
+const built = new URL('dist/cli.code-cache', root);
+
+/** The latest change time of a file, or of anything below a directory. */
+function newest(url) {
+  const stat = statSync(url);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(url, { recursive: true }).map((name) => statSync(new URL(name, url)).mtimeMs));
+}
+
+const sources = ['src/', 'scripts/', 'fixtures/', 'scenarios/', 'package.json'].map((name) => new URL(name, root));
+if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  process.exit(build.status ?? 1);
+}

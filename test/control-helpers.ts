@@ -1,0 +1,23 @@
+import type { TestWorld } from './helpers.js';
+
+export interface ControlReply {
+  status: number;
+  body: any;
+}
+
+/** A control-plane request; `world` sends X-Mock-World, a `body` goes as JSON. */
+export async function control(t: TestWorld, method: string, path: string, init: { world?: string; body?: unknown } = {}): Promise<ControlReply> {
+  const headers: Record<string, string> = {};
+  if (init.world) headers['x-mock-world'] = init.world;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await t.app.request(`/_mock${path}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+export async function newWorld(t: TestWorld): Promise<string> {
+  return (await control(t, 'POST', '/worlds')).body.id;
+}
