@@ -27,12 +27,13 @@ import { systemRoutes } from './routes/system.js';
 import { SpecificRouter } from './operations/router.js';
 import { routeOperations } from './operations/wiring.js';
 import { operationRoutes } from './operations/control.js';
-import { selectWorld, WORLD_HEADER, Worlds } from './store/worlds.js';
+import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from './store/worlds.js';
 import { recordRequests, RequestJournal } from './journal.js';
 import type { ManualClock } from './clock.js';
 import type { WorldSource } from './store/world-source.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import { scenarioMiddleware } from './scenarios/middleware.js';
+import { controlGuard, type ControlGuardOptions } from './control-guard.js';
 import { requireUserAgent } from './scenarios/user-agent.js';
 import { PipelineHub } from './pipeline/hub.js';
 import type { ReadyMadeScenario } from './fixture-dir.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   worlds: Worlds;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
+  /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */
+  control?: ControlGuardOptions;
   /** The open event sockets of every world (none until a server accepts them). */
   sockets: PipelineHub;
   /** The package's ready-made scenarios, read when the console first lists them. */
@@ -109,6 +112,8 @@ export function createApp(deps: AppDeps) {
   // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a
   // literal segment beside a parameter anyway and fall back to the trie on every start-up.
   const app = new Hono<AppEnv>({ router: new SpecificRouter() });
+  app.use('/_mock/*', controlGuard(deps.control));
+  app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
   app.route('/_mock', operationRoutes(answers));
@@ -134,11 +139,11 @@ export type App = ReturnType<typeof createApp>;
 export function worldDeps(
   source: WorldSource,
   newClock: () => ManualClock,
-  options: Partial<AppDeps> & { defaultClock?: ManualClock } = {},
+  options: Partial<AppDeps> & { defaultClock?: ManualClock; worldLimits?: Partial<WorldLimits> } = {},
 ): AppDeps {
-  const { defaultClock, ...rest } = options;
+  const { defaultClock, worldLimits, ...rest } = options;
   return {
-    worlds: new Worlds(source, newClock, defaultClock),
+    worlds: new Worlds(source, newClock, defaultClock, worldLimits),
     scenarios: new ScenarioEngine(),
     journal: new RequestJournal(),
     sockets: new PipelineHub(),

@@ -74,6 +74,11 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').env('MOCK_API_GENERATE').argParser(generateCounts))
     .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
+    .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
+    .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
+    .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
     .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
     .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
     .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
@@ -106,6 +111,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           seed: opts.seed,
           generate: opts.generate,
           settings,
+          control: { token: opts.controlToken, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins },
+          worldLimits: { maxWorlds: opts.maxWorlds, worldIdleMinutes: opts.worldIdleMinutes },
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
           onListening: (url) => {
             // Handlers first: a client may signal as soon as it reads the line.

@@ -259,6 +259,22 @@ export const messages = {
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane
+  tooManyWorlds: (max: number) =>
+    `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
+  uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
+  uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
+  controlHostRefused: (host: string) =>
+    `Host ${host} is not an address of this server; start it with --allowed-hosts ${host} to accept it`,
+  controlOriginRefused: (origin: string) =>
+    `Requests from ${origin} are refused; start the server with --allowed-origins ${origin} to accept them`,
+  controlTokenMissing: 'The control plane needs the token printed at start: send Authorization: Bearer <token>',
+  controlBodyNotJson: 'Control-plane request bodies must be JSON, sent with Content-Type: application/json',
+  badRequest: 'Bad Request',
+  headersTooLarge: 'Request header fields are too large',
+  requestTargetNotPath: 'The request target must be a path starting with /',
+  loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
+  twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
+  clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
   // (end of section)
 
   // the console

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FixtureError, collectionNames, fieldPath, parseFixtures, type WorldData } from './store/fixtures.js';
 import { ScenarioSchema, type Scenario } from './scenarios/schema.js';
+import { checkFixtureReferences } from './store/fixture-references.js';
 
 /** The embedded default world shipped with the package. */
 export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -36,27 +37,33 @@ export function readFixtureDir(dir: string): WorldData {
       throw new FixtureError(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     try {
-      raw[name] = JSON.parse(text);
+      // A byte-order mark, as some editors write, is not part of the JSON.
+      raw[name] = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (error) {
-      throw new FixtureError(file, '', `is not valid JSON (${(error as Error).message})`);
+      throw new FixtureError(file, '', `is not valid JSON (${oneLine((error as Error).message)})`);
     }
   }
   try {
-    return parseFixtures(raw);
+    const data = parseFixtures(raw);
+    checkFixtureReferences(data);
+    return data;
   } catch (error) {
     if (error instanceof FixtureError) throw new FixtureError(join(dir, error.file), error.field, error.problem);
     throw error;
   }
 }
 
+/** V8's JSON errors quote the text around the problem, line breaks included: the CLI reports one line. */
+const oneLine = (message: string) => message.replace(/\s+/g, ' ');
+
 /** Reads and validates one scenario file. */
 export function readScenarioFile(file: string): Scenario {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const problem = code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`;
+    const problem = code ? `cannot be read (${code})` : `is not valid JSON (${oneLine((error as Error).message)})`;
     throw new FixtureError(file, '', problem, 'scenario');
   }
   const result = ScenarioSchema.safeParse(raw);

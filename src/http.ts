@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
 import type { TimeSpan } from './domain/instance-state.js';
 import { ApiError, messages } from './errors.js';
+import { checkTextLengths } from './text-limits.js';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -87,6 +88,13 @@ export const answeredText = (c: Context): string | undefined => answeredTexts.ge
 
 /** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const body = await parseJsonBody(c);
+  const world = (c as Context<AppEnv>).get('world') as AppEnv['Variables']['world'] | undefined;
+  if (world) checkTextLengths(body, world.settings.maxTextLength);
+  return body;
+}
+
+async function parseJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await requestText(c);
   if (text.trim() === '') return {};
   let parsed: unknown;
@@ -110,9 +118,6 @@ export function json(c: Context, body: unknown, status = 200): Response {
   return c.body(text, status as 200, { 'Content-Type': JSON_TYPE });
 }
 
-/** Reads cached per world before the oldest are dropped: enough for a test suite's working set. */
-const READ_CACHE_LIMIT = 1000;
-
 /**
  * A read's JSON, made once and answered again until a write request reaches the world (see
  * World.revision) or, when `span` is given, the world's clock leaves the span in which the answer
@@ -126,11 +131,39 @@ export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown,
   if (cached?.revision !== world.revision || now < cached.from || now >= cached.until) {
     const text = JSON.stringify(read());
     cached = { revision: world.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
-    if (world.readCache.size >= READ_CACHE_LIMIT) world.readCache.clear();
     world.readCache.set(key, cached);
   }
   answeredTexts.set(c, cached.text);
   return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
+}
+
+/** Parameter names of a query schema, worked out once per schema. */
+const queryNames = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The query parameters a handler's schema reads, as a cache key: `n=10&x=1` and `n=10&x=2` are one
+ * answer when the handler reads only `n`, and must not be two entries of the read cache.
+ */
+export function queryKey(c: Context, schema: { shape: Record<string, unknown> }): string {
+  const raw = rawQuery(c);
+  if (raw === '') return '';
+  let names = queryNames.get(schema);
+  if (!names) queryNames.set(schema, (names = new Set(Object.keys(schema.shape))));
+  return raw
+    .split('&')
+    .filter((pair) => {
+      const end = pair.indexOf('=');
+      return names.has(decodeName(end === -1 ? pair : pair.slice(0, end)));
+    })
+    .join('&');
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }
 
 /** The request's query string as sent (`n=60&offset=0`), empty when it has none. */

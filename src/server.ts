@@ -13,6 +13,10 @@ import type { Scenario } from './scenarios/schema.js';
 import { ScenarioEngine } from './scenarios/engine.js';
 import type { GenerateCounts } from './store/generate-counts.js';
 import type { WorldData } from './store/fixtures.js';
+import type { WorldLimits } from './store/worlds.js';
+import type { ControlGuardOptions } from './control-guard.js';
+import { controlExposure } from './control-exposure.js';
+import { answerClientErrorsWithEnvelope, answeredOddTarget } from './node-errors.js';
 
 export interface ServerOptions {
   port: number;
@@ -23,6 +27,12 @@ export interface ServerOptions {
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
   settings?: Partial<WorldSettings>;
+  /** Host names and Origins the control plane accepts besides loopback, and its token. */
+  control?: ControlGuardOptions;
+  /** Where the warning about an exposed control plane (and its generated token) goes; stderr by default. */
+  warn?: (line: string) => void;
+  /** The cap on isolated worlds and how long an unused one lives. */
+  worldLimits?: Partial<WorldLimits>;
   /**
    * A JSON file the default world is loaded from (when it exists) and saved to after writes and on
    * close; an unusable file is a DbError, never a silent reset.
@@ -64,6 +74,7 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
   }
   const log = options.log;
   const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
+    worldLimits: options.worldLimits,
     readyMadeScenarios: readReadyMadeScenarios,
     // The same seed replays the same probabilistic failures.
     scenarios: new ScenarioEngine(options.seed ?? 0),
@@ -76,6 +87,7 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log;
   const deps = await buildDeps(options);
+  deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
   const dbFile = options.db === undefined ? undefined : await openDb(options.db, deps.worlds, log);
   const app = createApp(deps);
   const logged: typeof app.fetch = log
@@ -100,7 +112,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // it loads after the port is bound, while the first client reads the URL and connects.
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
-  const server = createServer((request, response) => answer(request, response));
+  const server = createServer((request, response) => answeredOddTarget(request, response) || answer(request, response));
+  answerClientErrorsWithEnvelope(server);
   const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);
   const address = server.address();

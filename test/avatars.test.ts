@@ -151,7 +151,7 @@ describe('GET /avatars/favorites', () => {
     it.each([
       ['n=0', 'n must be at least 1'],
       ['n=101', 'n must be at most 100'],
-      ['n=ten', 'n must be a number'],
+      ['n=ten', 'n must be an integer'],
       ['offset=-1', 'offset must be at least 0'],
       ['featured=yes', 'featured must be a boolean'],
       ['order=up', 'order must be one of ascending, descending'],

@@ -61,7 +61,7 @@ describe('GET /instances/discover', () => {
   it.each([
     ['0', 'n must be at least 1'],
     ['51', 'n must be at most 50'],
-    ['ten', 'n must be a number'],
+    ['ten', 'n must be an integer'],
   ])('refuses n=%s naming it', async (n, message) => {
     const t = testWorld();
     const cookie = await t.login('alice');

@@ -96,12 +96,13 @@ describe('the control plane', () => {
   it('loads a scenario over HTTP and lists it; a bad one is a 400 naming the field', async () => {
     const t = testWorld();
     const body = JSON.parse(readFileSync(scenarioFile('login-rate-limited'), 'utf8'));
-    const loaded = await t.app.request('/_mock/scenarios', { method: 'POST', body: JSON.stringify(body) });
+    const loaded = await t.app.request('/_mock/scenarios', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(await loaded.json()).toEqual({ loaded: 'login-rate-limited', rules: 1 });
     const listed = (await (await t.app.request('/_mock/scenarios')).json()) as { remaining: number }[];
     expect(listed[0]!.remaining).toBe(2);
     const bad = await t.app.request('/_mock/scenarios', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'x', rules: [{ match: { path: 'no-slash' }, response: { status: 99 } }] }),
     });
     expect(bad.status).toBe(400);
@@ -124,14 +125,14 @@ describe('the control plane', () => {
   it('moves the clock so that sessions expire without waiting', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const moved = await t.app.request('/_mock/clock', { method: 'POST', body: JSON.stringify({ advanceMinutes: 24 * 60 }) });
+    const moved = await t.app.request('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMinutes: 24 * 60 }) });
     expect(((await moved.json()) as { now: string }).now).toBe('2026-01-16T12:00:00.000Z');
     expectError(await t.call('GET', '/auth/user', { cookie }), 401, 'Missing Credentials');
   });
 
   it('refuses a clock change that names nothing', async () => {
     const t = testWorld();
-    const reply = await t.app.request('/_mock/clock', { method: 'POST', body: '{}' });
+    const reply = await t.app.request('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(reply.status).toBe(400);
   });
 
@@ -202,7 +203,7 @@ describe('isolated worlds', () => {
   it('moves the clock of one world only', async () => {
     const t = testWorld();
     const { id } = (await (await t.app.request('/_mock/worlds', { method: 'POST' })).json()) as { id: string };
-    await t.app.request('/_mock/clock', { method: 'POST', headers: { 'x-mock-world': id }, body: '{"advanceMinutes":60}' });
+    await t.app.request('/_mock/clock', { method: 'POST', headers: { 'x-mock-world': id, 'content-type': 'application/json' }, body: '{"advanceMinutes":60}' });
     const other = (await (await t.app.request('/_mock/clock')).json()) as { now: string };
     const moved = (await (await t.app.request('/_mock/clock', { headers: { 'x-mock-world': id } })).json()) as { now: string };
     expect(Date.parse(moved.now) - Date.parse(other.now)).toBe(60 * 60_000);

@@ -77,6 +77,7 @@ export function createSessions(clock: Clock, settings: WorldSettings, onClose?: 
     },
     liveCount: (userId) => liveTokens(userId).size,
     rememberDevice(userId) {
+      forgetStaleDevices(devices, userId, clock.now());
       const entry = { userId, expiresAt: clock.now() + settings.twoFactorTtlDays * 86_400_000 };
       const token = `twofactorauth_${randomUUID()}`;
       devices.set(token, entry);
@@ -88,4 +89,17 @@ export function createSessions(clock: Clock, settings: WorldSettings, onClose?: 
       return entry.userId;
     },
   };
+}
+
+/** Devices one user may have remembered at once; the oldest is forgotten for a new one. */
+const MAX_DEVICES_PER_USER = 10;
+
+/** Forgets expired devices, and the user's oldest past the cap: each verify remembers one more. */
+function forgetStaleDevices(devices: Map<string, { userId: string; expiresAt: number }>, userId: string, now: number) {
+  const mine: string[] = [];
+  for (const [token, entry] of devices) {
+    if (entry.expiresAt <= now) devices.delete(token);
+    else if (entry.userId === userId) mine.push(token);
+  }
+  for (const token of mine.slice(0, Math.max(0, mine.length - MAX_DEVICES_PER_USER + 1))) devices.delete(token);
 }

@@ -16,6 +16,9 @@ import { newId } from '../store/ids.js';
 import { indexUserLogin, type World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../schemas/email.js';
+import { attemptsOf } from '../auth/attempts.js';
+import { loginName, UsernameSchema } from '../schemas/username.js';
 import { signedIn } from './presence.js';
 import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
 
@@ -43,9 +46,16 @@ export function findUser(world: World, userId: string): UserRecord {
  * until verified, unless the device presents a remembered twoFactorAuth token of the same user.
  */
 export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
-  const userId = world.userLogins.get(credentials.username.toLowerCase());
+  const name = loginName(credentials.username);
+  const attempts = attemptsOf(world).login;
+  attempts.check(name, messages.loginLockedOut);
+  const userId = world.userLogins.get(name);
   const user = userId ? world.users.get(userId) : undefined;
-  if (!user || user.password !== credentials.password) throw new ApiError(401, messages.missingCredentials);
+  if (!user || user.password !== credentials.password) {
+    attempts.fail(name);
+    throw new ApiError(401, messages.missingCredentials);
+  }
+  attempts.succeed(name);
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
@@ -65,9 +75,14 @@ function recordLogin(world: World, user: UserRecord) {
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
 export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
   const user = findUser(world, session.userId);
+  const attempts = attemptsOf(world).twoFactor;
+  attempts.check(user.id, messages.twoFactorLockedOut);
   if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
   let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
-  if (!ok && !user.totpSecret) throw new ApiError(400, messages.invalidTwoFactorCode);
+  if (!ok && !user.totpSecret) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
   // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
   // one will do, so moving a world's clock never breaks a client's two-factor login.
   if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, Date.now()) || verifyTotp(user.totpSecret!, code, world.clock.now());
@@ -78,7 +93,11 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
       ok = true;
     }
   }
-  if (!ok) throw new ApiError(400, messages.invalidTwoFactorCode);
+  if (!ok) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  attempts.succeed(user.id);
   if (session.pendingTwoFactor) {
     session.pendingTwoFactor = false;
     recordLogin(world, user);
@@ -86,9 +105,9 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
 }
 
 export const RegisterRequestSchema = lazy(() => z.object({
-  username: z.string().min(4).max(15),
+  username: UsernameSchema(),
   password: z.string().min(8),
-  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address'),
+  email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
   acceptedTOSVersion: z.number().int().min(0),
   captchaCode: z.string(),
   day: z.string(),
@@ -102,8 +121,8 @@ export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export function register(world: World, body: unknown): UserRecord {
   if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
   const request = parseInput(RegisterRequestSchema, body);
-  if (world.userLogins.has(request.username.toLowerCase())) throw new ApiError(400, messages.usernameTaken);
-  if (world.userLogins.has(request.email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+  if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
+  if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
   const now = isoNow(world.clock);
   const user = UserRecordSchema.parse({
     id: newId('usr'),

@@ -7,6 +7,8 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { findFile, findVersion, isPackage, ownedFile } from './files.js';
 import { lazy } from '../schemas/lazy.js';
+import { queryInt } from '../schemas/query.js';
+import { checkPartCount, checkUploadRoom, expireUploads, noteUploadStarted } from './upload-limits.js';
 
 /** The most bytes one PUT to an upload URL may carry. */
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
@@ -26,7 +28,7 @@ const VersionParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId:
 const DownloadPartParamsSchema = lazy(() => VersionParamsSchema.extend({ fileType: FileType }));
 
 const StartQuerySchema = lazy(() => z.object({
-  partNumber: z.coerce.number().int().min(0).max(MAX_PART_NUMBER).default(1),
+  partNumber: queryInt(0, MAX_PART_NUMBER).default(1),
 }));
 
 /** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated ("always 0") but required, and otherwise ignored. */
@@ -65,12 +67,15 @@ export function startUpload(
   const { file, version, part, fileType, key } = describedPart(world, actor, parseInput(PartParamsSchema, params));
   if (part.status === 'complete') throw new ApiError(400, messages.fileUploadAgainstComplete);
   if (part.category !== 'multipart' && partNumber !== 1) throw new ApiError(400, messages.fileSimpleUploadOnePart);
+  expireUploads(world);
   let session = world.fileUploads.get(key);
   if (!session) {
     session = { uploadId: part.category === 'multipart' ? randomBytes(16).toString('hex') : '', parts: new Map() };
     world.fileUploads.set(key, session);
+    noteUploadStarted(world, session);
     part.uploadId = session.uploadId;
   }
+  checkPartCount(world, session, partNumber);
   const replaced = session.parts.get(partNumber);
   if (replaced) world.uploadTickets.delete(replaced.token);
   const token = randomBytes(24).toString('base64url');
@@ -81,6 +86,7 @@ export function startUpload(
 
 /** Throws the upload URL's 404 unless the token belongs to a started, unfinished part. */
 export function checkUploadToken(world: World, token: string): void {
+  expireUploads(world);
   if (!world.uploadTickets.has(token)) throw new ApiError(404, messages.uploadUrlNotFound);
 }
 
@@ -90,6 +96,7 @@ export function receiveUpload(world: World, token: string, bytes: Uint8Array<Arr
   const session = ticket && world.fileUploads.get(partKey(ticket.fileId, ticket.version, ticket.fileType));
   const part = ticket && session?.parts.get(ticket.partNumber);
   if (!part || part.token !== token) throw new ApiError(404, messages.uploadUrlNotFound);
+  checkUploadRoom(world, bytes.byteLength, part.bytes?.byteLength);
   part.bytes = bytes;
   part.etag = createHash('md5').update(bytes).digest('hex');
   return part.etag;
@@ -107,6 +114,7 @@ export function finishUpload(world: World, actor: UserRecord, params: unknown, b
   if (target.fileType === 'signature' && request.etags?.length) throw new ApiError(400, messages.fileEtagsOnSignature);
   const { file, version, part, fileType, key } = describedPart(world, actor, target);
   if (part.status === 'complete') throw new ApiError(400, messages.fileUploadAlreadyFinished(fileType));
+  expireUploads(world);
   const session = world.fileUploads.get(key);
   if (!session) throw new ApiError(400, messages.fileUploadNotStarted(fileType));
   const parts = [...session.parts.entries()].sort(([a], [b]) => a - b).map(([, uploaded]) => uploaded);

@@ -20,6 +20,7 @@ import { newId } from '../store/ids.js';
 import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { queryInt } from '../schemas/query.js';
 
 /**
  * Avatar and world packages need their signature uploaded before a version is usable.
@@ -179,8 +180,8 @@ export function createFileVersion(world: World, actor: UserRecord, fileId: strin
 export const ListFilesQuerySchema = lazy(() => z.object({
   tag: z.string().min(1).optional(),
   userId: z.string().optional(),
-  n: z.coerce.number().int().min(1).max(100).default(60),
-  offset: z.coerce.number().int().min(0).default(0),
+  n: queryInt(1, 100).default(60),
+  offset: queryInt(0).default(0),
 }));
 
 /** GET /files: the actor's files (an admin may name another userId), newest first, optionally by tag. */

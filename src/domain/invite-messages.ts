@@ -52,7 +52,7 @@ export function inviteMessageView(world: World, entry: InviteMessageEntry): Invi
 }
 
 function parseSlot(raw: string): number {
-  const slot = /^\d+$/.test(raw) ? Number(raw) : -1;
+  const slot = /^(0|[1-9][0-9]*)$/.test(raw) ? Number(raw) : -1;
   if (slot < 0 || slot >= SLOT_COUNT) throw new ApiError(400, messages.inviteMessageInvalidSlot);
   return slot;
 }

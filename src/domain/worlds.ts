@@ -35,7 +35,8 @@ const makeWorldView = viewOf(WorldSchema, {
 
 /**
  * The World as responses carry it: occupants add up the users in its instances (public ones, that is
- * public and public group instances, in publicOccupants), and `instances` lists its open, active ones.
+ * public and public group instances, in publicOccupants), and `instances` lists its open, active ones,
+ * the first `worldViewInstances` of them (the counts still cover all).
  */
 export function worldView(world: World, record: WorldRecord): WorldResponse {
   const now = world.clock.now();
@@ -48,7 +49,8 @@ export function worldView(world: World, record: WorldRecord): WorldResponse {
     occupants += users;
     if (!isOpenAccess(instance)) continue;
     publicOccupants += users;
-    if (isClosed(instance, now)) continue;
+    // Bounded: with thousands of instances every view of every one of them carried the whole list.
+    if (isClosed(instance, now) || instances.length >= world.settings.worldViewInstances) continue;
     instances.push([instance.instanceId, users, {}]);
     slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
   }

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { messages } from '../errors.js';
 import { currentUserView } from '../domain/accounts.js';
-import { avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
-import { AVATAR_STYLES, licensedAvatars, listAvatars } from '../domain/avatar-lists.js';
+import { AvatarFavoritesQuerySchema, avatarView, findAvatar, listFavoriteAvatars } from '../domain/avatars.js';
+import { AVATAR_STYLES, AvatarListQuerySchema, licensedAvatars, listAvatars } from '../domain/avatar-lists.js';
 import {
   createAvatar,
   currentAvatarOf,
@@ -15,7 +15,7 @@ import {
   selectFallbackAvatar,
   updateAvatar,
 } from '../domain/avatar-authoring.js';
-import { cachedJson, json, jsonBody, rawQuery, success } from '../http.js';
+import { cachedJson, json, jsonBody, queryKey, success } from '../http.js';
 
 export const avatarRoutes = new Hono<AppEnv>();
 
@@ -26,7 +26,7 @@ avatarRoutes.get('/avatars', (c) => {
   const user = c.get('user');
   const read = () => listAvatars(c.get('world'), user, c.req.query()).map(avatarView);
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
-  return cachedJson(c, `avatars ${user.id} ${rawQuery(c)}`, read);
+  return cachedJson(c, `avatars ${user.id} ${queryKey(c, AvatarListQuerySchema)}`, read);
 });
 
 avatarRoutes.post('/avatars', async (c) => {
@@ -39,7 +39,7 @@ avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
   const read = () => listFavoriteAvatars(c.get('world'), user, c.req.query()).map(avatarView);
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
-  return cachedJson(c, `favorites ${user.id} ${rawQuery(c)}`, read);
+  return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
 
 avatarRoutes.get('/avatars/licensed', (c) => json(c, licensedAvatars(c.req.query()).map(avatarView)));

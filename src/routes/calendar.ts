@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { calendarEventView, createCalendarEvent, listCalendarEvents } from '../domain/calendar.js';
+import { CalendarListQuerySchema } from '../schemas/calendar.js';
 import {
   discoverCalendar,
   listFeaturedCalendar,
@@ -16,7 +17,7 @@ import {
   nextCalendarEvent,
   updateCalendarEvent,
 } from '../domain/calendar-events.js';
-import { cachedJson, json, jsonBody, rawQuery, success } from '../http.js';
+import { cachedJson, json, jsonBody, queryKey, success } from '../http.js';
 
 /**
  * The calendar: the requester's, discovery across groups, and one group's events. The literal paths
@@ -43,7 +44,7 @@ calendarRoutes.post('/calendar/:groupId/event', async (c) => {
 calendarRoutes.get('/calendar/:groupId', (c) => {
   const groupId = c.req.param('groupId');
   const user = c.get('user');
-  return cachedJson(c, `calendar ${groupId} ${user.id} ${rawQuery(c)}`, () =>
+  return cachedJson(c, `calendar ${groupId} ${user.id} ${queryKey(c, CalendarListQuerySchema)}`, () =>
     listCalendarEvents(c.get('world'), user, groupId, c.req.query()),
   );
 });

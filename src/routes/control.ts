@@ -7,6 +7,7 @@ import { json, jsonBody } from '../http.js';
 import { scenarioControlRoutes } from './control-scenarios.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
+import { checkClockTime } from '../clock-range.js';
 import { peopleControlRoutes } from './control-people.js';
 import { consoleRoutes } from './control-console.js';
 import { pipelineControlRoutes } from './control-pipeline.js';
@@ -76,9 +77,8 @@ export function controlRoutes(deps: AppDeps) {
   control.post('/clock', async (c) => {
     const { clock } = selectWorld(worlds, c.req.header(WORLD_HEADER));
     const change = parseInput(ClockChangeSchema, await jsonBody(c));
-    if (change.set) clock.set(Date.parse(change.set));
-    if (change.advanceMs) clock.advance(change.advanceMs);
-    if (change.advanceMinutes) clock.advance(change.advanceMinutes * 60_000);
+    const target = change.set ? Date.parse(change.set) : clock.now() + (change.advanceMs ?? 0) + (change.advanceMinutes ?? 0) * 60_000;
+    clock.set(checkClockTime(target));
     return json(c, { now: new Date(clock.now()).toISOString() });
   });
 

@@ -4,17 +4,29 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.js';
 import { ApiError, messages } from '../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from '../domain/file-uploads.js';
-import { errorBody, json } from '../http.js';
+import { checkUploadRoom } from '../domain/upload-limits.js';
+import { errorBody, json, nodeRequest } from '../http.js';
+import { isAcceptedHost } from '../control-guard.js';
 import { selectWorld, WORLD_HEADER, type Worlds } from '../store/worlds.js';
 
 /**
- * The absolute upload URL for a token, on the origin the client called. A request that named an
- * isolated world gets a URL that names it too, since an upload client sends no X-Mock-World header.
+ * The absolute upload URL for a token, on the origin the client called when its Host is `localhost`
+ * or an IP address, else on the address the connection came in on: a Host copied as sent would let
+ * a rebound DNS name steer uploads. A request that named an isolated world gets a URL that names it
+ * too, since an upload client sends no X-Mock-World header.
  */
 export function uploadUrl(c: Context, token: string): string {
   const world = c.req.header(WORLD_HEADER);
   const query = world === undefined ? '' : `?world=${encodeURIComponent(world)}`;
-  return `${new URL(c.req.url).origin}/_uploads/${token}${query}`;
+  return `${uploadOrigin(c)}/_uploads/${token}${query}`;
+}
+
+function uploadOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const socket = nodeRequest(c)?.socket;
+  if (!socket?.localAddress || isAcceptedHost(url.host)) return url.origin;
+  const address = socket.localAddress.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
+  return `${url.protocol}//${address}:${socket.localPort}`;
 }
 
 /**
@@ -33,7 +45,13 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
     onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
   });
 
-  uploads.put('/:token', knownToken, limit, async (c) => {
+  // Refused before the bytes are read when the declared size cannot fit the world's upload total.
+  const room = createMiddleware<AppEnv>(async (c, next) => {
+    checkUploadRoom(c.get('world'), Number(c.req.header('content-length') ?? 0));
+    await next();
+  });
+
+  uploads.put('/:token', knownToken, limit, room, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const etag = receiveUpload(c.get('world'), c.req.param('token'), bytes);
     return c.body(null, 200, { ETag: `"${etag}"` });

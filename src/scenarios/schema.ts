@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '../schemas/lazy.js';
 import { PipelineRuleSchema } from '../pipeline/scenario-rule.js';
+import { checkHeaders, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
 
 /**
  * Network-level failures, named as WireMock names its faults. `hang` and `slow-body` take their time
@@ -42,13 +43,13 @@ export const RuleMatchSchema = lazy(() => {
 export type RuleMatch = z.infer<typeof RuleMatchSchema>;
 
 export const RuleResponseSchema = lazy(() => z.strictObject({
-  status: z.number().int().min(200).max(599),
+  status: z.number().int().min(200).max(599).refine((status) => !NO_BODY_STATUSES.has(status), 'must not be 204, 205 or 304: those answers carry no body'),
   /** Message of the error envelope; a plain description of the status when left out. */
   message: z.string().optional(),
   wafCode: z.number().int().optional(),
   /** A raw JSON body instead of the error envelope. */
-  body: z.unknown().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  body: z.unknown().refine((body) => nestsAtMost(body), `must nest at most ${MAX_BODY_DEPTH} deep`).optional(),
+  headers: z.record(z.string(), z.string()).superRefine(checkHeaders).optional(),
 }));
 export type RuleResponse = z.infer<typeof RuleResponseSchema>;
 

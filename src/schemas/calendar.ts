@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { queryInt } from './query.js';
 import { idOf, text, timestamp } from './common.js';
 import { lazy } from './lazy.js';
 
@@ -211,14 +212,6 @@ export const monthDate = lazy(() => z
     'must be a date-time',
   )
   .refine(inYearRange, YEAR_RANGE));
-
-const queryInt = (min: number, max?: number) => {
-  const int = z.coerce
-    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : undefined) })
-    .int('must be an integer')
-    .min(min);
-  return max === undefined ? int : int.max(max);
-};
 
 /** GET /calendar/{groupId} query. */
 export const CalendarListQuerySchema = lazy(() => z.object({

@@ -2,10 +2,16 @@ import * as z from 'zod';
 
 /** Query-string building blocks: every value arrives as a string, and a bad one is a 400 naming its parameter. */
 
+/** A plain decimal integer: `0x10`, `1e1`, `011`, ` 5` and `5.0` are refused, not read as numbers. */
+const DECIMAL = /^-?(0|[1-9][0-9]*)$/;
+
 export const queryInt = (min: number, max?: number) => {
-  // The message goes on the int check only: on the type it would replace the min/max messages too.
-  const int = z.coerce.number().int('must be an integer').min(min);
-  return max === undefined ? int : int.max(max);
+  const int = z.number().int('must be an integer').min(min);
+  return z
+    .string('must be an integer')
+    .regex(DECIMAL, 'must be an integer')
+    .transform(Number)
+    .pipe(max === undefined ? int : int.max(max));
 };
 
 /** `true` or `false`, nothing else (z.coerce.boolean would read `false` as true). */

@@ -18,6 +18,7 @@ import { WorldNameIndex } from './world-name-index.js';
 import type { WorldDataWithRecipes } from './recipes.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 import { PipelineBus } from '../domain/pipeline-events.js';
+import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './people-index.js';
 import { fileAllFriends } from '../domain/friend-buckets.js';
 
@@ -60,7 +61,7 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
    */
   revision: number;
   /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
-  readonly readCache: Map<string, CachedRead>;
+  readonly readCache: ReadCache;
   /** Events for the event socket; the same bus outlives a reset or restore of the world. */
   readonly pipeline: PipelineBus;
 }
@@ -106,7 +107,7 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     favoriteGroups: indexFavoriteGroups(data.favoriteGroups),
     worldNames: new WorldNameIndex(),
     revision: 0,
-    readCache: new Map(),
+    readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
   };
 }

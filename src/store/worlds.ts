@@ -8,6 +8,18 @@ import { createWorld, type World } from './world.js';
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
 
+/** How many isolated worlds may live at once, and how long one lives unused. */
+export interface WorldLimits {
+  /** Isolated worlds at once (the default world aside); one more is refused with 429. */
+  maxWorlds: number;
+  /** An isolated world no request has named for this long is removed. */
+  worldIdleMinutes: number;
+  /** Wall time for idleness: a world's own clock may stand still or be moved. */
+  now: () => number;
+}
+
+export const DEFAULT_WORLD_LIMITS: WorldLimits = { maxWorlds: 100, worldIdleMinutes: 60, now: () => Date.now() };
+
 /**
  * The default world plus any isolated ones a test suite asks for (one per parallel worker, say),
  * each built from the same source on a clock of its own. A request picks one with `X-Mock-World`.
@@ -16,14 +28,20 @@ export class Worlds {
   private readonly isolated = new Map<string, World>();
   /** One per world that took one; a reset keeps it, so a restore still works afterwards. */
   private readonly snapshots = new Map<string, WorldSnapshot>();
+  /** Isolated world id -> wall time of the last request that named it. */
+  private readonly lastUsed = new Map<string, number>();
   private current: World;
+  private readonly limits: WorldLimits;
 
   constructor(
     private readonly source: WorldSource,
     private readonly newClock: () => ManualClock,
     defaultClock: ManualClock = newClock(),
+    limits: Partial<WorldLimits> = {},
   ) {
     this.current = createWorld(source.fresh(), defaultClock);
+    const given = Object.entries(limits).filter(([, value]) => value !== undefined);
+    this.limits = { ...DEFAULT_WORLD_LIMITS, ...Object.fromEntries(given) };
   }
 
   get default(): World {
@@ -32,14 +50,36 @@ export class Worlds {
 
   /** The world a request names, the default one when it names none, undefined for an unknown id. */
   get(id: string | undefined): World | undefined {
-    return id === undefined ? this.current : this.isolated.get(id);
+    if (id === undefined) return this.current;
+    const world = this.isolated.get(id);
+    if (!world) return undefined;
+    const now = this.limits.now();
+    if (now - this.lastUsed.get(id)! > this.idleMs) {
+      this.remove(id);
+      return undefined;
+    }
+    this.lastUsed.set(id, now);
+    return world;
   }
 
+  /** A new isolated world; idle ones go first, and past the cap it is a 429. */
   create(): { id: string; world: World } {
+    this.expireIdle();
+    if (this.isolated.size >= this.limits.maxWorlds) throw new ApiError(429, messages.tooManyWorlds(this.limits.maxWorlds));
     const id = `world_${randomUUID()}`;
     const world = createWorld(this.source.fresh(), this.newClock());
     this.isolated.set(id, world);
+    this.lastUsed.set(id, this.limits.now());
     return { id, world };
+  }
+
+  private get idleMs() {
+    return this.limits.worldIdleMinutes * 60_000;
+  }
+
+  private expireIdle() {
+    const now = this.limits.now();
+    for (const [id, used] of this.lastUsed) if (now - used > this.idleMs) this.remove(id);
   }
 
   /** Rebuilds a world from the source data; sessions end, its clock keeps its time. */
@@ -73,6 +113,7 @@ export class Worlds {
   remove(id: string): boolean {
     this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);
+    this.lastUsed.delete(id);
     return this.isolated.delete(id);
   }
 

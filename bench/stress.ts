@@ -1,0 +1,89 @@
+// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,soak]`:
+// the adversarial pass, against the built CLI on 127.0.0.1 only. A seeded fuzz of every route, bursts
+// of 200 that must keep each limit exact, the exhaustion cases that once froze or crashed the server,
+// and a soak whose memory must level off and whose throughput must hold. Every loop is bounded; the
+// server is spawned here and stopped here. Not part of `npm test`: it takes about five minutes.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { memoryOf, spawnServer } from './processes.js';
+import { firstRequest, mockArgs, root } from './settings.js';
+import { Client } from './stress/client.js';
+import { fuzz, type FuzzResult } from './stress/fuzz.js';
+import { runChecks, type Check } from './stress/checks.js';
+import { soak, type SoakResult } from './stress/soak.js';
+
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const requests = Number(option('requests') ?? 10_000);
+const seed = Number(option('seed') ?? 17);
+const soakSeconds = Number(option('soak-seconds') ?? 180);
+const only = option('only')?.split(',');
+const runs = (part: string) => only === undefined || only.includes(part);
+
+function build() {
+  process.stdout.write('building (npm run build) ...\n');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+}
+
+
+async function main(): Promise<boolean> {
+  if (!process.argv.includes('--no-build')) build();
+  const server = await spawnServer('node', mockArgs(), firstRequest);
+  const client = new Client(server.origin, 16);
+  const burst = new Client(server.origin, 200);
+  const target = { client, burst, origin: server.origin, pid: server.pid };
+  const alive = () => memoryOf(server.pid) !== undefined;
+  const report: { fuzz?: FuzzResult; checks?: Check[]; soak?: SoakResult & { rssLevelsOff: boolean; throughputHolds: boolean }; crashed: boolean } = { crashed: false };
+  let ok = true;
+  try {
+    if (runs('fuzz')) {
+      process.stdout.write(`fuzz: ${requests} requests, seed ${seed} ...\n`);
+      const result = await fuzz(client, requests, seed);
+      report.fuzz = result;
+      process.stdout.write(`  ${result.requests} requests over ${result.routes} routes: ${JSON.stringify(result.byClass)}, hangs ${result.hangs}, connection errors ${result.connectionErrors}\n`);
+      for (const call of result.hung) process.stdout.write(`  hung: ${call}\n`);
+      for (const error of result.serverErrors) process.stdout.write(`  5xx ${error.status} ${error.call}: ${error.text}\n`);
+      ok &&= !result.byClass['5xx'] && result.hangs === 0 && result.connectionErrors === 0;
+    }
+    if (runs('checks')) {
+      process.stdout.write('bursts and exhaustion cases:\n');
+      report.checks = await runChecks(target);
+      ok &&= report.checks.every((check) => check.ok);
+    }
+    if (runs('soak')) {
+      process.stdout.write(`soak: ${soakSeconds} s ...\n`);
+      const result = await soak(client, server.pid, soakSeconds);
+      const minutes = result.perMinute.slice(0, Math.floor(soakSeconds / 60));
+      // RSS after the first minute against the end; throughput of the first whole minute against the last.
+      const afterFirstMinute = result.rss[Math.min(11, result.rss.length - 1)]!;
+      const last = result.rss.at(-1)!;
+      const rssLevelsOff = last <= afterFirstMinute * 1.2;
+      // It must not fall: the last whole minute at least 90% of the first (a rise is a warmer machine, not a fault).
+      const throughputHolds = minutes.length < 2 || minutes.at(-1)! >= 0.9 * minutes[0]!;
+      report.soak = { ...result, rssLevelsOff, throughputHolds };
+      process.stdout.write(
+        `  ${result.requests} requests; per minute ${minutes.join(', ')}; RSS ${result.rss[0]?.toFixed(0)} -> ${afterFirstMinute.toFixed(0)} (1 min) -> ${last.toFixed(0)} MiB; ` +
+          `5xx ${result.serverErrors}, hangs ${result.hangs}, connection errors ${result.connectionErrors}; statuses ${JSON.stringify(result.byStatus)}\n`,
+      );
+      process.stdout.write(`  RSS levels off (within 20% after the first minute): ${rssLevelsOff}; throughput last minute >= 90% of the first: ${throughputHolds}\n`);
+      ok &&= rssLevelsOff && throughputHolds && result.serverErrors === 0 && result.hangs === 0 && result.connectionErrors === 0;
+    }
+    report.crashed = !alive();
+    ok &&= !report.crashed;
+  } finally {
+    client.close();
+    burst.close();
+    await server.stop();
+  }
+  writeFileSync(join(root, 'bench/stress-results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`${ok ? 'stress: all held' : 'stress: FAILURES above'} (server ${report.crashed ? 'crashed' : 'alive to the end'}); results in bench/stress-results.json\n`);
+  return ok;
+}
+
+process.exitCode = (await main().catch((error: unknown) => {
+  process.stderr.write(`stress: ${(error as Error).stack ?? String(error)}\n`);
+  return false;
+}))
+  ? 0
+  : 1;
