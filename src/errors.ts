@@ -132,11 +132,9 @@ export const messages = {
   currentPasswordWrong: 'currentPassword is incorrect',
   notificationCannotReply: 'This notification cannot be replied to!',
   notificationCannotRespond: 'This notification cannot be responded to!',
-  playerModerationNotFound: 'PlayerModeration not found',
   userNoteNotFound: 'User note not found',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
   twoFactorNotPending: 'No two-factor authentication setup is pending.',
-  emailOtpNotPending: 'No email code was sent for this session.',
   invitePhotoNotImage: 'image must be a PNG, JPEG, GIF or WebP image',
   userTagReserved: (tag: string) => `Tag '${tag}' is restricted: admin_ and system_ tags are not yours to change`,
   // (end of section)
@@ -243,7 +241,6 @@ export const messages = {
   // (end of section)
 
   // event socket
-  socketUserAgentRequired: 'Please identify yourself with a properly formatted User-Agent header.',
   pipelineRefusing: 'The event socket is refusing new connections for now (a socket fault of this world).',
   // (end of section)
 

@@ -18,8 +18,9 @@ function expectValidArray(reply: Reply, schemaRef: string) {
 }
 
 describe("a desktop companion's start-up against the default world", () => {
-  it('logs in, reads itself, pages friends online then offline, reads each friend, the token and notifications', async () => {
+  it('reads the config, logs in, reads itself, pages friends online then offline, reads each friend, the token and notifications', async () => {
     const t = testWorld();
+    expectValid(await t.call('GET', '/config'), 'APIConfig');
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'alice-password') } });
     expectValid(login, 'CurrentUser');
     const cookie = cookieFrom(login.headers, 'auth');

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import { compileSchema, operationContract } from '../src/operations/contract.js';
+import { operationContract } from '../src/operations/contract.js';
+import { compileSchema } from '../src/operations/validator.js';
 import type { OperationFacts } from '../src/operations/facts.js';
 import { honoTemplate } from '../src/operations/paths.js';
 import { SpecificRouter } from '../src/operations/router.js';

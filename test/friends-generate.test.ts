@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 import { addGeneratedData, GENERATED_PASSWORD } from '../src/store/generate.js';
-import { cookieFrom, testWorld } from './helpers.js';
+import { cookieFrom, ids, testWorld } from './helpers.js';
 
 describe('generated social graph', () => {
   it('gives each generated user four friends, the friendship holding both ways', () => {
@@ -31,5 +31,26 @@ describe('generated social graph', () => {
     const a = testWorld((data) => addGeneratedData(data, 9, { users: 30 }));
     const b = testWorld((data) => addGeneratedData(data, 9, { users: 30 }));
     expect([...a.world.users.values()].map((u) => u.friends)).toEqual([...b.world.users.values()].map((u) => u.friends));
+  });
+});
+
+describe('the friend list on a large generated world', () => {
+  it("reads only the requester's friends, never every user", async () => {
+    const t = testWorld((data) => addGeneratedData(data, 5, { users: 5000 }));
+    const cookie = await t.login('alice');
+    const users = t.world.users;
+    const walked = () => {
+      throw new Error('walked every user');
+    };
+    (t.world as { users: Map<string, unknown> }).users = new Proxy(users, {
+      get(target, key) {
+        if (key === 'values' || key === 'entries' || key === 'keys' || key === 'forEach' || key === Symbol.iterator) return walked;
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const page = await t.call('GET', '/auth/user/friends?n=2&offset=1', { cookie });
+    expect(page.body.map((f: { id: string }) => f.id)).toEqual([ids.admin, ids.frank]);
+    expect((await t.call('GET', '/auth/user/friends?offline=true', { cookie })).body.map((f: { id: string }) => f.id)).toEqual([ids.dana]);
   });
 });

@@ -86,3 +86,20 @@ describe('moderation reports', () => {
     expectError(await t.call('GET', `/moderationReports?moderationReportingUserId=${ids.alice}`, { cookie: await t.login('bob') }), 403, 'Invalid Admin Credentials');
   });
 });
+
+describe('snapshot and restore', () => {
+  it('puts friendships, moderations and notes back as they were', async () => {
+    const t = testWorld();
+    const control = (path: string) => t.app.request(`/_mock/${path}`, { method: 'POST' });
+    await control('snapshot');
+    const bob = await t.login('bob');
+    await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.eve, type: 'block' } });
+    await t.call('POST', '/userNotes', { cookie: bob, body: { targetUserId: ids.eve, note: 'later' } });
+    await t.call('DELETE', `/auth/user/friends/${ids.alice}`, { cookie: bob });
+    await control('restore');
+    expect((await t.call('GET', '/auth/user/playermoderations', { cookie: bob })).body).toEqual([]);
+    expect((await t.call('GET', '/userNotes', { cookie: bob })).body).toEqual([]);
+    expect((await t.call('GET', `/user/${ids.alice}/friendStatus`, { cookie: bob })).body.isFriend).toBe(true);
+    expect((await t.call('GET', '/auth/user/playermoderations', { cookie: await t.login('alice') })).body).toHaveLength(1);
+  });
+});

@@ -12,6 +12,15 @@ describe('event socket: connecting', () => {
     await expect(socket.opened).rejects.toThrow('refused: 403');
   });
 
+  it('refuses a placeholder User-Agent with 403 only when the world is strict about it', async () => {
+    const { token } = await pipeline.login('alice');
+    const loose = pipeline.open(`authToken=${token}`, { 'user-agent': 'node' });
+    await loose.opened;
+    expect((await pipeline.control('PATCH', '/settings', { userAgent: 'strict' })).status).toBe(200);
+    await expect(pipeline.open(`authToken=${token}`, { 'user-agent': 'node' }).opened).rejects.toThrow('refused: 403');
+    await pipeline.open(`authToken=${token}`).opened;
+  });
+
   it('accepts the auth cookie value as authToken and delivers frames to it', async () => {
     const { token } = await pipeline.login('alice');
     const socket = pipeline.open(`authToken=${token}`);

@@ -1,10 +1,9 @@
-import { isoNow } from '../clock.js';
 import type { GroupMemberRecord, GroupRecord, GroupRole } from '../schemas/groups.js';
 import type { NotificationRecord } from '../schemas/notifications.js';
-import { newId } from '../store/ids.js';
-import { addNotification } from '../store/notification-index.js';
 import type { World } from '../store/world.js';
+import type { UserRecord } from '../schemas/user.js';
 import { groupMemberView } from './group-views.js';
+import { sendNotification } from './notifications.js';
 
 /** The users whose records say `member`, the owner included. */
 export function memberIds(world: World, group: GroupRecord): string[] {
@@ -33,29 +32,15 @@ export const emitRoleUpdated = (world: World, group: GroupRecord, role: GroupRol
   world.pipeline.emit({ type: 'group-role-updated', to: memberIds(world, group), content: { role } });
 
 /**
- * A v1 notification in the shape the notification store keeps (a `message` whose details name the
- * group), then the `notification` event the socket would push (details as an object there).
+ * A group's notice to one user: a v1 `message` notification whose details name the group, made and
+ * pushed (as the `notification` event) the way every notification is.
  */
 export function notifyUser(
   world: World,
-  receiverUserId: string,
-  senderUserId: string,
+  receiverId: string,
+  sender: UserRecord,
   message: string,
   details: Record<string, unknown>,
 ): NotificationRecord {
-  const record: NotificationRecord = {
-    id: newId('not'),
-    type: 'message',
-    created_at: isoNow(world.clock),
-    details: JSON.stringify(details),
-    message,
-    seen: false,
-    senderUserId,
-    receiverUserId,
-    hidden: false,
-  };
-  addNotification(world, record);
-  const { receiverUserId: _receiver, hidden: _hidden, ...view } = record;
-  world.pipeline.emit({ type: 'notification', to: [receiverUserId], content: { ...view, details } });
-  return record;
+  return sendNotification(world, { type: 'message', sender, receiverId, message, details });
 }

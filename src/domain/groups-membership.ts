@@ -165,7 +165,7 @@ export function createGroupInvite(world: World, actor: UserRecord, groupId: stri
   }
   putGroupMember(world, newRecord(group, userId, 'invited', isoNow(world.clock)));
   audit(world, group, actor, 'group.invite.create', userId, `${actor.displayName} invited ${target.displayName}.`);
-  notifyUser(world, userId, actor.id, `${actor.displayName} invited you to join ${group.name}.`, {
+  notifyUser(world, userId, actor, `${actor.displayName} invited you to join ${group.name}.`, {
     groupId: group.id,
     kind: 'group.invite',
   });

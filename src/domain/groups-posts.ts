@@ -59,7 +59,7 @@ function notifyMembers(world: World, group: GroupRecord, actor: UserRecord, titl
     const record = memberRecord(world, group.id, userId);
     if (record && !record.isSubscribedToAnnouncements) continue;
     if (post && !mayRead(world, group, userId, post)) continue;
-    notifyUser(world, userId, actor.id, `${group.name}: ${title}`, details);
+    notifyUser(world, userId, actor, `${group.name}: ${title}`, details);
   }
 }
 

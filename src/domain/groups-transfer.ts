@@ -64,7 +64,7 @@ export function transferGroup(world: World, actor: UserRecord, groupId: string, 
   }
   group.transferTargetId = request.transferTargetId!;
   audit(world, group, actor, 'group.transfer.start', group.transferTargetId, `${actor.displayName} offered ownership.`);
-  notifyUser(world, group.transferTargetId, actor.id, `${actor.displayName} wants to transfer ${group.name} to you.`, {
+  notifyUser(world, group.transferTargetId, actor, `${actor.displayName} wants to transfer ${group.name} to you.`, {
     groupId: group.id,
     kind: 'group.transfer',
   });

@@ -1,4 +1,4 @@
-import { generateBody } from '../operations/generate.js';
+import type { generateBody } from '../operations/generate.js';
 import { generationContract } from '../operations/contract.js';
 import type { World } from '../store/world.js';
 
@@ -10,9 +10,9 @@ export const CLIENT_API_KEY = 'JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26';
  * set to the real service's values: the client key, the event socket's reconnect timing (seconds),
  * no announcements, and worlds of this world for home, hub and tutorial.
  */
-export function apiConfig(world: World): Record<string, unknown> {
+export function apiConfig(world: World, generate: typeof generateBody): Record<string, unknown> {
   const schema = generationContract().operations.getConfig!.responses['200']!.schema!;
-  const generated = generateBody(schema, `${world.instanceDiscovery.seed}|getConfig`, {}, undefined) as Record<string, unknown>;
+  const generated = generate(schema, `${world.instanceDiscovery.seed}|getConfig`, {}, undefined) as Record<string, unknown>;
   const firstWorld = world.worlds.keys().next().value ?? (generated.homeWorldId as string);
   return {
     ...generated,

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { generateSync } from 'json-schema-faker';
 import { hash32 } from '../random.js';
-import { compileSchema, generationContract, type Schema } from './contract.js';
+import { generationContract, type Schema } from './contract.js';
+import { compileSchema } from './validator.js';
 
 /** Nesting json-schema-faker follows before it fills required fields with bare placeholders ('' for a string). */
 const MAX_DEPTH = 24;

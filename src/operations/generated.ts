@@ -3,8 +3,8 @@ import type { AppEnv } from '../env.js';
 import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery } from '../http.js';
 import { generationContract, operationContract, type Media } from './contract.js';
 import type { OperationFacts } from './facts.js';
-import { generateBody } from './generate.js';
-import { inputCheck, type InputCheck } from './inputs.js';
+import type { InputCheck } from './inputs.js';
+import { loadEngine } from './load-engine.js';
 import type { HonoTemplate } from './paths.js';
 import { recordAnswer } from './records.js';
 
@@ -41,6 +41,7 @@ export function generatedHandler(op: OperationFacts, template: HonoTemplate): Ha
   let compiled: Compiled | undefined;
   const lastParam = /\{(\w+Id)\}$/.exec(op.path)?.[1];
   return async (c) => {
+    const { generateBody, inputCheck } = await loadEngine();
     if (!compiled) {
       const contract = operationContract(op.operationId);
       const success = successOf(generationContract().operations[op.operationId]!.responses);

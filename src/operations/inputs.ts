@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { invalidFields } from '../errors.js';
-import { compileSchema, type OperationContract, type Parameter, type Schema } from './contract.js';
+import type { OperationContract, Parameter, Schema } from './contract.js';
+import { compileSchema } from './validator.js';
 
 export interface Inputs {
   path: Record<string, string>;

@@ -4,7 +4,7 @@
  */
 
 /** One segment: a fixed word, a parameter with a pattern (or several in one segment), or any value. */
-type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; pattern: RegExp } | { kind: 'param' };
+type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -16,19 +16,45 @@ function templateSegments(template: string): Segment[] {
     .map((part): Segment => {
       if (!part.includes('{')) return { kind: 'literal', text: part };
       if (/^\{[^}]+\}$/.test(part)) return { kind: 'param' };
-      return { kind: 'pattern', pattern: new RegExp(`^${part.split(/\{[^}]+\}/).map(escape).join('[^/]+?')}$`) };
+      return { kind: 'pattern', source: part.split(/\{[^}]+\}/).map(escape).join('[^/]+?') };
     });
 }
 
-/** Segments of a Hono route path; `:name{regex}` carries its pattern. */
+/** Splits a path at its slashes, except those inside a parameter's pattern (`:id{[^/]+}`). */
+function splitPath(path: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 1; i < path.length; i++) {
+    const ch = path.charCodeAt(i);
+    if (ch === 123 /* { */) depth++;
+    else if (ch === 125 /* } */) depth--;
+    else if (ch === 47 /* / */ && depth === 0) {
+      parts.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(path.slice(start));
+  return parts;
+}
+
+const parsedRoutes = new Map<string, Segment[]>();
+
+/**
+ * Segments of a Hono route path; `:name{regex}` carries its pattern. Kept per path: start-up reads
+ * every route's several times (which operation it serves, its specificity), and this is on that path.
+ */
 function routeSegments(path: string): Segment[] {
-  // A parameter's pattern may hold a slash (`:id{[^/]+}`): split outside braces only.
-  return (path.match(/(?<=\/)(?:[^/{]|\{[^}]*\})*/g) ?? [])
-    .map((part): Segment => {
-      if (!part.startsWith(':')) return { kind: 'literal', text: part };
+  let segments = parsedRoutes.get(path);
+  if (!segments) {
+    segments = splitPath(path).map((part): Segment => {
+      if (part.charCodeAt(0) !== 58 /* : */) return { kind: 'literal', text: part };
       const braces = part.indexOf('{');
-      return braces === -1 ? { kind: 'param' } : { kind: 'pattern', pattern: new RegExp(`^(?:${part.slice(braces + 1, -1)})$`) };
+      return braces === -1 ? { kind: 'param' } : { kind: 'pattern', source: part.slice(braces + 1, -1) };
     });
+    parsedRoutes.set(path, segments);
+  }
+  return segments;
 }
 
 /** A description template, parsed once. */
@@ -39,7 +65,7 @@ export interface Template {
 export const parseTemplate = (template: string): Template => ({ segments: templateSegments(template) });
 
 /** How many segments a path has: only routes and templates of one length can serve each other. */
-export const segmentCount = (path: string) => path.split('/').length - 1;
+export const segmentCount = (path: string) => splitPath(path).length;
 
 /**
  * Whether a route registered at `routePath` serves the operation at `template`: the same words in
@@ -54,7 +80,9 @@ export function routeServes(routePath: string, template: Template): boolean {
     const other = wanted[i]!;
     if (segment.kind === 'literal') return other.kind === 'literal' && other.text === segment.text;
     if (other.kind !== 'literal') return true;
-    return segment.kind === 'pattern' && segment.pattern.test(other.text);
+    if (segment.kind !== 'pattern') return false;
+    segment.pattern ??= new RegExp(`^(?:${segment.source})$`);
+    return segment.pattern.test(other.text);
   });
 }
 

@@ -15,9 +15,18 @@ export class SpecificRouter<T> implements Router<T> {
   readonly #trie = new TrieRouter<T>();
   readonly #rank = new Map<T, string | undefined>();
 
+  readonly #paths = new Map<T, string>();
+
   add(method: string, path: string, handler: T): void {
-    this.#rank.set(handler, specificity(path));
+    // Ranked on the first request two routes share, not here: start-up registers hundreds of routes
+    // (section 6 of `npm run bench` measures what they cost the other requests).
+    this.#paths.set(handler, path);
     this.#trie.add(method, path, handler);
+  }
+
+  #rankOf(handler: T): string | undefined {
+    if (!this.#rank.has(handler)) this.#rank.set(handler, specificity(this.#paths.get(handler) ?? '*'));
+    return this.#rank.get(handler);
   }
 
   match(method: string, path: string): Result<T> {
@@ -25,10 +34,10 @@ export class SpecificRouter<T> implements Router<T> {
     const entries = result[0] as Entry<T>[];
     if (entries.length < 2) return result;
     const slots: number[] = [];
-    for (let i = 0; i < entries.length; i++) if (this.#rank.get(entries[i]![0]) !== undefined) slots.push(i);
+    for (let i = 0; i < entries.length; i++) if (this.#rankOf(entries[i]![0]) !== undefined) slots.push(i);
     if (slots.length < 2) return result;
     // Array.prototype.sort is stable: the handlers of one route keep their order.
-    const routes = slots.map((i) => entries[i]!).sort((a, b) => compare(this.#rank.get(a[0])!, this.#rank.get(b[0])!));
+    const routes = slots.map((i) => entries[i]!).sort((a, b) => compare(this.#rankOf(a[0])!, this.#rankOf(b[0])!));
     slots.forEach((slot, i) => (entries[slot] = routes[i]!));
     return result;
   }

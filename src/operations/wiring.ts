@@ -25,21 +25,28 @@ interface RouteInfo {
 
 const isEndpoint = (route: { method: string; path: string }) => route.method !== 'ALL' && !route.path.endsWith('*');
 
-let shapes: Map<string, { op: OperationFacts; template: Template }[]> | undefined;
+let shapes: Map<string, { op: OperationFacts; template?: Template }[]> | undefined;
 
-/** The operations a route serves (same method, same path template), looked up among those of its length. */
+/**
+ * The operations a route serves (same method, same path template), looked up among those of its
+ * method and length; a template is parsed only when a route of its shape asks.
+ */
 function served(route: { method: string; path: string }): OperationFacts[] {
   if (!shapes) {
     shapes = new Map();
     for (const op of operations) {
       const key = `${op.method} ${segmentCount(op.path)}`;
-      const list = shapes.get(key) ?? [];
-      list.push({ op, template: parseTemplate(op.path) });
-      shapes.set(key, list);
+      const list = shapes.get(key);
+      if (list) list.push({ op });
+      else shapes.set(key, [{ op }]);
     }
   }
-  const candidates = shapes.get(`${route.method} ${segmentCount(route.path)}`) ?? [];
-  return candidates.filter(({ template }) => routeServes(route.path, template)).map(({ op }) => op);
+  const found: OperationFacts[] = [];
+  for (const candidate of shapes.get(`${route.method} ${segmentCount(route.path)}`) ?? []) {
+    candidate.template ??= parseTemplate(candidate.op.path);
+    if (routeServes(route.path, candidate.template)) found.push(candidate.op);
+  }
+  return found;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { WebSocketServer } from 'ws';
 import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
 import { errorBody } from '../http.js';
 import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
+import { isPlaceholderUserAgent } from '../scenarios/user-agent.js';
 import type { PipelineHub } from './hub.js';
 
 /** Beyond any frame a client of a receive-only socket has reason to send. */
@@ -19,12 +20,14 @@ export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub)
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://pipeline');
-    if (!request.headers['user-agent']?.trim()) {
-      return refuse(socket, new ApiError(403, messages.socketUserAgentRequired, WAF_MISSING_USER_AGENT));
-    }
+    const userAgent = request.headers['user-agent'];
+    const refuseUserAgent = () => refuse(socket, new ApiError(403, messages.userAgentRequired, WAF_MISSING_USER_AGENT));
+    // The real pipeline refuses a missing User-Agent always; a placeholder only as strictly as the world's API does.
+    if (!userAgent?.trim()) return refuseUserAgent();
     const worldId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
     const world = worlds.get(worldId);
     if (!world) return refuse(socket, new ApiError(404, messages.unknownWorld(worldId ?? '')));
+    if (world.settings.userAgent === 'strict' && isPlaceholderUserAgent(userAgent)) return refuseUserAgent();
     if (hub.room(world, worldId ?? null).refuses(Date.now())) {
       return refuse(socket, new ApiError(503, messages.pipelineRefusing));
     }
