@@ -184,7 +184,6 @@ export const messages = {
   inventoryTemplateNotFound: 'InventoryTemplate not found',
   rewardCodeInvalid: 'Invalid redemption code',
   rewardCodeAlreadyRedeemed: 'This code has already been redeemed',
-  fileOrderNotOwned: "You can only order your own files.",
   fileOrderDuplicate: (fileId: string) => `File '${fileId}' is listed more than once`,
   /** The OpenAPI's AnalysisNotYetAvailableError (status 202), verbatim. */
   fileAnalysisNotYet: 'Analysis not yet available',
