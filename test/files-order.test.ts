@@ -4,6 +4,7 @@ import { fileIds as files } from './files-fixtures.js';
 import { expectError, testWorld } from './helpers.js';
 
 const listed = (body: unknown) => (body as { id: string }[]).map((file) => file.id);
+const fileIdsPhoto = files.photo;
 const galleryId = 'ggal_a11ce000-0000-4000-8000-000000000001';
 
 describe('PUT /files/order', () => {
@@ -51,6 +52,13 @@ describe('PUT /files/order', () => {
     const cookie = await t.login('alice');
     const reply = await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo, files.photo] } });
     expectError(reply, 400, messages.fileOrderDuplicate(files.photo));
+  });
+
+  it('refuses a body without galleryId, naming it', async () => {
+    const t = testWorld();
+    const reply = await t.call('PUT', '/files/order', { cookie: await t.login('alice'), body: { ids: [fileIdsPhoto] } });
+    expect(reply.status).toBe(400);
+    expect((reply.body as { error: { message: string } }).error.message).toContain('galleryId');
   });
 
   it('refuses a body without ids', async () => {

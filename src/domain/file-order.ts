@@ -7,9 +7,9 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { ownedFile } from './files.js';
 
-/** `galleryId` is taken as sent: the order applies to the requester's own files, whichever gallery shows them. */
+/** `galleryId` is required, as the description says, but the order applies to the requester's own files. */
 const FileOrderRequestSchema = lazy(() => z.object({
-  galleryId: z.string().optional(),
+  galleryId: z.string().min(1),
   ids: z.array(idOf('file')).min(1),
 }));
 
