@@ -182,6 +182,9 @@ export const messages = {
   inventoryItemNotTrashable: 'InventoryItem not trashable',
   inventoryItemNotInstantiatable: 'InventoryItem not instantiatable',
   inventoryTemplateNotFound: 'InventoryTemplate not found',
+  rewardCodeInvalid: 'Invalid redemption code',
+  rewardCodeAlreadyRedeemed: 'This code has already been redeemed',
+  fileOrderDuplicate: (fileId: string) => `File '${fileId}' is listed more than once`,
   /** The OpenAPI's AnalysisNotYetAvailableError (status 202), verbatim. */
   fileAnalysisNotYet: 'Analysis not yet available',
   fileAnalysisNotPackage: (fileId: string) => `File '${fileId}' is not an avatar or world package`,

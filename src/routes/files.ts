@@ -9,6 +9,7 @@ import {
   findFile,
   listFiles,
 } from '../domain/files.js';
+import { orderFiles } from '../domain/file-order.js';
 import { analyseFile } from '../domain/file-analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from '../domain/file-extras.js';
 import { json, jsonBody } from '../http.js';
@@ -54,6 +55,8 @@ fileRoutes.get('/files', (c) => {
   const files = listFiles(c.get('world'), c.get('user'), c.req.query());
   return json(c, files.map((file) => fileView(file, origin(c))));
 });
+
+fileRoutes.put('/files/order', async (c) => json(c, orderFiles(c.get('world'), c.get('user'), await jsonBody(c))));
 
 fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('world'), c.req.param('fileId')), origin(c))));
 

@@ -2,16 +2,19 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { equipItem, findHeldItem, listInventory, unequipSlot } from '../domain/inventory.js';
 import { findTemplate, inventoryCollections, spawnItem } from '../domain/inventory-templates.js';
+import { listDrops, redeemReward } from '../domain/inventory-rewards.js';
 import { consumeItem, deleteItem, updateItem } from '../domain/inventory-edits.js';
 import { json, jsonBody } from '../http.js';
 
-/** The requester's inventory: read, equip, unequip; and one item of any holder. */
+/** The requester's inventory: read, equip, unequip, redeem rewards; drops; and one item of any holder. */
 export const inventoryRoutes = new Hono<AppEnv>();
 
 inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
 
 // Literal paths before /inventory/:inventoryItemId, which would take them as ids.
 inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));
+
+inventoryRoutes.get('/inventory/drops', (c) => json(c, listDrops(c.get('world'), c.req.query())));
 
 inventoryRoutes.get('/inventory/spawn', (c) => json(c, spawnItem(c.get('world'), c.get('user'), c.req.query())));
 
@@ -43,3 +46,8 @@ inventoryRoutes.delete('/inventory/:slot/equip', (c) => json(c, unequipSlot(c.ge
 inventoryRoutes.get('/user/:userId/inventory/:inventoryItemId', (c) =>
   json(c, findHeldItem(c.get('world'), c.req.param('userId'), c.req.param('inventoryItemId'))),
 );
+
+inventoryRoutes.post('/reward/redeem', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, redeemReward(c.get('world'), c.get('user'), body));
+});

@@ -70,6 +70,14 @@ export class FileIndex {
     this.listOf(file.ownerId).push(file);
   }
 
+  /** Moves the owner's given files, in the given order, to the newest end of their list (the head of GET /files). */
+  putFirst(ownerId: string, files: readonly FileRecord[]): void {
+    const list = this.listOf(ownerId);
+    const moved = new Set(files);
+    const rest = list.filter((file) => !moved.has(file));
+    list.splice(0, list.length, ...rest, ...[...files].reverse());
+  }
+
   /** Every file, made if need be: built-with, then recipe ones, then added. */
   *values(): IterableIterator<FileRecord> {
     let seen = 0;

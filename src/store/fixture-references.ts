@@ -1,17 +1,19 @@
 import { FixtureError, type WorldData } from './fixtures.js';
 
-type Ids = (data: WorldData) => Set<string>;
-const idsOf =
-  (name: 'users' | 'groups' | 'worlds' | 'avatars'): Ids =>
-  (data) =>
-    new Set(data[name].map((record) => record.id));
+type Target = 'users' | 'groups' | 'worlds' | 'avatars' | 'inventoryTemplates';
+
+/** Templates have no file of their own: an inventory item names its template, so the items hold them. */
+const idsOf = (name: Target, data: WorldData): Set<string> =>
+  name === 'inventoryTemplates'
+    ? new Set(data.inventoryItems.map((item) => item.templateId))
+    : new Set(data[name].map((record) => record.id));
 
 interface Reference {
   collection: keyof WorldData;
   field: string;
   /** The ids the field names (one, or a list). */
   read: (record: any) => string | readonly string[] | null | undefined;
-  target: 'users' | 'groups' | 'worlds' | 'avatars';
+  target: Target;
 }
 
 /** Each field of a fixture record that names a record of another collection. */
@@ -30,9 +32,11 @@ const references: Reference[] = [
   { collection: 'avatars', field: 'authorId', read: (r) => r.authorId, target: 'users' },
   { collection: 'avatarFavorites', field: 'userId', read: (r) => r.userId, target: 'users' },
   { collection: 'avatarFavorites', field: 'avatarId', read: (r) => r.avatarId, target: 'avatars' },
+  { collection: 'rewardCodes', field: 'templateId', read: (r) => r.templateId, target: 'inventoryTemplates' },
 ];
 
-const singular = { users: 'user', groups: 'group', worlds: 'world', avatars: 'avatar' } as const;
+const singular = { users: 'user', groups: 'group', worlds: 'world', avatars: 'avatar', inventoryTemplates: 'inventory template' } as const;
+const holder = (target: Target) => (target === 'inventoryTemplates' ? 'inventoryItems' : target);
 
 /**
  * Refuses fixtures whose records name records that are not there (a member of a missing group, a
@@ -43,7 +47,7 @@ export function checkFixtureReferences(data: WorldData): void {
   const known = new Map<string, Set<string>>();
   for (const { collection, field, read, target } of references) {
     let ids = known.get(target);
-    if (!ids) known.set(target, (ids = idsOf(target)(data)));
+    if (!ids) known.set(target, (ids = idsOf(target, data)));
     (data[collection] as unknown[]).forEach((record, index) => {
       const named = read(record);
       for (const id of typeof named === 'string' ? [named] : (named ?? [])) {
@@ -52,7 +56,7 @@ export function checkFixtureReferences(data: WorldData): void {
         throw new FixtureError(
           `${collection}.json`,
           `[${index}].${field}`,
-          `${recordId ? `${recordId} names` : 'names'} ${singular[target]} ${id}, which ${target}.json does not hold`,
+          `${recordId ? `${recordId} names` : 'names'} ${singular[target]} ${id}, which ${holder(target)}.json does not hold`,
         );
       }
     });

@@ -5,6 +5,7 @@ import { CalendarEventRecordSchema } from '../schemas/calendar.js';
 import { InviteMessageRecordSchema } from '../schemas/invite-messages.js';
 import { AdminAssetBundleRecordSchema, FileRecordSchema } from '../schemas/files.js';
 import { InventoryItemRecordSchema } from '../schemas/inventory.js';
+import { InventoryDropRecordSchema, RewardCodeRecordSchema } from '../schemas/inventory-rewards.js';
 import { NotificationRecordSchema } from '../schemas/notifications.js';
 import { WorldRecordSchema } from '../schemas/worlds.js';
 import { InstanceRecordSchema } from '../schemas/instances.js';
@@ -33,6 +34,8 @@ export const collections = {
   files: FileRecordSchema,
   adminAssetBundles: AdminAssetBundleRecordSchema,
   inventoryItems: InventoryItemRecordSchema,
+  inventoryDrops: InventoryDropRecordSchema,
+  rewardCodes: RewardCodeRecordSchema,
   notifications: NotificationRecordSchema,
   worlds: WorldRecordSchema,
   instances: InstanceRecordSchema,

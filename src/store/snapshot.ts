@@ -23,6 +23,8 @@ export function worldData(world: World): WorldData {
     files: [...world.files.values()],
     adminAssetBundles: [...world.adminAssetBundles.values()],
     inventoryItems: [...world.inventoryItems.values()],
+    inventoryDrops: [...world.inventoryDrops.values()],
+    rewardCodes: [...world.rewardCodes.values()],
     notifications: [...world.notifications.values()],
     worlds: [...world.worlds.values()],
     instances: [...world.instances.values()],

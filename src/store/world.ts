@@ -1,3 +1,4 @@
+import type { InventoryDropRecord, RewardCodeRecord } from '../schemas/inventory-rewards.js';
 import type { ManualClock } from '../clock.js';
 import type { WorldSettings } from '../schemas/settings.js';
 import type { UserRecord } from '../schemas/user.js';
@@ -50,6 +51,9 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   /** Upload URL token -> the part it accepts bytes for. */
   readonly uploadTickets: Map<string, UploadTicket>;
   readonly adminAssetBundles: Map<string, AdminAssetBundleRecord>;
+  readonly inventoryDrops: Map<string, InventoryDropRecord>;
+  /** Reward code -> what it gives and who redeemed it. */
+  readonly rewardCodes: Map<string, RewardCodeRecord>;
   /** Favorite groups their owners renamed or made visible, by favoriteGroupKey; the others take defaults. */
   readonly favoriteGroups: Map<string, FavoriteGroupRecord>;
   /** The words of worlds' names, for world search; told when a name changes. */
@@ -100,6 +104,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     uploadTickets: new Map(),
     adminAssetBundles: byId(data.adminAssetBundles),
     ...indexInventory(data.inventoryItems),
+    inventoryDrops: byId(data.inventoryDrops),
+    rewardCodes: new Map(data.rewardCodes.map((reward) => [reward.code, reward])),
     ...indexNotifications(data.notifications),
     ...instances,
     ...indexPeople(data),
