@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
-import { readDefaultWorld, readFixtureDir, readReadyMadeScenarios } from './fixture-dir.js';
+import { readDefaultWorld, readFixtureDir, readFixtureState, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import { WorldFile } from './store/persist.js';
-import { takeSnapshot } from './store/snapshot.js';
+import { takeSnapshot, worldData } from './store/snapshot.js';
 import { WORLD_HEADER, type Worlds } from './store/worlds.js';
 import { attachPipeline } from './pipeline/upgrade.js';
 import { pipelineUrlOf } from './pipeline/url.js';
@@ -81,7 +81,14 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
+  if (options.fixturesDir !== undefined) loadFixtureState(deps.worlds, options.fixturesDir);
   return deps;
+}
+
+/** An exported directory's state.json puts back, in the default world, what its records cannot say. */
+export function loadFixtureState(worlds: Worlds, dir: string): void {
+  const state = readFixtureState(dir);
+  if (state) worlds.load({ ...state, data: worldData(worlds.default) });
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
