@@ -5,7 +5,7 @@ import { readDefaultWorld, readFixtureDir, readFixtureState, readReadyMadeScenar
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import { WorldFile } from './store/persist.js';
-import { takeSnapshot, worldData } from './store/snapshot.js';
+import { takeSnapshot } from './store/snapshot.js';
 import { WORLD_HEADER, type Worlds } from './store/worlds.js';
 import { attachPipeline } from './pipeline/upgrade.js';
 import { pipelineUrlOf } from './pipeline/url.js';
@@ -73,7 +73,9 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
     extend = (fresh) => addGeneratedData(fresh, seed, options.generate);
   }
   const log = options.log;
-  const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
+  // An exported directory's state.json puts back what its records cannot say, at start and on reset.
+  const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
+  const deps = worldDeps(WorldSource.inMemory(data, extend, state), adjustableSystemClock, {
     worldLimits: options.worldLimits,
     readyMadeScenarios: readReadyMadeScenarios,
     // The same seed replays the same probabilistic failures.
@@ -81,14 +83,7 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
     onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
   });
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
-  if (options.fixturesDir !== undefined) loadFixtureState(deps.worlds, options.fixturesDir);
   return deps;
-}
-
-/** An exported directory's state.json puts back, in the default world, what its records cannot say. */
-export function loadFixtureState(worlds: Worlds, dir: string): void {
-  const state = readFixtureState(dir);
-  if (state) worlds.load({ ...state, data: worldData(worlds.default) });
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFixtureDir } from '../src/fixture-dir.js';
-import { loadFixtureState } from '../src/server.js';
+import { readFixtureDir, readFixtureState } from '../src/fixture-dir.js';
 import { writeFixtureDir } from '../src/store/export-fixtures.js';
 import { WorldFile } from '../src/store/persist.js';
 import { toJson } from '../src/store/persist-codec.js';
@@ -60,13 +59,36 @@ describe('a world changed in every area', () => {
     await expectChangesIn(again, made);
   });
 
+  it('a version 1 file written before groups kept their posts starts with none', async () => {
+    const { t } = await changedWorld();
+    const file = join(tempDir(), 'state.json');
+    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    const content = JSON.parse(readFileSync(file, 'utf8'));
+    delete content.world.groupExtras;
+    writeFileSync(file, JSON.stringify(content));
+    const again = testWorld();
+    again.deps.worlds.load((await WorldFile.read(file))!);
+    expect((await again.call('GET', `/groups/${groups.builders}/posts`, { cookie: await again.login('alice') })).body.posts).toEqual([]);
+    expect((await again.call('GET', '/userNotes', { cookie: await again.login('alice') })).status).toBe(200);
+  });
+
   it('comes back whole from an exported fixture directory', async () => {
     const { t, made } = await changedWorld();
     const dir = tempDir();
     writeFixtureDir(dir, worldData(t.world), worldState(t.world));
-    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)));
-    loadFixtureState(again.deps.worlds, dir);
+    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
     expect(stateOf(again)).toEqual(stateOf(t));
+    await expectChangesIn(again, made);
+  });
+
+  it('an exported directory is what a reset goes back to', async () => {
+    const { t, made } = await changedWorld();
+    const dir = tempDir();
+    writeFixtureDir(dir, worldData(t.world), worldState(t.world));
+    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
+    const deleted = await again.call('DELETE', `/groups/${groups.builders}/posts/${made.post.id}`, { cookie: await again.login('alice') });
+    expect(deleted.status).toBe(200);
+    expect((await again.app.request('/_mock/reset', { method: 'POST' })).status).toBe(200);
     await expectChangesIn(again, made);
   });
 });

@@ -98,17 +98,20 @@ export function worldState(world: World): WorldState {
 
 /** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
 export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, sessions: Sessions, pipeline?: PipelineBus): World {
-  const copy = structuredClone(snapshot);
-  const world = createWorld(copy.data, clock, pipeline);
+  const { data, ...state } = structuredClone(snapshot);
+  return { ...withState(createWorld(data, clock, pipeline), state), sessions };
+}
+
+/** The world with `state` (which it takes ownership of) in place of what its records alone give. */
+export function withState(world: World, state: WorldState): World {
   return {
     ...world,
-    sessions,
-    inviteMessages: copy.inviteMessages,
-    fileBlobs: copy.fileBlobs,
-    fileUploads: copy.fileUploads,
-    uploadTickets: copy.uploadTickets,
-    instanceDiscovery: rebuildDiscovery(world, copy.discovery),
-    ...copy.groupExtras,
+    inviteMessages: state.inviteMessages,
+    fileBlobs: state.fileBlobs,
+    fileUploads: state.fileUploads,
+    uploadTickets: state.uploadTickets,
+    instanceDiscovery: rebuildDiscovery(world, state.discovery),
+    ...state.groupExtras,
   };
 }
 
