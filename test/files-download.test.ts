@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../src/schemas/files.js';
 import { expectError, expectShape, testWorld } from './helpers.js';
-import { bytesOf, download, fileIds, md5Base64 } from './files-fixtures.js';
+import { bytesOf, download, fileIds, md5Base64, finishBody } from './files-fixtures.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
@@ -107,7 +107,7 @@ describe('paths under /file/{fileId}/{versionId}', () => {
     expectError(await t.call('GET', base, { cookie }), 404, messages.fileVersionNotComplete(fileIds.worldPackage, 1));
     expectError(await t.call('GET', `${base}/file`, { cookie }), 404, messages.filePartNotComplete('file'));
     expectShape(FileUploadUrlSchema, (await t.call('PUT', `${base}/file/start`, { cookie })).body);
-    expectError(await t.call('PUT', `${base}/file/finish`, { cookie, body: {} }), 400, messages.fileUploadIncomplete);
+    expectError(await t.call('PUT', `${base}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadIncomplete);
     expectError(await t.call('PUT', `${base}/file/status/extra`, { cookie }), 404, messages.notFound);
   });
 });

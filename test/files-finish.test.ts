@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { FileSchema } from '../src/schemas/files.js';
 import { expectError, expectShape, testWorld } from './helpers.js';
-import { bundle, fileIds, md5Hex, reread, signature, upload, versionBody, worldVersion } from './files-fixtures.js';
+import { bundle, fileIds, md5Hex, reread, signature, upload, versionBody, worldVersion, finishBody } from './files-fixtures.js';
 
 describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
   it('marks the part complete and answers the File', async () => {
@@ -19,11 +19,11 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     await upload(t, cookie, `${path}/file`, bundle);
-    await t.call('PUT', `${path}/file/finish`, { cookie, body: {} });
+    await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
     expect((await reread(t, cookie, fileIds.worldPackage)).versions[1]!.status).toBe('waiting');
 
     await upload(t, cookie, `${path}/signature`, signature);
-    await t.call('PUT', `${path}/signature/finish`, { cookie, body: {} });
+    await t.call('PUT', `${path}/signature/finish`, { cookie, body: finishBody });
     const version = (await reread(t, cookie, fileIds.worldPackage)).versions[1]!;
     expect([version.status, version.signature!.status]).toEqual(['complete', 'complete']);
   });
@@ -35,7 +35,7 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const fileId = (await t.call('POST', '/file', { cookie, body })).body.id;
     await t.call('POST', `/file/${fileId}`, { cookie, body: versionBody(bundle, signature) });
     await upload(t, cookie, `/file/${fileId}/1/file`, bundle);
-    await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: {} });
+    await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: finishBody });
     expect((await reread(t, cookie, fileId)).versions[1]!.status).toBe('waiting');
   });
 
@@ -46,11 +46,11 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const fileId = (await t.call('POST', '/file', { cookie, body })).body.id;
     await t.call('POST', `/file/${fileId}`, { cookie, body: versionBody(bundle, signature) });
     await upload(t, cookie, `/file/${fileId}/1/file`, bundle);
-    await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: {} });
+    await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: finishBody });
     expect((await reread(t, cookie, fileId)).versions[1]!.status).toBe('complete');
 
     await upload(t, cookie, `/file/${fileId}/1/signature`, signature);
-    const r = await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: {} });
+    const r = await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: finishBody });
     expect(expectShape(FileSchema, r.body).versions[1]!.signature!.status).toBe('complete');
   });
 
@@ -60,7 +60,7 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const path = `/file/${fileIds.avatarPackage}/1/signature`;
     expect((await reread(t, cookie, fileIds.avatarPackage)).versions[1]!.status).toBe('waiting');
     await upload(t, cookie, path, signature);
-    await t.call('PUT', `${path}/finish`, { cookie, body: {} });
+    await t.call('PUT', `${path}/finish`, { cookie, body: finishBody });
     expect((await reread(t, cookie, fileIds.avatarPackage)).versions[1]!.status).toBe('complete');
   });
 
@@ -68,7 +68,7 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     await upload(t, cookie, `${path}/signature`, signature);
-    const r = await t.call('PUT', `${path}/signature/finish`, { cookie, body: { etags: [md5Hex(signature)] } });
+    const r = await t.call('PUT', `${path}/signature/finish`, { cookie, body: { ...finishBody, etags: [md5Hex(signature)] } });
     expectError(r, 400, messages.fileEtagsOnSignature);
     expect((await reread(t, cookie, fileIds.worldPackage)).versions[1]!.signature!.status).toBe('waiting');
   });
@@ -77,7 +77,7 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     const put = await upload(t, cookie, `${path}/file`, bundle);
-    const r = await t.call('PUT', `${path}/file/finish`, { cookie, body: { etags: [put.headers.get('etag')] } });
+    const r = await t.call('PUT', `${path}/file/finish`, { cookie, body: { ...finishBody, etags: [put.headers.get('etag')] } });
     expect(expectShape(FileSchema, r.body).versions[1]!.file!.status).toBe('complete');
   });
 
@@ -85,14 +85,14 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     await upload(t, cookie, `${path}/file`, bundle);
-    const r = await t.call('PUT', `${path}/file/finish`, { cookie, body: { etags: ['0123456789abcdef0123456789abcdef'] } });
+    const r = await t.call('PUT', `${path}/file/finish`, { cookie, body: { ...finishBody, etags: ['0123456789abcdef0123456789abcdef'] } });
     expectError(r, 400, messages.fileEtagsMismatch);
   });
 
   it('refuses a part that was never started', async () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
-    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: {} }), 400, messages.fileUploadNotStarted('file'));
+    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadNotStarted('file'));
     expect((await reread(t, cookie, fileIds.worldPackage)).versions[1]!.file!.status).toBe('waiting');
   });
 
@@ -100,27 +100,27 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     await t.call('PUT', `${path}/file/start`, { cookie });
-    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: {} }), 400, messages.fileUploadIncomplete);
+    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadIncomplete);
   });
 
   it('refuses to finish a part twice', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('PUT', `/file/${fileIds.photo}/1/file/finish`, { cookie, body: {} });
+    const r = await t.call('PUT', `/file/${fileIds.photo}/1/file/finish`, { cookie, body: finishBody });
     expectError(r, 400, messages.fileUploadAlreadyFinished('file'));
   });
 
   it('answers 404 for a missing version', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('PUT', `/file/${fileIds.worldPackage}/1/file/finish`, { cookie, body: {} });
+    const r = await t.call('PUT', `/file/${fileIds.worldPackage}/1/file/finish`, { cookie, body: finishBody });
     expectError(r, 404, messages.fileVersionNotFound(fileIds.worldPackage, 1));
   });
 
   it("refuses another user's file", async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('PUT', `/file/${fileIds.bobIcon}/1/file/finish`, { cookie, body: {} });
+    const r = await t.call('PUT', `/file/${fileIds.bobIcon}/1/file/finish`, { cookie, body: finishBody });
     expectError(r, 403, messages.fileNotOwned);
   });
 
@@ -128,13 +128,13 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/finish', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const unknown = 'file_00000000-0000-4000-8000-0000000000ff';
-    expectError(await t.call('PUT', `/file/${unknown}/1/file/finish`, { cookie, body: {} }), 404, `File '${unknown}' not found`);
+    expectError(await t.call('PUT', `/file/${unknown}/1/file/finish`, { cookie, body: finishBody }), 404, `File '${unknown}' not found`);
   });
 
   it('validates versionId and fileType', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const finish = (path: string) => t.call('PUT', `/file/${fileIds.photo}/${path}/finish`, { cookie, body: {} });
+    const finish = (path: string) => t.call('PUT', `/file/${fileIds.photo}/${path}/finish`, { cookie, body: finishBody });
     expectError(await finish('0/file'), 400, 'versionId must be at least 1');
     expectError(await finish('one/file'), 400, 'versionId must be an integer');
     expectError(await finish('1/image'), 400, 'fileType must be one of delta, file, signature');

@@ -19,6 +19,9 @@ export const bundleIds = {
   lantern: 'aab_a55e7000-0000-4000-8000-000000000002',
 } as const;
 
+/** The deprecated fields every finish body carries (the description requires them, always '0'). */
+export const finishBody = { maxParts: '0', nextPartNumber: '0' };
+
 export const bytesOf = (text: string) => new TextEncoder().encode(text);
 
 export const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');

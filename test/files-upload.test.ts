@@ -3,7 +3,7 @@ import { messages } from '../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../src/schemas/files.js';
 import { encodeBasic } from '../src/auth/basic.js';
 import { cookieFrom, expectError, expectShape, passwords, testWorld } from './helpers.js';
-import { bundle, bytesOf, download, fileIds, md5Hex, request, reread, signature, upload, versionBody, worldVersion } from './files-fixtures.js';
+import { bundle, bytesOf, download, fileIds, md5Hex, request, reread, signature, upload, versionBody, worldVersion, finishBody } from './files-fixtures.js';
 
 describe('PUT /file/{fileId}/{versionId}/{fileType}/start', () => {
   it('answers an upload URL on the origin the client called, outside /api/1', async () => {
@@ -72,7 +72,7 @@ describe('PUT to an upload URL', () => {
     const { cookie, path } = await worldVersion(t);
     const r = await upload(t, cookie, `${path}/file`, new Uint8Array(50 * 1024 * 1024 + 1));
     expectError(r, 413, messages.uploadTooLarge);
-    const finish = await t.call('PUT', `${path}/file/finish`, { cookie, body: {} });
+    const finish = await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
     expectError(finish, 400, messages.fileUploadIncomplete);
   });
 
@@ -81,7 +81,7 @@ describe('PUT to an upload URL', () => {
     const { cookie, path } = await worldVersion(t);
     const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
     await request(t, 'PUT', url, bundle);
-    await t.call('PUT', `${path}/file/finish`, { cookie, body: {} });
+    await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
     expectError(await request(t, 'PUT', url, bundle), 404, messages.uploadUrlNotFound);
   });
 
@@ -106,7 +106,7 @@ describe('PUT to an upload URL', () => {
     const started = await t.call('PUT', `/file/${fileIds.worldPackage}/1/file/start`, { cookie, headers: world });
     expect(started.body.url).toContain(`?world=${worldId}`);
     expect((await request(t, 'PUT', started.body.url, bundle)).status).toBe(200);
-    const finished = await t.call('PUT', `/file/${fileIds.worldPackage}/1/file/finish`, { cookie, headers: world, body: {} });
+    const finished = await t.call('PUT', `/file/${fileIds.worldPackage}/1/file/finish`, { cookie, headers: world, body: finishBody });
     expect(expectShape(FileSchema, finished.body).versions[1]!.file!.status).toBe('complete');
   });
 });
@@ -127,7 +127,7 @@ describe('a multipart upload', () => {
     expect(expectShape(FileSchema, r.body).versions[1]!.file).toMatchObject({ category: 'multipart', status: 'complete' });
     expect(r.body.versions[1].file.uploadId).toMatch(/^[0-9a-f]{32}$/);
     await upload(t, cookie, `/file/${fileId}/1/signature`, signature);
-    await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: {} });
+    await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: finishBody });
     const got = await download(t, cookie, `/file/${fileId}/1`);
     expect(new TextDecoder().decode(got.bytes)).toBe('first-second');
   });
@@ -154,13 +154,13 @@ describe('the whole upload flow', () => {
     expect(put.headers.get('etag')).toBe(`"${md5Hex(bundle)}"`);
     expect((await reread(t, cookie, fileId)).versions[1]!.file!.status).toBe('waiting');
 
-    const fileDone = await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: { etags: [md5Hex(bundle)] } });
+    const fileDone = await t.call('PUT', `/file/${fileId}/1/file/finish`, { cookie, body: { ...finishBody, etags: [md5Hex(bundle)] } });
     expect(expectShape(FileSchema, fileDone.body).versions[1]!.file!.status).toBe('complete');
     expect((await reread(t, cookie, fileId)).versions[1]!.status).toBe('waiting');
     expect((await download(t, cookie, `/file/${fileId}/1`)).status).toBe(404);
 
     await upload(t, cookie, `/file/${fileId}/1/signature`, signature);
-    const signed = await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: {} });
+    const signed = await t.call('PUT', `/file/${fileId}/1/signature/finish`, { cookie, body: finishBody });
     expect(expectShape(FileSchema, signed.body).versions[1]!.status).toBe('complete');
     expect((await reread(t, cookie, fileId)).versions[1]).toMatchObject({ status: 'complete', signature: { status: 'complete' } });
 

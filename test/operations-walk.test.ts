@@ -69,7 +69,9 @@ function invalidInput(op: OperationFacts): { name: string; url: string; body?: u
     }
   }
   const bodySchema = contract.body?.type === 'application/json' && contract.body.schema ? resolve(contract.body.schema) : undefined;
-  const required: string[] = bodySchema?.required ?? [];
+  // A few request schemas of the description require a property they do not define (favoriteId of
+  // CreateGroupAnnouncementRequest, instanceId of RequestInviteRequest): no client can send those.
+  const required: string[] = (bodySchema?.required ?? []).filter((name: string) => bodySchema?.properties?.[name]);
   if (required.length) return { name: required[0]!, url, body: {} };
   return undefined;
 }
@@ -116,6 +118,47 @@ describe('every operation of the public description', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  it('answers every stateful operation that needs no session without a cookie, with a 200', async () => {
+    const t = testWorld();
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
+    const open = operations.filter((op) => !op.session && stateful.has(op.operationId));
+    const failures: string[] = [];
+    for (const op of open) {
+      const worldId = t.deps.worlds.create().id;
+      const { url, body } = validRequest(op);
+      const reply = await t.call(op.method, url, { body, headers: { [WORLD_HEADER]: worldId } });
+      if (reply.status !== 200) failures.push(`${op.method} ${op.path}: ${reply.status} ${reply.text.slice(0, 120)}`);
+      t.deps.worlds.remove(worldId);
+    }
+    expect(failures).toEqual([]);
+    expect(open.map((op) => `${op.method} ${op.path}`)).toEqual(expect.arrayContaining(['GET /config', 'GET /worlds/{worldId}', 'GET /worlds/{worldId}/metadata']));
+  });
+
+  it('answers an invalid parameter of a stateful operation with a 400 naming it', async () => {
+    const t = testWorld();
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of operations.filter((op) => stateful.has(op.operationId))) {
+      const invalid = invalidInput(op);
+      if (!invalid) continue;
+      checked++;
+      // A world per call: a valid write before the check must not change what the next call sees.
+      const worldId = t.deps.worlds.create().id;
+      const headers = { [WORLD_HEADER]: worldId };
+      const login = await t.call('GET', '/auth/user', { headers: { ...headers, authorization: encodeBasic('alice', 'alice-password') } });
+      const reply = await t.call(op.method, invalid.url, { cookie: cookieFrom(login.headers, 'auth'), body: invalid.body, headers });
+      if (reply.status !== 400 || !String(reply.body?.error?.message).includes(invalid.name)) {
+        failures.push(`${op.method} ${op.path} (${invalid.name}): ${reply.status} ${reply.text.slice(0, 120)}`);
+      }
+      t.deps.worlds.remove(worldId);
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(stateful.size / 4);
+  });
 
   it('answers an invalid parameter of a generated operation with a 400 naming it', async () => {
     const t = testWorld();

@@ -5,7 +5,7 @@ import { messages } from '../src/errors.js';
 import type { WorldData } from '../src/store/fixtures.js';
 import { worldData } from '../src/store/snapshot.js';
 import { createWorld } from '../src/store/world.js';
-import { bundle, download, fileIds, reread, signature, upload, versionBody, worldVersion } from './files-fixtures.js';
+import { bundle, download, fileIds, reread, signature, upload, versionBody, worldVersion, finishBody } from './files-fixtures.js';
 import { openMicEvent } from './calendar-seed.js';
 import { groups } from './groups-fixture-ids.js';
 import { cookieFrom, expectError, ids, testWorld, type Reply, type TestWorld } from './helpers.js';
@@ -142,14 +142,14 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
     await upload(t, cookie, `${path}/file`, bundle);
-    await t.call('PUT', `${path}/file/finish`, { cookie, body: {} });
+    await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
     await upload(t, cookie, `${path}/signature`, signature);
     await control(t, 'snapshot');
     const atSnapshot = await reread(t, cookie, fileIds.worldPackage);
     await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: versionBody(bundle, signature) });
     await control(t, 'restore');
     expect(await reread(t, cookie, fileIds.worldPackage)).toEqual(atSnapshot);
-    expect((await t.call('PUT', `${path}/signature/finish`, { cookie, body: {} })).status).toBe(200);
+    expect((await t.call('PUT', `${path}/signature/finish`, { cookie, body: finishBody })).status).toBe(200);
     expect((await download(t, cookie, `/file/${fileIds.worldPackage}/1`)).bytes).toEqual(bundle);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/errors.js';
 import { expectError, testWorld } from './helpers.js';
-import { bundle, bytesOf, fileIds, request, signature, versionBody, worldVersion } from './files-fixtures.js';
+import { bundle, bytesOf, fileIds, request, signature, versionBody, worldVersion, finishBody } from './files-fixtures.js';
 
 const multipart = async (t: ReturnType<typeof testWorld>) => {
   const cookie = await t.login('alice');
@@ -35,6 +35,6 @@ describe('upload totals', () => {
     expect((await request(t, 'PUT', url, bundle)).status).toBe(200);
     t.clock.advance(61 * 60_000);
     expectError(await request(t, 'PUT', url, bundle), 404, messages.uploadUrlNotFound);
-    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: {} }), 400, messages.fileUploadNotStarted('file'));
+    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadNotStarted('file'));
   });
 });

@@ -35,6 +35,13 @@ describe("a user's groups", () => {
     expect(r.body.map((g: { id: string }) => g.id)).toEqual([blockedGroup]);
   });
 
+  it('leaves joinedAt out of myMember of a blocked group, which was never joined', async () => {
+    const t = testWorld();
+    const r = await t.call('GET', `/users/${ids.alice}/groups/userblocked`, { cookie: await t.login('alice') });
+    expect(r.body[0].myMember.membershipStatus).toBe('userblocked');
+    expect(r.body[0].myMember).not.toHaveProperty('joinedAt');
+  });
+
   it('maps each group to the permissions the user holds there', async () => {
     const t = testWorld();
     const r = await t.call('GET', `/users/${ids.alice}/groups/permissions?groupIds=${guild}`, { cookie: await t.login('alice') });

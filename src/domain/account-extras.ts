@@ -78,10 +78,14 @@ export function startTotpSetup(world: World, user: UserRecord) {
   return { secret, qrCodeDataUrl: `data:text/plain;base64,${Buffer.from(uri).toString('base64')}` };
 }
 
-export function verifyTotpSetup(world: World, user: UserRecord, body: Record<string, unknown>) {
+/** TwoFactorAuthCode: the code the authenticator app shows. */
+const TotpCodeSchema = lazy(() => z.object({ code: z.string() }));
+
+export function verifyTotpSetup(world: World, user: UserRecord, body: unknown) {
+  const { code } = parseInput(TotpCodeSchema, body);
   const secret = world.pendingTotp.get(user.id);
   if (!secret) throw new ApiError(400, messages.twoFactorNotPending);
-  if (typeof body.code !== 'string' || !verifyTotp(secret, body.code, world.clock.now())) {
+  if (!verifyTotp(secret, code, world.clock.now())) {
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
   world.pendingTotp.delete(user.id);

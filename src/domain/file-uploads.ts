@@ -31,11 +31,11 @@ const StartQuerySchema = lazy(() => z.object({
   partNumber: queryInt(0, MAX_PART_NUMBER).default(1),
 }));
 
-/** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated and ignored ("always 0"). */
+/** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated ("always 0") but required, and otherwise ignored. */
 const FinishRequestSchema = lazy(() => z.object({
   etags: z.array(z.string()).optional(),
-  maxParts: z.string().optional(),
-  nextPartNumber: z.string().optional(),
+  maxParts: z.string().length(1),
+  nextPartNumber: z.string().length(1),
 }));
 
 const partKey = (fileId: string, version: number, fileType: FileType) => `${fileId}/${version}/${fileType}`;

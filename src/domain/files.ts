@@ -100,7 +100,7 @@ export function findVersion(file: FileRecord, version: number): FileVersionRecor
 const asciiPlus = (value: unknown) => (typeof value === 'string' ? value.replace('\uFF0B', '+') : value);
 
 export const CreateFileRequestSchema = lazy(() => z.object({
-  extension: z.string().default(''),
+  extension: z.string(),
   mimeType: z.preprocess(asciiPlus, MimeType),
   name: z.string(),
   tags: z.array(z.string().min(1)).default(() => []),

@@ -13,7 +13,7 @@ import {
   type GroupRecord,
 } from '../schemas/groups.js';
 import { lazy } from '../schemas/lazy.js';
-import { pageParams } from '../schemas/query.js';
+import { pageParams, queryBool } from '../schemas/query.js';
 import type { UserRecord } from '../schemas/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../store/group-members.js';
 import { newId } from '../store/ids.js';
@@ -147,7 +147,11 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
 }
 
 /** The owner deletes the group; every relation to it goes, and every member is told they left. */
-export function deleteGroup(world: World, actor: UserRecord, groupId: string): string {
+/** A deleted group is gone either way; the flag is checked so a bad value is a 400 rather than ignored. */
+const DeleteGroupQuerySchema = lazy(() => z.object({ hardDelete: queryBool().optional() }));
+
+export function deleteGroup(world: World, actor: UserRecord, groupId: string, query: unknown = {}): string {
+  parseInput(DeleteGroupQuerySchema, query);
   const group = findGroup(world, groupId);
   requireGroupAccess(world, group, actor, 'deleteGroup');
   const members = memberIds(world, group);

@@ -97,10 +97,10 @@ function findPost(world: World, group: GroupRecord, postId: string): GroupPost {
 }
 
 export function updateGroupPost(world: World, actor: UserRecord, groupId: string, postId: string, body: unknown): GroupPost {
+  const request = parseInput(PostRequestSchema, body);
   const group = findGroup(world, groupId);
   requireGroupAccess(world, group, actor, 'updateGroupPost');
   const post = findPost(world, group, postId);
-  const request = parseInput(PostRequestSchema, body);
   requireKnownRoles(group, request.roleIds);
   Object.assign(post, {
     title: request.title,

@@ -23,9 +23,14 @@ import { emitMemberUpdated } from './groups-events.js';
 import { removeMembership } from './groups-membership.js';
 import { groupListItemView, groupMemberView, groupView } from './group-views.js';
 import { lazy } from '../schemas/lazy.js';
+import { queryBool } from '../schemas/query.js';
 
 
-export function getGroup(world: World, actor: UserRecord, groupId: string): Group {
+/** The roles are always included; the flag is checked so a bad value is a 400 rather than ignored. */
+const GetGroupQuerySchema = lazy(() => z.object({ includeRoles: queryBool().optional() }));
+
+export function getGroup(world: World, actor: UserRecord, groupId: string, query: unknown = {}): Group {
+  parseInput(GetGroupQuerySchema, query);
   return groupView(world, findGroup(world, groupId), actor.id);
 }
 

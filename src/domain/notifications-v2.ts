@@ -38,11 +38,13 @@ export function seeNotificationV2(world: World, actor: UserRecord, id: string): 
 }
 
 const ReplySchema = lazy(() => z.object({ responseType: z.string().min(1).optional(), responseData: z.string().optional() }).passthrough());
+/** RespondNotificationV2Request names the response chosen. */
+const RespondSchema = lazy(() => z.object({ responseType: z.string().min(1), responseData: z.string().optional() }).passthrough());
 
 /** Replying or responding works on notifications that offer responses; either marks it seen. */
 export function answerNotificationV2(world: World, actor: UserRecord, id: string, body: unknown, kind: 'reply' | 'respond'): NotificationV2Record {
+  const request = parseInput(kind === 'respond' ? RespondSchema : ReplySchema, body);
   const record = findNotificationV2(world, actor, id);
-  const request = parseInput(ReplySchema, body);
   const offered = record.responses.some((r) => request.responseType === undefined || r.type === request.responseType);
   if (!offered) throw new ApiError(400, kind === 'reply' ? messages.notificationCannotReply : messages.notificationCannotRespond);
   record.seen = true;

@@ -1,10 +1,16 @@
+import * as z from 'zod';
 import type { GroupMemberRecord, GroupRecord } from '../schemas/groups.js';
+import { lazy } from '../schemas/lazy.js';
+import { pageParams } from '../schemas/query.js';
 import type { UserRecord } from '../schemas/user.js';
 import type { World } from '../store/world.js';
 import { findUser } from './accounts.js';
 import { groupPermissions } from './group-permissions.js';
 import { groupView } from './group-views.js';
 import { areFriends, limitedFriendView } from './user-views.js';
+import { parseInput } from '../validation.js';
+
+const MutualsQuerySchema = lazy(() => z.object(pageParams()));
 
 /** A user's memberships, in the order they were made, with their groups. */
 function memberships(world: World, userId: string, status: GroupMemberRecord['membershipStatus'] = 'member') {
@@ -79,9 +85,10 @@ export function mutuals(world: World, viewer: UserRecord, userId: string) {
   return { friends: mutualFriendIds(world, viewer, user).length, groups: mutualGroupEntries(world, viewer, user).length };
 }
 
-export function mutualFriends(world: World, viewer: UserRecord, userId: string) {
+export function mutualFriends(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+  const { n, offset } = parseInput(MutualsQuerySchema, query);
   const user = findUser(world, userId);
-  return mutualFriendIds(world, viewer, user).map((id) => {
+  return mutualFriendIds(world, viewer, user).slice(offset, offset + n).map((id) => {
     const friend = world.users.get(id)!;
     const { displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription } = friend;
     return {
@@ -92,7 +99,8 @@ export function mutualFriends(world: World, viewer: UserRecord, userId: string) 
   });
 }
 
-export function mutualGroups(world: World, viewer: UserRecord, userId: string) {
+export function mutualGroups(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+  const { n, offset } = parseInput(MutualsQuerySchema, query);
   const user = findUser(world, userId);
-  return mutualGroupEntries(world, viewer, user).map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+  return mutualGroupEntries(world, viewer, user).slice(offset, offset + n).map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
 }

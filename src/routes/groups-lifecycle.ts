@@ -18,7 +18,7 @@ groupLifecycleRoutes.post('/groups', async (c) => {
 });
 
 groupLifecycleRoutes.delete('/groups/:groupId', (c) =>
-  json(c, success(deleteGroup(c.get('world'), c.get('user'), c.req.param('groupId')))),
+  json(c, success(deleteGroup(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query()))),
 );
 
 groupLifecycleRoutes.get('/groups/:groupId/permissions', (c) =>

@@ -23,7 +23,7 @@ export const groupRoutes = new Hono<AppEnv>();
 
 groupRoutes.route('/', groupLifecycleRoutes);
 
-groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('world'), c.get('user'), c.req.param('groupId'))));
+groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())));
 
 groupRoutes.put('/groups/:groupId', async (c) => {
   const body = await jsonBody(c);

@@ -31,9 +31,9 @@ userGroupRoutes.get('/users/:userId/groups/permissions', (c) =>
 userGroupRoutes.get('/users/:userId/mutuals', (c) => json(c, mutuals(c.get('world'), c.get('user'), c.req.param('userId'))));
 
 userGroupRoutes.get('/users/:userId/mutuals/friends', (c) =>
-  json(c, mutualFriends(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, mutualFriends(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
 userGroupRoutes.get('/users/:userId/mutuals/groups', (c) =>
-  json(c, mutualGroups(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, mutualGroups(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
