@@ -12,6 +12,8 @@ import { groups } from './groups-fixture-ids.js';
 import { events } from './calendar-seed.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-areas-'));
+const announcement = 'ntf2_a11ce000-0000-4000-8000-0000000f0001';
+const danasInstance = 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)';
 const post = { title: 'Build night', text: 'Friday at eight.', visibility: 'group', sendNotification: false };
 
 /** The default world changed through the API in every area that keeps state. */
@@ -28,6 +30,13 @@ async function changedWorld() {
     follow: await t.call('POST', `/calendar/${groups.nightOwls}/${events.midnightHangout}/follow`, { cookie: alice, body: { isFollowing: true } }),
   };
   for (const reply of Object.values(made)) expect(reply.id ?? reply.status).toBeTruthy();
+  expect((await t.call('POST', `/notifications/${announcement}/see`, { cookie: alice })).body.seen).toBe(true);
+  const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ state: 'online', location: danasInstance }),
+  });
+  expect(moved.status).toBe(200);
   return { t, made };
 }
 
@@ -43,6 +52,8 @@ async function expectChangesIn(t: TestWorld, made: Awaited<ReturnType<typeof cha
   expect((await t.call('GET', '/auth/user/playermoderations?type=mute', { cookie: bob })).body.map((m: { id: string }) => m.id)).toEqual([made.moderation.id]);
   expect((await t.call('GET', '/favorites?type=friend', { cookie: bob })).body.map((f: { id: string }) => f.id)).toContain(made.favorite.id);
   expect((await t.call('GET', `/userNotes/${made.note.id}`, { cookie: alice })).body.note).toBe('met at the market');
+  expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
+  expect((await t.call('GET', `/users/${ids.dana}`, { cookie: alice })).body.location).toBe(danasInstance);
   expect((await t.call('GET', '/calendar/following', { cookie: alice })).body.results.map((e: { id: string }) => e.id)).toEqual([events.midnightHangout]);
 }
 
