@@ -26,9 +26,10 @@ export function readFixtureDir(dir: string): WorldData {
     throw new FixtureError(dir, '', 'is not a readable directory');
   }
   const known = [...collectionNames, 'settings'];
+  const names = [...known, 'state'];
   // A misspelt file name (userz.json) would otherwise be an empty collection, silently.
-  const unknown = readdirSync(dir).find((name) => name.endsWith('.json') && ![...known, 'state'].includes(name.slice(0, -'.json'.length)));
-  if (unknown) throw new FixtureError(join(dir, unknown), '', `is not a fixture file: the names are ${[...known, 'state'].map((name) => `${name}.json`).join(', ')}`);
+  const unknown = readdirSync(dir).find((name) => name.endsWith('.json') && !names.includes(name.slice(0, -'.json'.length)));
+  if (unknown) throw new FixtureError(join(dir, unknown), '', `is not a fixture file: the names are ${names.map((name) => `${name}.json`).join(', ')}`);
   const raw: Record<string, unknown> = {};
   for (const name of known) {
     const file = join(dir, `${name}.json`);
