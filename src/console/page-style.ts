@@ -19,7 +19,7 @@ th { color: var(--dim); font-weight: 500; position: sticky; top: 0; background: 
 tr.entry { cursor: pointer; }
 tr.entry:hover, tr.entry.open { background: var(--panel); }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12px; }
-pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px; overflow: auto; max-height: 360px; margin: 4px 0; }
+pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px; overflow: auto; max-height: 360px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .status-2 { color: var(--ok); } .status-3 { color: var(--accent); } .status-4 { color: var(--warn); } .status-5 { color: var(--bad); }
 a.id { color: var(--accent); cursor: pointer; text-decoration: none; }
 a.id:hover { text-decoration: underline; }
@@ -30,7 +30,7 @@ a.id:hover { text-decoration: underline; }
 .card h2 { font-size: 13px; margin: 0 0 8px; color: var(--dim); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; }
 .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 4px 0; }
 .dim { color: var(--dim); }
-.detail { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; padding: 8px 0; }
+.detail { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; padding: 8px 0; }
 #drawer { position: fixed; right: 0; top: 0; bottom: 0; width: min(560px, 90vw); background: var(--panel); border-left: 1px solid var(--line);
   padding: 12px 16px; overflow: auto; transform: translateX(100%); transition: transform .15s; }
 #drawer.open { transform: none; }
