@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { FixtureError, collectionNames, fieldPath, parseFixtures, type WorldData } from './store/fixtures.js';
 import { ScenarioSchema, type Scenario } from './scenarios/schema.js';
 import { checkFixtureReferences } from './store/fixture-references.js';
+import { STATE_FORMAT, STATE_VERSION } from './store/export-fixtures.js';
+import { fromJson } from './store/persist-codec.js';
+import type { WorldState } from './store/snapshot.js';
 
 /** The embedded default world shipped with the package. */
 export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -23,25 +26,14 @@ export function readFixtureDir(dir: string): WorldData {
     throw new FixtureError(dir, '', 'is not a readable directory');
   }
   const known = [...collectionNames, 'settings'];
+  const names = [...known, 'state'];
   // A misspelt file name (userz.json) would otherwise be an empty collection, silently.
-  const unknown = readdirSync(dir).find((name) => name.endsWith('.json') && !known.includes(name.slice(0, -'.json'.length)));
-  if (unknown) throw new FixtureError(join(dir, unknown), '', `is not a fixture file: the names are ${known.map((name) => `${name}.json`).join(', ')}`);
+  const unknown = readdirSync(dir).find((name) => name.endsWith('.json') && !names.includes(name.slice(0, -'.json'.length)));
+  if (unknown) throw new FixtureError(join(dir, unknown), '', `is not a fixture file: the names are ${names.map((name) => `${name}.json`).join(', ')}`);
   const raw: Record<string, unknown> = {};
   for (const name of known) {
     const file = join(dir, `${name}.json`);
-    if (!existsSync(file)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new FixtureError(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    try {
-      // A byte-order mark, as some editors write, is not part of the JSON.
-      raw[name] = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch (error) {
-      throw new FixtureError(file, '', `is not valid JSON (${oneLine((error as Error).message)})`);
-    }
+    if (existsSync(file)) raw[name] = readJson(file);
   }
   try {
     const data = parseFixtures(raw);
@@ -50,6 +42,36 @@ export function readFixtureDir(dir: string): WorldData {
   } catch (error) {
     if (error instanceof FixtureError) throw new FixtureError(join(dir, error.file), error.field, error.problem);
     throw error;
+  }
+}
+
+/**
+ * `<dir>/state.json`, which `mock-api export` writes beside the records: what they cannot say (uploads,
+ * group posts, audit logs, ...). Undefined when the directory has none, as hand-written fixtures don't.
+ */
+export function readFixtureState(dir: string): WorldState | undefined {
+  const file = join(dir, 'state.json');
+  if (!existsSync(file)) return undefined;
+  const content = readJson(file) as { format?: unknown; version?: unknown; state?: unknown } | null;
+  if (content?.format !== STATE_FORMAT) throw new FixtureError(file, 'format', `is not "${STATE_FORMAT}"`);
+  if (content.version !== STATE_VERSION) {
+    throw new FixtureError(file, 'version', `is ${String(content.version)}; this mock-api reads version ${STATE_VERSION}`);
+  }
+  return fromJson(content.state) as WorldState;
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FixtureError(file, '', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    // A byte-order mark, as some editors write, is not part of the JSON.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new FixtureError(file, '', `is not valid JSON (${oneLine((error as Error).message)})`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
-import { readDefaultWorld, readFixtureDir, readReadyMadeScenarios } from './fixture-dir.js';
+import { readDefaultWorld, readFixtureDir, readFixtureState, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import { WorldFile } from './store/persist.js';
@@ -73,7 +73,9 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
     extend = (fresh) => addGeneratedData(fresh, seed, options.generate);
   }
   const log = options.log;
-  const deps = worldDeps(WorldSource.inMemory(data, extend), adjustableSystemClock, {
+  // An exported directory's state.json puts back what its records cannot say, at start and on reset.
+  const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
+  const deps = worldDeps(WorldSource.inMemory(data, extend, state), adjustableSystemClock, {
     worldLimits: options.worldLimits,
     readyMadeScenarios: readReadyMadeScenarios,
     // The same seed replays the same probabilistic failures.

@@ -7,6 +7,7 @@ import { encodeBasic } from '../src/auth/basic.js';
 import type { WorldData } from '../src/store/fixtures.js';
 import type { World } from '../src/store/world.js';
 import { WorldSource } from '../src/store/world-source.js';
+import type { WorldState } from '../src/store/snapshot.js';
 import { ErrorEnvelopeSchema } from '../src/schemas/common.js';
 import { checkContract } from './contract-check.js';
 
@@ -57,11 +58,11 @@ export interface Reply {
 }
 
 /** A fresh copy of the default world (or one adjusted by `tweak`) on a manual clock, with no port. */
-export function testWorld(tweak?: (data: WorldData) => void): TestWorld {
+export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState): TestWorld {
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock = manualClock('2026-01-15T12:00:00.000Z');
-  const deps = worldDeps(WorldSource.inMemory(data), () => manualClock('2026-01-15T12:00:00.000Z'), { defaultClock: clock });
+  const deps = worldDeps(WorldSource.inMemory(data, undefined, state), () => manualClock('2026-01-15T12:00:00.000Z'), { defaultClock: clock });
   const app = createApp(deps);
 
   async function call(method: string, path: string, init: CallInit = {}): Promise<Reply> {

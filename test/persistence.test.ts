@@ -169,6 +169,7 @@ describe('export and --fixtures', () => {
     const dir = join(tempDir(), 'fixtures');
     const exported = spawnSync(process.execPath, [bin, 'export', dir, '--db', db], { encoding: 'utf8', timeout: 15_000 });
     expect(exported.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))).toMatchObject({ format: 'mock-api-state', version: 1 });
     const { child, url, exited } = startCli(['--fixtures', dir]);
     try {
       expect(await canLogIn(await url, 'gina')).toBe(true);
@@ -176,5 +177,13 @@ describe('export and --fixtures', () => {
       child.kill('SIGTERM');
       await exited;
     }
+  });
+
+  it('refuses a state.json of another format version with one line and exit code 2', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'state.json'), JSON.stringify({ format: 'mock-api-state', version: 99, state: {} }));
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--fixtures', dir], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: invalid fixture ${join(dir, 'state.json')}: version: is 99; this mock-api reads version 1\n`);
   });
 });

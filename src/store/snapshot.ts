@@ -57,13 +57,18 @@ interface DiscoveryState {
   byGroup: Map<string, string[]>;
 }
 
-/**
- * A world's state at one moment, detached from it. Beside the records it keeps what they cannot say:
- * uploaded bytes and unfinished uploads, invite-message slots as kept (a slot reset to its original
- * text keeps its updatedAt) and where instance discovery's random sequence had got to.
- */
-export interface WorldSnapshot {
+/** A world's state at one moment, detached from it: its records and what they cannot say. */
+export interface WorldSnapshot extends WorldState {
   readonly data: WorldData;
+}
+
+/**
+ * What a world's records (its fixture collections) cannot say: uploaded bytes and unfinished uploads,
+ * invite-message slots as kept (a slot reset to its original text keeps its updatedAt), where instance
+ * discovery's random sequence had got to, and groups' extras. Snapshots, `--db` files and exported
+ * fixture directories (`state.json`) all carry it beside the records, so none can drift from another.
+ */
+export interface WorldState {
   readonly inviteMessages: Map<string, InviteMessageEntry[]>;
   readonly fileBlobs: World['fileBlobs'];
   readonly fileUploads: World['fileUploads'];
@@ -77,38 +82,49 @@ const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
 const idsByKey = (bags: Map<string, InstanceBag>) => new Map([...bags].map(([key, bag]) => [key, idsOf(bag)]));
 
 export function takeSnapshot(world: World): WorldSnapshot {
+  return structuredClone({ data: { ...worldData(world), inviteMessages: [] }, ...worldState(world) } satisfies WorldSnapshot);
+}
+
+/** The state beside the records, sharing the live maps: clone to keep. */
+export function worldState(world: World): WorldState {
   const { seed, requests, all, byWorld, byGroup } = world.instanceDiscovery;
-  return structuredClone({
-    data: { ...worldData(world), inviteMessages: [] },
+  return {
     inviteMessages: world.inviteMessages,
     fileBlobs: world.fileBlobs,
     fileUploads: world.fileUploads,
     uploadTickets: world.uploadTickets,
     discovery: { seed, requests, all: idsOf(all), byWorld: idsByKey(byWorld), byGroup: idsByKey(byGroup) },
     groupExtras: groupExtrasOf(world),
-  } satisfies WorldSnapshot);
+  };
 }
 
 /** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
 export function restoreSnapshot(snapshot: WorldSnapshot, clock: ManualClock, sessions: Sessions, pipeline?: PipelineBus): World {
-  const copy = structuredClone(snapshot);
-  const world = createWorld(copy.data, clock, pipeline);
+  const { data, ...state } = structuredClone(snapshot);
+  return { ...withState(createWorld(data, clock, pipeline), state), sessions };
+}
+
+/** The world with `state` (which it takes ownership of) in place of what its records alone give. */
+export function withState(world: World, state: WorldState): World {
   return {
     ...world,
-    sessions,
-    inviteMessages: copy.inviteMessages,
-    fileBlobs: copy.fileBlobs,
-    fileUploads: copy.fileUploads,
-    uploadTickets: copy.uploadTickets,
-    instanceDiscovery: rebuildDiscovery(world, copy.discovery),
-    ...copy.groupExtras,
+    inviteMessages: state.inviteMessages,
+    fileBlobs: state.fileBlobs,
+    fileUploads: state.fileUploads,
+    uploadTickets: state.uploadTickets,
+    instanceDiscovery: rebuildDiscovery(world, state.discovery),
+    ...state.groupExtras,
   };
 }
 
 function rebuildDiscovery(world: World, state: DiscoveryState): InstanceDiscoveryIndex {
   const bagOf = (ids: string[]) => {
     const bag = new InstanceBag();
-    for (const id of ids) bag.add(world.instances.get(id)!);
+    // A hand-edited fixture directory may have dropped an instance its state.json still names.
+    for (const id of ids) {
+      const instance = world.instances.get(id);
+      if (instance) bag.add(instance);
+    }
     return bag;
   };
   const bagsOf = (byKey: Map<string, string[]>) => new Map([...byKey].map(([key, ids]) => [key, bagOf(ids)]));

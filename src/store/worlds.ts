@@ -3,7 +3,7 @@ import type { ManualClock } from '../clock.js';
 import { ApiError, messages } from '../errors.js';
 import { restoreSnapshot, takeSnapshot, type WorldSnapshot } from './snapshot.js';
 import type { WorldSource } from './world-source.js';
-import { createWorld, type World } from './world.js';
+import type { World } from './world.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
@@ -39,7 +39,7 @@ export class Worlds {
     defaultClock: ManualClock = newClock(),
     limits: Partial<WorldLimits> = {},
   ) {
-    this.current = createWorld(source.fresh(), defaultClock);
+    this.current = source.build(defaultClock);
     const given = Object.entries(limits).filter(([, value]) => value !== undefined);
     this.limits = { ...DEFAULT_WORLD_LIMITS, ...Object.fromEntries(given) };
   }
@@ -67,7 +67,7 @@ export class Worlds {
     this.expireIdle();
     if (this.isolated.size >= this.limits.maxWorlds) throw new ApiError(429, messages.tooManyWorlds(this.limits.maxWorlds));
     const id = `world_${randomUUID()}`;
-    const world = createWorld(this.source.fresh(), this.newClock());
+    const world = this.source.build(this.newClock());
     this.isolated.set(id, world);
     this.lastUsed.set(id, this.limits.now());
     return { id, world };
@@ -86,7 +86,7 @@ export class Worlds {
   reset(id?: string): boolean {
     const world = this.get(id);
     if (!world) return false;
-    this.replace(id, createWorld(this.source.fresh(), world.clock, world.pipeline));
+    this.replace(id, this.source.build(world.clock, world.pipeline));
     world.pipeline.signal({ kind: 'world-reset' });
     return true;
   }
