@@ -112,8 +112,8 @@ const parts = {
   carried: [
     'adminAssetBundles', 'avatarModerations', 'avatars', 'calendarByGroup', 'calendarFollows', 'favoriteGroups', 'favorites',
     'fileBlobs', 'fileUploads', 'files', 'groupAnnouncements', 'groupAuditLogs', 'groupBlockedRequests', 'groupGalleryImages',
-    'groupMembers', 'groupPosts', 'groups', 'instanceDiscovery', 'instances', 'inventoryItems', 'inviteMessages',
-    'moderationReports', 'notifications', 'notificationsV2', 'outbox', 'playerModerations', 'settings', 'uploadTickets',
+    'groupMembers', 'groupPosts', 'groups', 'instanceDiscovery', 'instances', 'inventoryDrops', 'inventoryItems', 'inviteMessages',
+    'moderationReports', 'notifications', 'notificationsV2', 'outbox', 'playerModerations', 'rewardCodes', 'settings', 'uploadTickets',
     'userNotes', 'users', 'worlds',
   ],
   rebuiltFromRecords: [
