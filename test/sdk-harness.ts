@@ -1,22 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { VRChat as VRChatClient } from 'vrchat';
 import { startServer, type RunningServer } from '../src/server.js';
+import { installPromiseWithResolvers } from '../src/sdk-helpers.js';
 
-// The official SDK needs Promise.withResolvers, which Node 20 lacks.
-// Applied before the SDK is loaded, hence the dynamic import below.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
+// The official SDK needs Promise.withResolvers, which Node 20 lacks: applied before the SDK is loaded,
+// hence the dynamic import below.
+installPromiseWithResolvers();
 
 const { VRChat } = await import('vrchat');
 
