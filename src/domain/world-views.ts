@@ -10,8 +10,8 @@ export function occupantsOfWorld(world: World, worldId: string): number {
   return occupants;
 }
 
-/** The LimitedWorld search lists carry (storeId only when the world has one: the schema does not allow null). */
-export function limitedWorldView(world: World, record: WorldRecord) {
+/** The fields every listed world carries as its record holds them, occupants counted now. */
+function listedWorldFields(world: World, record: WorldRecord) {
   return {
     authorId: record.authorId,
     authorName: record.authorName,
@@ -31,13 +31,20 @@ export function limitedWorldView(world: World, record: WorldRecord) {
     publicationDate: record.publicationDate,
     recommendedCapacity: record.recommendedCapacity,
     releaseStatus: record.releaseStatus,
-    ...(record.storeId ? { storeId: record.storeId } : {}),
     tags: record.tags,
     thumbnailImageUrl: record.thumbnailImageUrl,
     udonProducts: record.udonProducts,
-    unityPackages: record.unityPackages.map((p) => ({ created_at: p.created_at, platform: p.platform, unityVersion: p.unityVersion })),
     updated_at: record.updated_at,
     visits: record.visits,
+  };
+}
+
+/** The LimitedWorld search lists carry (storeId only when the world has one: the schema does not allow null). */
+export function limitedWorldView(world: World, record: WorldRecord) {
+  return {
+    ...listedWorldFields(world, record),
+    ...(record.storeId ? { storeId: record.storeId } : {}),
+    unityPackages: record.unityPackages.map((p) => ({ created_at: p.created_at, platform: p.platform, unityVersion: p.unityVersion })),
   };
 }
 
@@ -47,35 +54,13 @@ export function limitedWorldView(world: World, record: WorldRecord) {
  */
 export function favoritedWorldView(world: World, record: WorldRecord, favorite: FavoriteRecord) {
   return {
-    authorId: record.authorId,
-    authorName: record.authorName,
-    capacity: record.capacity,
-    created_at: record.created_at,
-    defaultContentSettings: record.defaultContentSettings,
+    ...listedWorldFields(world, record),
     ...(record.description ? { description: record.description } : {}),
     favoriteGroup: favorite.tags[0]!,
     favoriteId: favorite.id,
-    favorites: record.favorites,
     featured: record.featured,
-    heat: record.heat,
-    id: record.id,
-    imageUrl: record.imageUrl,
-    labsPublicationDate: record.labsPublicationDate,
-    name: record.name,
-    occupants: occupantsOfWorld(world, record.id),
-    organization: record.organization,
-    popularity: record.popularity,
-    previewYoutubeId: record.previewYoutubeId,
-    publicationDate: record.publicationDate,
-    recommendedCapacity: record.recommendedCapacity,
-    releaseStatus: record.releaseStatus,
-    tags: record.tags,
-    thumbnailImageUrl: record.thumbnailImageUrl,
-    udonProducts: record.udonProducts,
     unityPackages: record.unityPackages,
-    updated_at: record.updated_at,
     urlList: record.urlList,
     version: Math.max(1, record.version),
-    visits: record.visits,
   };
 }
