@@ -50,8 +50,8 @@ export const UserSchema = lazy(() => z.object({
 }));
 export type User = z.infer<typeof UserSchema>;
 
-/** LimitedUserFriend: one entry of the friend list. */
-export const LimitedUserFriendSchema = lazy(() => z.object({
+/** The fields a friend-list entry and a search entry share: what anyone may read of a user's profile. */
+const limitedUserFields = () => ({
   id: idOf('usr'),
   displayName: z.string(),
   bio: z.string(),
@@ -60,42 +60,33 @@ export const LimitedUserFriendSchema = lazy(() => z.object({
   currentAvatarTags: z.array(z.string()),
   currentAvatarThumbnailImageUrl: z.string(),
   developerType: DeveloperType,
-  friendKey: z.string(),
-  imageUrl: z.string(),
   isFriend: z.boolean(),
-  last_activity: z.string().nullable(),
-  last_login: z.string().nullable(),
-  last_mobile: z.string().nullable(),
   last_platform: z.string(),
-  location: z.string(),
-  platform: z.string(),
   profilePicOverride: z.string(),
-  profilePicOverrideThumbnail: z.string(),
   status: UserStatus,
   statusDescription: z.string(),
   tags: z.array(z.string()),
   userIcon: z.string(),
+});
+
+/** LimitedUserFriend: one entry of the friend list. */
+export const LimitedUserFriendSchema = lazy(() => z.object({
+  ...limitedUserFields(),
+  friendKey: z.string(),
+  imageUrl: z.string(),
+  last_activity: z.string().nullable(),
+  last_login: z.string().nullable(),
+  last_mobile: z.string().nullable(),
+  location: z.string(),
+  platform: z.string(),
+  profilePicOverrideThumbnail: z.string(),
 }));
 export type LimitedUserFriend = z.infer<typeof LimitedUserFriendSchema>;
 
 /** LimitedUserSearch: one entry of a user search. */
 export const LimitedUserSearchSchema = lazy(() => z.object({
-  id: idOf('usr'),
-  displayName: z.string(),
-  bio: z.string(),
-  bioLinks: z.array(z.string()),
-  currentAvatarImageUrl: z.string(),
-  currentAvatarTags: z.array(z.string()),
-  currentAvatarThumbnailImageUrl: z.string(),
-  developerType: DeveloperType,
-  isFriend: z.boolean(),
-  last_platform: z.string(),
-  profilePicOverride: z.string(),
+  ...limitedUserFields(),
   pronouns: z.string(),
-  status: UserStatus,
-  statusDescription: z.string(),
-  tags: z.array(z.string()),
-  userIcon: z.string(),
 }));
 export type LimitedUserSearch = z.infer<typeof LimitedUserSearchSchema>;
 
