@@ -32,6 +32,6 @@ export const settings = {
 /** The start-up probe: a client's first call, logging alice in on the default world. */
 export const firstRequest = { method: 'GET', path: `${API}/auth/user`, headers: { authorization: basicAlice } };
 
-/** The built CLI, as a user runs it: `node bin/mock-api.js start --port 0 --quiet ...`. */
-export const mockArgs = (extra: string[] = []) => [join(root, 'bin/mock-api.js'), 'start', '--port', '0', '--quiet', ...extra];
+/** The built CLI, as a user runs it: `node bin/mock-api.cjs start --port 0 --quiet ...`. */
+export const mockArgs = (extra: string[] = []) => [join(root, 'bin/mock-api.cjs'), 'start', '--port', '0', '--quiet', ...extra];
 export const bareArgs = (bodiesFile: string) => [join(root, 'bench/bare-server.mjs'), bodiesFile];

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
-const built = new URL('dist/cli.code-cache', root);
+const built = new URL('dist/mock-api.code-cache', root);
 
 /** The latest change time of a file, or of anything below a directory. */
 function newest(url) {

@@ -3,6 +3,7 @@
 // here once so that a start-up need not build the schemas to check it again.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
@@ -14,13 +15,15 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 
 const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
-// The CLI as one CommonJS file, which src/boot.ts runs through vm.Script with V8's code cache.
-// import.meta.url has no CommonJS spelling of its own: the bundle's file URL stands in for it.
-// faker, half the size of everything else and wanted only by --seed, stays in a file of its own.
+// Everything dist/ runs as one CommonJS file (src/bundle.ts: the CLI and the library), which
+// src/boot.ts runs through vm.Script with V8's code cache: the CLI starts and the library imports
+// without compiling most of their code. import.meta.url has no CommonJS spelling of its own: the
+// bundle's file URL stands in for it. faker, half the size of everything else and wanted only by
+// --seed, stays in a file of its own.
 await build({
   ...common,
-  entryPoints: [new URL('../src/cli.ts', import.meta.url).pathname],
-  outfile: new URL('cli.cjs', dist).pathname,
+  entryPoints: [new URL('../src/bundle.ts', import.meta.url).pathname],
+  outfile: new URL('mock-api.cjs', dist).pathname,
   format: 'cjs',
   define: { 'import.meta.url': 'bundleUrl' },
   banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -33,7 +36,7 @@ await build({
 });
 // esbuild writes code in ASCII but copies comments as they are: escaping what a comment holds beyond
 // ASCII lets src/boot.ts read the bundle as latin1, which costs half of decoding UTF-8.
-const bundleFile = new URL('cli.cjs', dist);
+const bundleFile = new URL('mock-api.cjs', dist);
 writeFileSync(bundleFile, readFileSync(bundleFile, 'utf8').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 
 await build({
@@ -45,28 +48,23 @@ await build({
 await build({
   ...common,
   entryPoints: [new URL('../src/boot.ts', import.meta.url).pathname],
-  outfile: new URL('boot.js', dist).pathname,
-  format: 'esm',
+  outfile: new URL('boot.cjs', dist).pathname,
+  format: 'cjs',
 });
 
-// The library (`import ... from 'mock-api'`) as an ES module; what it imports only on demand (the
-// generator, with faker) in chunks beside it, so an import does not load them. Bundled CommonJS
-// packages call require() for Node's own modules, which an ES module has only through createRequire.
-await build({
-  ...common,
-  entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
-  outdir: dist.pathname,
-  splitting: true,
-  chunkNames: 'lib-[name]-[hash]',
-  format: 'esm',
-  banner: { js: "import { createRequire as mockApiCreateRequire } from 'node:module'; const require = mockApiCreateRequire(import.meta.url);" },
-  plugins: [
-    {
-      name: 'faker-apart',
-      setup: (bundle) => bundle.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: './faker.cjs', external: true })),
-    },
-  ],
-});
+// The library (`import ... from 'mock-api'`): an ES module naming what src/index.ts exports, taken
+// from the same bundle and code cache as the CLI.
+const libraryNames = Object.keys(createRequire(import.meta.url)(bundleFile.pathname)).filter((name) => name !== 'main');
+writeFileSync(
+  new URL('index.js', dist),
+  [
+    "import { createRequire } from 'node:module';",
+    '',
+    "const { bundle } = createRequire(import.meta.url)('./boot.cjs').loadBundle();",
+    `export const { ${libraryNames.join(', ')} } = bundle;`,
+    '',
+  ].join('\n'),
+);
 // Its declarations: the public types are written out in src/index.ts and src/control-client.ts, so
 // these need none of the packages the bundle contains.
 const declarations = spawnSync(

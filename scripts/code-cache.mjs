@@ -1,11 +1,12 @@
 // Run by scripts/build.ts in a plain `node`, since V8 only takes a code cache made under the same
 // flags: starts the bundled CLI as `mock-api start` does, makes a client's first calls, and keeps the
-// code V8 compiled meanwhile as dist/cli.code-cache for later start-ups to load instead of compiling.
+// code V8 compiled meanwhile as dist/mock-api.code-cache for later start-ups to load instead of compiling.
 import { writeFileSync } from 'node:fs';
-import { codeCacheFile, loadCli } from '../dist/boot.js';
+import { createRequire } from 'node:module';
 
-const { cli, script } = loadCli({ useCodeCache: false });
-const server = await cli.main(['node', 'mock-api', 'start', '--port', '0', '--quiet']);
+const { codeCacheFile, loadBundle } = createRequire(import.meta.url)('../dist/boot.cjs');
+const { bundle, script } = loadBundle({ useCodeCache: false });
+const server = await bundle.main(['node', 'mock-api', 'start', '--port', '0', '--quiet']);
 if (!server) throw new Error('mock-api start did not start');
 const alice = `Basic ${Buffer.from('alice:alice-password').toString('base64')}`;
 const login = await fetch(`${server.url}/auth/user`, { headers: { authorization: alice } });

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const bin = join(root, 'bin', 'mock-api.js');
+const bin = join(root, 'bin', 'mock-api.cjs');
 
 function run(args: string[], cwd = root) {
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 15_000, cwd });

@@ -13,7 +13,7 @@ function consumerProject() {
   writeFileSync(join(dir, 'package.json'), '{"name":"consumer","version":"1.0.0","private":true}');
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(root, join(dir, 'node_modules', 'mock-api'));
-  symlinkSync('../mock-api/bin/mock-api.js', join(dir, 'node_modules', '.bin', 'mock-api'));
+  symlinkSync('../mock-api/bin/mock-api.cjs', join(dir, 'node_modules', '.bin', 'mock-api'));
   return dir;
 }
 
@@ -85,7 +85,7 @@ describe('SIGTERM', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-api-slow-'));
     const scenario = join(dir, 'slow.json');
     writeFileSync(scenario, JSON.stringify({ name: 'slow', rules: [{ match: { method: 'GET', path: '/auth/user' }, delayMs: 800 }] }));
-    const child = spawn(process.execPath, [join(root, 'bin', 'mock-api.js'), 'start', '--port', '0', '--quiet', '--scenario', scenario], {
+    const child = spawn(process.execPath, [join(root, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet', '--scenario', scenario], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = await listeningUrl(child);

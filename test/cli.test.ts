@@ -3,12 +3,11 @@ import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.js');
+const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.cjs');
 
 function run(args: string[]) {
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 15_000 });
@@ -147,8 +146,8 @@ describe('mock-api start', () => {
 
 describe('the built CLI', () => {
   it('starts from the code V8 compiled for it at build time', () => {
-    const boot = pathToFileURL(join(import.meta.dirname, '..', 'dist', 'boot.js')).href;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', `console.log((await import('${boot}')).loadCli().cached)`], {
+    const boot = join(import.meta.dirname, '..', 'dist', 'boot.cjs');
+    const result = spawnSync(process.execPath, ['-e', `console.log(require(${JSON.stringify(boot)}).loadBundle().cached)`], {
       encoding: 'utf8',
       timeout: 15_000,
     });
@@ -161,8 +160,8 @@ describe('the built CLI', () => {
     for (const dir of ['bin', 'dist', 'fixtures']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
     writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
-    writeFileSync(join(copy, 'dist', 'cli.code-cache'), 'not a code cache');
-    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.js'), 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(copy, 'dist', 'mock-api.code-cache'), 'not a code cache');
+    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
     const url = /listening on (\S+)/.exec(first)![1]!;
     const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.js');
+const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.cjs');
 const missingGroup = 'grp_00000000-0000-4000-8000-00000000dead';
 const missingAvatar = 'avtr_00000000-0000-4000-8000-00000000dead';
 

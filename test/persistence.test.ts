@@ -13,7 +13,7 @@ import { createWorld } from '../src/store/world.js';
 import { manualClock } from '../src/clock.js';
 import { testWorld } from './helpers.js';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.js');
+const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.cjs');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-db-'));
 
 const registration = (username: string) => ({

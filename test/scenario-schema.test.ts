@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const bin = join(root, 'bin', 'mock-api.js');
+const bin = join(root, 'bin', 'mock-api.cjs');
 const scenarioFiles = readdirSync(join(root, 'scenarios')).filter((name) => name.endsWith('.json'));
 const schema = JSON.parse(readFileSync(join(root, 'dist', 'scenario.schema.json'), 'utf8'));
 const validate = new Ajv2020({ allErrors: true }).compile(schema);

@@ -4,7 +4,7 @@
  */
 
 /** One segment: a fixed word, a parameter with a pattern (or several in one segment), or any value. */
-type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
+export type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,7 +44,7 @@ const parsedRoutes = new Map<string, Segment[]>();
  * Segments of a Hono route path; `:name{regex}` carries its pattern. Kept per path: start-up reads
  * every route's several times (which operation it serves, its specificity), and this is on that path.
  */
-function routeSegments(path: string): Segment[] {
+export function routeSegments(path: string): Segment[] {
   let segments = parsedRoutes.get(path);
   if (!segments) {
     segments = splitPath(path).map((part): Segment => {
@@ -63,9 +63,6 @@ export interface Template {
 }
 
 export const parseTemplate = (template: string): Template => ({ segments: templateSegments(template) });
-
-/** How many segments a path has: only routes and templates of one length can serve each other. */
-export const segmentCount = (path: string) => splitPath(path).length;
 
 /**
  * Whether a route registered at `routePath` serves the operation at `template`: the same words in

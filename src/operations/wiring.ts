@@ -5,7 +5,7 @@ import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../auth/middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, parseTemplate, routeServes, segmentCount, type Template } from './paths.js';
+import { honoTemplate, parseTemplate, routeSegments, routeServes, type Segment } from './paths.js';
 import { operations } from './table.js';
 
 export type Answer = 'stateful' | 'generated';
@@ -25,28 +25,29 @@ interface RouteInfo {
 
 const isEndpoint = (route: { method: string; path: string }) => route.method !== 'ALL' && !route.path.endsWith('*');
 
-let shapes: Map<string, { op: OperationFacts; template?: Template }[]> | undefined;
+let byShape: Map<string, OperationFacts[]> | undefined;
+
+/** A path's method and segments, any parameter as `{}`: a route without patterns serves exactly the operations of its shape. */
+const shapeKey = (method: string, segments: Segment[]) =>
+  `${method} ${segments.map((segment) => (segment.kind === 'literal' ? segment.text : '{}')).join('/')}`;
 
 /**
- * The operations a route serves (same method, same path template), looked up among those of its
- * method and length; a template is parsed only when a route of its shape asks.
+ * The operations a route serves (same method, same path template): looked up by shape, or, for a
+ * route with a pattern segment (which may also serve fixed words), checked against each operation.
  */
 function served(route: { method: string; path: string }): OperationFacts[] {
-  if (!shapes) {
-    shapes = new Map();
+  if (!byShape) {
+    byShape = new Map();
     for (const op of operations) {
-      const key = `${op.method} ${segmentCount(op.path)}`;
-      const list = shapes.get(key);
-      if (list) list.push({ op });
-      else shapes.set(key, [{ op }]);
+      const key = shapeKey(op.method, parseTemplate(op.path).segments);
+      const list = byShape.get(key);
+      if (list) list.push(op);
+      else byShape.set(key, [op]);
     }
   }
-  const found: OperationFacts[] = [];
-  for (const candidate of shapes.get(`${route.method} ${segmentCount(route.path)}`) ?? []) {
-    candidate.template ??= parseTemplate(candidate.op.path);
-    if (routeServes(route.path, candidate.template)) found.push(candidate.op);
-  }
-  return found;
+  const segments = routeSegments(route.path);
+  if (!segments.some((segment) => segment.kind === 'pattern')) return byShape.get(shapeKey(route.method, segments)) ?? [];
+  return operations.filter((op) => op.method === route.method && routeServes(route.path, parseTemplate(op.path)));
 }
 
 /**
