@@ -14,11 +14,13 @@ export const defaultFixturesDir = fileURLToPath(new URL('../fixtures/', import.m
 /** Where `npm run build` leaves the default world, validated, defaults filled in: beside the bundle. */
 const builtDefaultWorld = new URL('./default-world.json', import.meta.url);
 
-/** The embedded default world: as the build left it, else (running from source) read and validated. */
-export function readDefaultWorld(): WorldData {
-  if (existsSync(builtDefaultWorld)) return JSON.parse(readFileSync(builtDefaultWorld, 'utf8')) as WorldData;
-  return readFixtureDir(defaultFixturesDir);
+/** The embedded default world as JSON: as the build left it, else (running from source) read and validated. */
+export function defaultWorldJson(): string {
+  if (existsSync(builtDefaultWorld)) return readFileSync(builtDefaultWorld, 'utf8');
+  return JSON.stringify(readFixtureDir(defaultFixturesDir));
 }
+
+export const readDefaultWorld = (): WorldData => JSON.parse(defaultWorldJson()) as WorldData;
 
 /** Reads `<dir>/<collection>.json` for each known collection (missing files are empty) and validates them. */
 export function readFixtureDir(dir: string): WorldData {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from './clock.js';
-import { readDefaultWorld, readFixtureDir, readFixtureState, readReadyMadeScenarios } from './fixture-dir.js';
+import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
 import { WorldFile } from './store/persist.js';
@@ -64,18 +64,21 @@ export interface RunningServer {
 
 /** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
 export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
-  const data = options.fixturesDir === undefined ? readDefaultWorld() : readFixtureDir(options.fixturesDir);
-  Object.assign(data.settings, options.settings);
-  let extend: ((data: WorldData) => void) | undefined;
-  if (options.seed !== undefined) {
-    const { addGeneratedData } = await import('./store/generate.js');
-    const seed = options.seed;
-    extend = (fresh) => addGeneratedData(fresh, seed, options.generate);
-  }
+  const json = options.fixturesDir === undefined ? defaultWorldJson() : JSON.stringify(readFixtureDir(options.fixturesDir));
+  const { settings, seed } = options;
+  const generate = seed === undefined ? undefined : (await import('./store/generate.js')).addGeneratedData;
+  // Every fresh copy of the world gets the settings, then the seeded data.
+  const extend =
+    settings || generate
+      ? (fresh: WorldData) => {
+          Object.assign(fresh.settings, settings);
+          generate?.(fresh, seed!, options.generate);
+        }
+      : undefined;
   const log = options.log;
   // An exported directory's state.json puts back what its records cannot say, at start and on reset.
   const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
-  const deps = worldDeps(WorldSource.inMemory(data, extend, state), adjustableSystemClock, {
+  const deps = worldDeps(WorldSource.fromJson(json, extend, state), adjustableSystemClock, {
     worldLimits: options.worldLimits,
     readyMadeScenarios: readReadyMadeScenarios,
     // The same seed replays the same probabilistic failures.

@@ -1,4 +1,3 @@
-import { Low, Memory } from 'lowdb';
 import type { ManualClock } from '../clock.js';
 import type { PipelineBus } from '../domain/pipeline-events.js';
 import type { WorldData } from './fixtures.js';
@@ -6,28 +5,32 @@ import { withState, type WorldState } from './snapshot.js';
 import { createWorld, type World } from './world.js';
 
 /**
- * The data a world is built from and reset to, kept in lowdb on its Memory adapter: every world,
- * reset or isolated, starts from a fresh copy of it.
+ * The data a world is built from and reset to, kept as JSON: every world, reset or isolated, starts
+ * from its own parse of it, which is twice as fast as copying the parsed records.
  */
 export class WorldSource {
   private constructor(
-    private readonly db: Low<WorldData>,
+    private readonly json: string,
     private readonly extend?: (data: WorldData) => void,
     private readonly state?: WorldState,
   ) {}
 
   /**
-   * The embedded default: lowdb on its Memory adapter, holding `initial`. `extend` adds to every fresh
-   * copy (seeded bulk data, say), so a large generated world is rebuilt rather than kept twice.
-   * `state` is what the records cannot say, as an exported fixture directory's state.json holds it.
+   * `extend` adds to every fresh copy (seeded bulk data, say), so a large generated world is rebuilt
+   * rather than kept twice. `state` is what the records cannot say, as an exported fixture
+   * directory's state.json holds it.
    */
+  static fromJson(json: string, extend?: (data: WorldData) => void, state?: WorldState) {
+    return new WorldSource(json, extend, state);
+  }
+
   static inMemory(initial: WorldData, extend?: (data: WorldData) => void, state?: WorldState) {
-    return new WorldSource(new Low<WorldData>(new Memory<WorldData>(), initial), extend, state);
+    return new WorldSource(JSON.stringify(initial), extend, state);
   }
 
   /** A fresh copy that a world may own and change. */
   fresh(): WorldData {
-    const data = structuredClone(this.db.data);
+    const data = JSON.parse(this.json) as WorldData;
     this.extend?.(data);
     return data;
   }
