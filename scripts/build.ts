@@ -9,6 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
 import { scenarioJsonSchema } from '../src/scenario-check.js';
+import '../src/app.js'; // declares every view
+import { viewFieldNames } from '../src/schemas/view.js';
 
 const dist = new URL('../dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
@@ -78,6 +80,9 @@ pruneDeclarations(new URL('types/', dist), 'index.d.ts');
 writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 // The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).
 copyFileSync(new URL('../src/operations/contract.json', import.meta.url), new URL('contract.json', dist));
+
+// Every view's field names, so that a first request need not build a schema to know them.
+writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()));
 
 const world = readFixtureDir(defaultFixturesDir);
 const text = JSON.stringify(world);

@@ -4,7 +4,7 @@ import { pipelineUrlOf } from './pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
 import { exportWorld } from './export.js';
 import { FixtureError } from './store/fixtures.js';
-import { DbError } from './store/persist.js';
+import { DbError } from './store/db-error.js';
 import { totp } from './auth/totp.js';
 import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';

@@ -4,7 +4,6 @@ import { adjustableSystemClock } from './clock.js';
 import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from './fixture-dir.js';
 import type { WorldSettings } from './schemas/settings.js';
 import { WorldSource } from './store/world-source.js';
-import { WorldFile } from './store/persist.js';
 import { takeSnapshot } from './store/snapshot.js';
 import { WORLD_HEADER, type Worlds } from './store/worlds.js';
 import { attachPipeline } from './pipeline/upgrade.js';
@@ -142,6 +141,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /** The default world from the database file when there is one; the file (re)written at once either way. */
 async function openDb(file: string, worlds: Worlds, log: ((line: string) => void) | undefined) {
+  // lowdb loads only for --db: it brings Node's fs/promises, a millisecond of every start-up.
+  const { WorldFile } = await import('./store/persist.js');
   const saved = await WorldFile.read(file);
   if (saved) worlds.load(saved);
   // A failed save is never silent, quiet or not; the next write tries again.

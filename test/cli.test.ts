@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
+import { viewFieldNames } from '../src/schemas/view.js';
 
 const bin = join(import.meta.dirname, '..', 'bin', 'mock-api.cjs');
 
@@ -152,6 +153,13 @@ describe('the built CLI', () => {
       timeout: 15_000,
     });
     expect(result.stdout.trim()).toBe('true');
+  });
+
+  it('knows the fields of every view as the schemas list them', async () => {
+    await import('../src/app.js');
+    const built = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'dist', 'view-fields.json'), 'utf8'));
+    expect(built).toEqual(viewFieldNames());
+    expect(built.CurrentUser).toContain('displayName');
   });
 
   it('starts and serves logins when its code cache does not fit', async () => {

@@ -22,7 +22,7 @@ import { loginName, UsernameSchema } from '../schemas/username.js';
 import { signedIn } from './presence.js';
 import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
 
-const makeCurrentUser = viewOf(CurrentUserSchema);
+const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
 
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
 export function currentUserView(user: UserRecord): CurrentUser {

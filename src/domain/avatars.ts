@@ -11,7 +11,7 @@ import type { World } from '../store/world.js';
 import { parseInput } from '../validation.js';
 import { lazy } from '../schemas/lazy.js';
 
-const makeAvatarView = viewOf(AvatarSchema, { computed: ['assetUrl'] });
+const makeAvatarView = viewOf('Avatar', AvatarSchema, { computed: ['assetUrl'] });
 
 /** An avatar as every response shows it: the stored record without its moderation figures. */
 export function avatarView(record: AvatarRecord): Avatar {

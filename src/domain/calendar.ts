@@ -29,7 +29,7 @@ import { audit } from './groups-audit.js';
 export const MONTHLY_EVENT_LIMIT = 100;
 export const CALENDAR_PERMISSION = 'group-calendar-manage';
 
-const makeCalendarEventView = viewOf(CalendarEventSchema, {
+const makeCalendarEventView = viewOf('CalendarEvent', CalendarEventSchema, {
   computed: ['durationInMs', 'userInterest'],
   defaults: calendarEventDefaults,
 });

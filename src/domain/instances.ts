@@ -63,7 +63,7 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
 }
 
 /** The holder markers are computed: only the one matching the type is present (the others undefined, so unsent). */
-const makeInstanceView = viewOf(InstanceSchema, {
+const makeInstanceView = viewOf('Instance', InstanceSchema, {
   computed: [
     'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
     'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',

@@ -53,7 +53,7 @@ export function seenLocation(world: World, viewer: UserRecord, user: UserRecord)
   return seen;
 }
 
-const makeUser = viewOf(UserSchema, {
+const makeUser = viewOf('User', UserSchema, {
   computed: [
     'badges', 'isFriend', 'friendKey', 'friendRequestStatus', 'note', 'state', 'location', 'worldId', 'instanceId',
     'platform', 'travelingToLocation', 'travelingToWorld', 'travelingToInstance', 'last_login', 'last_activity',
@@ -99,7 +99,7 @@ function noteOf(world: World, viewer: UserRecord, user: UserRecord): string {
   return '';
 }
 
-const makeFriend = viewOf(LimitedUserFriendSchema, { computed: ['isFriend', 'imageUrl', 'location', 'platform'] });
+const makeFriend = viewOf('LimitedUserFriend', LimitedUserFriendSchema, { computed: ['isFriend', 'imageUrl', 'location', 'platform'] });
 
 /** An entry of the friend list: the friend's presence as friends see it. */
 export function limitedFriendView(world: World, viewer: UserRecord, friend: UserRecord): LimitedUserFriend {
@@ -112,7 +112,7 @@ export function limitedFriendView(world: World, viewer: UserRecord, friend: User
   });
 }
 
-const makeSearchEntry = viewOf(LimitedUserSearchSchema, { computed: ['isFriend'] });
+const makeSearchEntry = viewOf('LimitedUserSearch', LimitedUserSearchSchema, { computed: ['isFriend'] });
 
 export function limitedSearchView(viewer: UserRecord, user: UserRecord): LimitedUserSearch {
   return makeSearchEntry(user, { isFriend: viewer.id !== user.id && areFriends(viewer, user) });

@@ -29,7 +29,7 @@ export function findWorld(world: World, worldId: string): WorldRecord {
   return found;
 }
 
-const makeWorldView = viewOf(WorldSchema, {
+const makeWorldView = viewOf('World', WorldSchema, {
   computed: ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances'],
 });
 

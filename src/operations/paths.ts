@@ -4,7 +4,7 @@
  */
 
 /** One segment: a fixed word, a parameter with a pattern (or several in one segment), or any value. */
-export type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
+type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,7 +44,7 @@ const parsedRoutes = new Map<string, Segment[]>();
  * Segments of a Hono route path; `:name{regex}` carries its pattern. Kept per path: start-up reads
  * every route's several times (which operation it serves, its specificity), and this is on that path.
  */
-export function routeSegments(path: string): Segment[] {
+function routeSegments(path: string): Segment[] {
   let segments = parsedRoutes.get(path);
   if (!segments) {
     segments = splitPath(path).map((part): Segment => {

@@ -5,7 +5,7 @@ import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../auth/middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, parseTemplate, routeSegments, routeServes, type Segment } from './paths.js';
+import { honoTemplate, parseTemplate, routeServes } from './paths.js';
 import { operations } from './table.js';
 
 export type Answer = 'stateful' | 'generated';
@@ -27,26 +27,30 @@ const isEndpoint = (route: { method: string; path: string }) => route.method !==
 
 let byShape: Map<string, OperationFacts[]> | undefined;
 
-/** A path's method and segments, any parameter as `{}`: a route without patterns serves exactly the operations of its shape. */
-const shapeKey = (method: string, segments: Segment[]) =>
-  `${method} ${segments.map((segment) => (segment.kind === 'literal' ? segment.text : '{}')).join('/')}`;
+/** A template's method and segments, any segment with a parameter as `{}`. */
+const templateShape = (method: string, template: string) =>
+  `${method} ${template.split('/').map((part) => (part.includes('{') ? '{}' : part)).join('/')}`;
+
+/** The same for a Hono path without patterns: its parameters (`:id`) as `{}`. */
+const routeShape = (method: string, path: string) =>
+  `${method} ${path.split('/').map((part) => (part.startsWith(':') ? '{}' : part)).join('/')}`;
 
 /**
- * The operations a route serves (same method, same path template): looked up by shape, or, for a
- * route with a pattern segment (which may also serve fixed words), checked against each operation.
+ * The operations a route serves (same method, same path template): a route without patterns serves
+ * exactly the operations of its shape; one with a pattern segment (which may also serve fixed words)
+ * is checked against each operation.
  */
 function served(route: { method: string; path: string }): OperationFacts[] {
   if (!byShape) {
     byShape = new Map();
     for (const op of operations) {
-      const key = shapeKey(op.method, parseTemplate(op.path).segments);
+      const key = templateShape(op.method, op.path);
       const list = byShape.get(key);
       if (list) list.push(op);
       else byShape.set(key, [op]);
     }
   }
-  const segments = routeSegments(route.path);
-  if (!segments.some((segment) => segment.kind === 'pattern')) return byShape.get(shapeKey(route.method, segments)) ?? [];
+  if (!route.path.includes('{')) return byShape.get(routeShape(route.method, route.path)) ?? [];
   return operations.filter((op) => op.method === route.method && routeServes(route.path, parseTemplate(op.path)));
 }
 

@@ -88,6 +88,8 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
   }
 }
 
+const copyUserRecord = viewOf('UserRecord', UserRecordSchema, { computed: ['recoveryCodes', 'tutorialClears'] });
+
 /**
  * Copies of one parsed template that share its nested defaults (frozen, so a change in place fails
  * loudly instead of reaching every user); only the arrays the rules change in place are each user's own.
@@ -103,8 +105,7 @@ function userFactory(): () => UserRecord {
       email: 'template@example.test',
     }),
   );
-  const copy = viewOf(UserRecordSchema, { computed: ['recoveryCodes', 'tutorialClears'] });
-  return () => copy(template, { recoveryCodes: [], tutorialClears: [] });
+  return () => copyUserRecord(template, { recoveryCodes: [], tutorialClears: [] });
 }
 
 function deepFreeze<T>(value: T): T {

@@ -3,6 +3,7 @@ import { JSONFile } from 'lowdb/node';
 import { fromJson, toJson } from './persist-codec.js';
 import { parseFixtures, FixtureError } from './fixtures.js';
 import type { WorldSnapshot } from './snapshot.js';
+import { DbError } from './db-error.js';
 
 /** What a database file says it is; a file that says anything else is refused, never overwritten. */
 export const DB_FORMAT = 'mock-api-db';
@@ -14,9 +15,6 @@ interface DbFile {
   savedAt: string;
   world: unknown;
 }
-
-/** A database file that cannot be used: one line for the user, exit code 2 from the CLI. */
-export class DbError extends Error {}
 
 /**
  * A save trails the last change by 50 ms and comes at least every 250 ms under a steady stream of

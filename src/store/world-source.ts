@@ -5,12 +5,12 @@ import { withState, type WorldState } from './snapshot.js';
 import { createWorld, type World } from './world.js';
 
 /**
- * The data a world is built from and reset to, kept as JSON: every world, reset or isolated, starts
- * from its own parse of it, which is twice as fast as copying the parsed records.
+ * The data a world is built from and reset to: every world, reset or isolated, starts from a fresh
+ * copy of it, made by parsing its JSON when the source has it (twice as fast as copying the records).
  */
 export class WorldSource {
   private constructor(
-    private readonly json: string,
+    private readonly copy: () => WorldData,
     private readonly extend?: (data: WorldData) => void,
     private readonly state?: WorldState,
   ) {}
@@ -21,16 +21,17 @@ export class WorldSource {
    * directory's state.json holds it.
    */
   static fromJson(json: string, extend?: (data: WorldData) => void, state?: WorldState) {
-    return new WorldSource(json, extend, state);
+    return new WorldSource(() => JSON.parse(json) as WorldData, extend, state);
   }
 
+  /** Records as they are, generated ones (with their typed arrays) included. */
   static inMemory(initial: WorldData, extend?: (data: WorldData) => void, state?: WorldState) {
-    return new WorldSource(JSON.stringify(initial), extend, state);
+    return new WorldSource(() => structuredClone(initial), extend, state);
   }
 
   /** A fresh copy that a world may own and change. */
   fresh(): WorldData {
-    const data = JSON.parse(this.json) as WorldData;
+    const data = this.copy();
     this.extend?.(data);
     return data;
   }
