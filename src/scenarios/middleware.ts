@@ -54,6 +54,7 @@ class ScenarioRequest implements RequestFacts {
   private queries: Record<string, string> | undefined;
   private token: string | undefined | null = null;
   private user: string | undefined | null = null;
+  private userKey: string | undefined;
 
   constructor(
     private readonly c: Context<AppEnv>,
@@ -85,13 +86,19 @@ class ScenarioRequest implements RequestFacts {
     return (this.user = session ? world.users.get(session.userId)?.username : undefined);
   }
 
-  /** Whose budget the request spends: the logged-in (or logging-in) user, one login, an address, or everyone's. */
+  /**
+   * Whose budget the request spends: the logged-in (or logging-in) user, one login, an address, or
+   * everyone's. Worked out once per kind: every rate limit of the world asks.
+   */
   budgetKey(per: string): string {
     if (per === 'global') return '';
     if (per === 'session') return this.session() ?? this.address();
     if (per === 'ip') return this.address();
-    const user = this.username() ?? decodeBasic(this.header('authorization'))?.username;
-    return user ? `user:${user.toLowerCase()}` : this.address();
+    if (this.userKey === undefined) {
+      const user = this.username() ?? decodeBasic(this.header('authorization'))?.username;
+      this.userKey = user ? `user:${user.toLowerCase()}` : this.address();
+    }
+    return this.userKey;
   }
 
   private address() {
