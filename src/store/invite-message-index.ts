@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   COOLDOWN_MS,
   type InviteMessageEntry,
@@ -22,7 +22,7 @@ export interface InviteMessageIndex {
  * world and survives edits and resets.
  */
 export function inviteMessageId(userId: string, messageType: InviteMessageType, slot: number): string {
-  const hex = createHash('sha1').update(`${userId}/${messageType}/${slot}`).digest('hex');
+  const hex = hash('sha1', `${userId}/${messageType}/${slot}`, 'hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const uuid = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`, variant + hex.slice(17, 20), hex.slice(20, 32)];
   return `invm_${uuid.join('-')}`;
