@@ -5,7 +5,7 @@ import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../auth/middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, parseTemplate, routeServes } from './paths.js';
+import { honoTemplate, parseTemplate, routeServes, type Template } from './paths.js';
 import { operations } from './table.js';
 
 export type Answer = 'stateful' | 'generated';
@@ -41,6 +41,7 @@ const routeShape = (method: string, path: string) =>
  * is checked against each operation.
  */
 function served(route: { method: string; path: string }): OperationFacts[] {
+  if (route.path.includes('{')) return servedByPattern(route.method, route.path);
   if (!byShape) {
     byShape = new Map();
     for (const op of operations) {
@@ -50,8 +51,18 @@ function served(route: { method: string; path: string }): OperationFacts[] {
       else byShape.set(key, [op]);
     }
   }
-  if (!route.path.includes('{')) return byShape.get(routeShape(route.method, route.path)) ?? [];
-  return operations.filter((op) => op.method === route.method && routeServes(route.path, parseTemplate(op.path)));
+  return byShape.get(routeShape(route.method, route.path)) ?? [];
+}
+
+const templates = new Map<OperationFacts, Template>();
+
+function servedByPattern(method: string, path: string): OperationFacts[] {
+  return operations.filter((op) => {
+    if (op.method !== method) return false;
+    let template = templates.get(op);
+    if (!template) templates.set(op, (template = parseTemplate(op.path)));
+    return routeServes(path, template);
+  });
 }
 
 /**
@@ -62,7 +73,14 @@ function served(route: { method: string; path: string }): OperationFacts[] {
  */
 export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], generateAnswers = true) {
   const stateful = new Set<string>();
-  for (const route of api.routes) if (isEndpoint(route)) for (const op of served(route)) stateful.add(op.operationId);
+  // What each route serves, by method and path: finish asks again for the same routes under the API's base.
+  const servedBy = new Map<string, OperationFacts[]>();
+  for (const route of api.routes) {
+    if (!isEndpoint(route)) continue;
+    const ops = served(route);
+    servedBy.set(`${route.method} ${route.path}`, ops);
+    for (const op of ops) stateful.add(op.operationId);
+  }
   const generated = new Map<unknown, OperationFacts>();
   for (const op of operations) {
     if (stateful.has(op.operationId) || !generateAnswers) continue;
@@ -85,7 +103,7 @@ export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], g
         info.set(route, { answer: 'generated', session: op.session ? 'required' : 'optional' });
         continue;
       }
-      const ops = served({ method: route.method, path });
+      const ops = servedBy.get(`${route.method} ${path}`) ?? served({ method: route.method, path });
       const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
       info.set(route, { answer: 'stateful', session });
     }
