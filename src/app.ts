@@ -101,9 +101,6 @@ export function createApp(deps: AppDeps) {
   // catalogue (worlds, avatars, favorites, files, inventory)
   api.route('/', favoriteRoutes);
 
-  // groups in full
-
-
   // After every area: each operation of the public description that no area routes gets a generated
   // answer; which operations an area routes is read from its routes, never listed by hand.
   const { answers, finish, gate } = routeOperations(api, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
