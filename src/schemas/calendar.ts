@@ -163,6 +163,21 @@ export const CalendarEventListSchema = lazy(() => z.object({
 }));
 export type CalendarEventList = z.infer<typeof CalendarEventListSchema>;
 
+/** The OpenAPI's optional fields of an event, the same when it is created and when it is changed. */
+const optionalEventFields = () => ({
+  closeInstanceAfterEndMinutes: z.number().int('must be an integer').min(0).optional(),
+  featured: z.boolean().optional(),
+  guestEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  hostEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
+  imageId: idOf('file').optional(),
+  isDraft: z.boolean().optional(),
+  languages: z.array(z.string().min(1)).max(3).optional(),
+  platforms: z.array(CalendarEventPlatform).optional(),
+  roleIds: z.array(idOf('grol')).optional(),
+  tags: z.array(z.string().min(1).max(100)).max(5).optional(),
+  usesInstanceOverflow: z.boolean().optional(),
+});
+
 /** POST /calendar/{groupId}/event: the description's seven fields plus the OpenAPI's optional ones. */
 export const CreateCalendarEventRequestSchema = lazy(() => z
   .object({
@@ -173,17 +188,7 @@ export const CreateCalendarEventRequestSchema = lazy(() => z
     sendCreationNotification: z.boolean(),
     startsAt: dateTime(),
     title: z.string().min(1).max(64),
-    closeInstanceAfterEndMinutes: z.number().int('must be an integer').min(0).optional(),
-    featured: z.boolean().optional(),
-    guestEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
-    hostEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
-    imageId: idOf('file').optional(),
-    isDraft: z.boolean().optional(),
-    languages: z.array(z.string().min(1)).max(3).optional(),
-    platforms: z.array(CalendarEventPlatform).optional(),
-    roleIds: z.array(idOf('grol')).optional(),
-    tags: z.array(z.string().min(1).max(100)).max(5).optional(),
-    usesInstanceOverflow: z.boolean().optional(),
+    ...optionalEventFields(),
   })
   .refine((body) => Date.parse(body.endsAt) > Date.parse(body.startsAt), {
     message: 'must be after startsAt',
@@ -233,15 +238,5 @@ export const UpdateCalendarEventRequestSchema = lazy(() => z.object({
   startsAt: dateTime().optional(),
   title: z.string().min(1).max(64).optional(),
   sendCreationNotification: z.boolean().optional(),
-  closeInstanceAfterEndMinutes: z.number().int('must be an integer').min(0).optional(),
-  featured: z.boolean().optional(),
-  guestEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
-  hostEarlyJoinMinutes: z.number().int('must be an integer').min(0).optional(),
-  imageId: idOf('file').optional(),
-  isDraft: z.boolean().optional(),
-  languages: z.array(z.string().min(1)).max(3).optional(),
-  platforms: z.array(CalendarEventPlatform).optional(),
-  roleIds: z.array(idOf('grol')).optional(),
-  tags: z.array(z.string().min(1).max(100)).max(5).optional(),
-  usesInstanceOverflow: z.boolean().optional(),
+  ...optionalEventFields(),
 }));
