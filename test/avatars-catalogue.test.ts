@@ -7,17 +7,8 @@ import { AvatarSchema } from '../src/schemas/avatars.js';
 import { CurrentUserSchema } from '../src/schemas/user.js';
 import type { WorldData } from '../src/store/fixtures.js';
 import { planAvatars } from '../src/store/generate-avatars.js';
-import { expectError, expectShape, ids, testWorld } from './helpers.js';
+import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from './helpers.js';
 
-const avatars = {
-  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
-  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
-  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
-  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
-  oldGhost: 'avtr_b0b00000-0000-4000-8000-00000000a005',
-  pixelKnight: 'avtr_ad000000-0000-4000-8000-00000000a006',
-  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
-};
 
 async function session(username = 'alice', tweak?: (data: WorldData) => void) {
   const t = testWorld(tweak);

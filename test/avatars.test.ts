@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../src/errors.js';
 import { AvatarRecordSchema, AvatarSchema } from '../src/schemas/avatars.js';
-import { expectError, expectShape, ids, testWorld } from './helpers.js';
+import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from './helpers.js';
 
 /**
  * Fixture avatars. alice favorited all seven; five are public. Favorites per avatar (popularity):
  * Cozy Bear 3, Neon Robot 2, Pixel Knight 2, the rest 1.
  */
-const avatars = {
-  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
-  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
-  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
-  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
-  oldGhost: 'avtr_b0b00000-0000-4000-8000-00000000a005',
-  pixelKnight: 'avtr_ad000000-0000-4000-8000-00000000a006',
-  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
-};
 const AvatarList = z.array(AvatarSchema);
 
 async function session(username = 'alice') {

@@ -2,15 +2,9 @@ import { expect } from 'vitest';
 import * as z from 'zod';
 import { FavoriteSchema } from '../src/schemas/favorites.js';
 import type { WorldData } from '../src/store/fixtures.js';
-import { expectShape, ids, testWorld } from './helpers.js';
+import { avatarIds as avatars, expectShape, ids, testWorld } from './helpers.js';
 
-export const avatars = {
-  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
-  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
-  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
-  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
-  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
-};
+export { avatars };
 
 /** Makes bob and alice friends of each other, and gives the world `extra` more public avatars. */
 export function friendsAndAvatars(extra = 0) {

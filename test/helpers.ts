@@ -24,6 +24,17 @@ export const ids = {
   frank: 'usr_f0a0c000-0000-4000-8000-000000000007',
 } as const;
 
+/** The default world's avatars. */
+export const avatarIds = {
+  aliceFox: 'avtr_a11ce000-0000-4000-8000-00000000a001',
+  neonRobot: 'avtr_b0b00000-0000-4000-8000-00000000a002',
+  cozyBear: 'avtr_ca201000-0000-4000-8000-00000000a003',
+  secretDraft: 'avtr_a11ce000-0000-4000-8000-00000000a004',
+  oldGhost: 'avtr_b0b00000-0000-4000-8000-00000000a005',
+  pixelKnight: 'avtr_ad000000-0000-4000-8000-00000000a006',
+  questCat: 'avtr_b0b00000-0000-4000-8000-00000000a007',
+} as const;
+
 export const passwords: Record<string, string> = {
   alice: 'alice-password',
   bob: 'bob-password',
