@@ -1,4 +1,4 @@
-import type { Reply, TestWorld } from './helpers.js';
+import { replyOf, type Reply, type TestWorld } from './helpers.js';
 
 /** A control-plane request as the typed client sends it: JSON bodies with their content type. */
 export async function control(
@@ -13,13 +13,5 @@ export async function control(
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
   }
-  const response = await t.app.request(`/_mock${path}`, init);
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: parsed, headers: response.headers, text };
+  return replyOf(await t.app.request(`/_mock${path}`, init));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FileSchema } from '../src/schemas/files.js';
-import { expectShape, type Reply, type TestWorld } from './helpers.js';
+import { expectShape, replyOf, type Reply, type TestWorld } from './helpers.js';
 
 /** File and admin asset bundle ids of the default world, as the README lists them. */
 export const fileIds = {
@@ -29,15 +29,7 @@ export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).dig
 
 /** A request to an absolute URL (an upload URL), answered like TestWorld.call answers. */
 export async function request(t: TestWorld, method: string, url: string, body?: Uint8Array): Promise<Reply> {
-  const response = await t.app.request(url, { method, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: parsed, headers: response.headers, text };
+  return replyOf(await t.app.request(url, { method, body }));
 }
 
 /** The raw bytes of a GET under /api/1. */

@@ -68,6 +68,18 @@ export interface Reply {
   text: string;
 }
 
+/** A response as tests read it: its body parsed when it is JSON, its text either way. */
+export async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers, text };
+}
+
 /** A fresh copy of the default world (or one adjusted by `tweak`) on a manual clock, with no port. */
 export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState): TestWorld {
   const data = structuredClone(defaultData);
@@ -84,19 +96,12 @@ export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState)
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await app.request(`/api/1${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
+    const reply = await replyOf(await app.request(`/api/1${path}`, { method, headers, body }));
     // Every answer of an operation keeps the public contract; scripted scenario answers and the
     // unknown-route 404 carry no X-Mock-Answer and are no operation's.
-    const type = response.headers.get('content-type') ?? '';
-    if (response.headers.has('x-mock-answer') && type.startsWith('application/json')) checkContract(method, path, response.status, parsed);
-    return { status: response.status, body: parsed, headers: response.headers, text };
+    const type = reply.headers.get('content-type') ?? '';
+    if (reply.headers.has('x-mock-answer') && type.startsWith('application/json')) checkContract(method, path, reply.status, reply.body);
+    return reply;
   }
 
   async function login(username: string, password = passwords[username] ?? '') {
