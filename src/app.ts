@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route('/_uploads', uploadRoutes(deps));
   app.use('/api/1/*', recordRequests(deps.journal));
   app.route('/api/1', api);
-  finish(app, '/api/1');
+  finish('/api/1');
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return json(c, errorBody(error), error.status);

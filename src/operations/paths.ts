@@ -4,7 +4,10 @@
  */
 
 /** One segment: a fixed word, a parameter with a pattern (or several in one segment), or any value. */
-type Segment = { kind: 'literal'; text: string } | { kind: 'pattern'; source: string; pattern?: RegExp } | { kind: 'param' };
+export type Segment =
+  | { kind: 'literal'; text: string }
+  | { kind: 'pattern'; source: string; pattern?: RegExp; name?: string }
+  | { kind: 'param'; name?: string };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -42,15 +45,16 @@ const parsedRoutes = new Map<string, Segment[]>();
 
 /**
  * Segments of a Hono route path; `:name{regex}` carries its pattern. Kept per path: start-up reads
- * every route's several times (which operation it serves, its specificity), and this is on that path.
+ * every route's several times (which operation it serves, its specificity, its place in the router).
  */
-function routeSegments(path: string): Segment[] {
+export function routeSegments(path: string): Segment[] {
   let segments = parsedRoutes.get(path);
   if (!segments) {
     segments = splitPath(path).map((part): Segment => {
       if (part.charCodeAt(0) !== 58 /* : */) return { kind: 'literal', text: part };
       const braces = part.indexOf('{');
-      return braces === -1 ? { kind: 'param' } : { kind: 'pattern', source: part.slice(braces + 1, -1) };
+      if (braces === -1) return { kind: 'param', name: part.slice(1) };
+      return { kind: 'pattern', name: part.slice(1, braces), source: part.slice(braces + 1, -1) };
     });
     parsedRoutes.set(path, segments);
   }
@@ -77,11 +81,12 @@ export function routeServes(routePath: string, template: Template): boolean {
     const other = wanted[i]!;
     if (segment.kind === 'literal') return other.kind === 'literal' && other.text === segment.text;
     if (other.kind !== 'literal') return true;
-    if (segment.kind !== 'pattern') return false;
-    segment.pattern ??= new RegExp(`^(?:${segment.source})$`);
-    return segment.pattern.test(other.text);
+    return segment.kind === 'pattern' && patternOf(segment).test(other.text);
   });
 }
+
+/** A pattern segment's expression, anchored to the whole segment; compiled once. */
+export const patternOf = (segment: Extract<Segment, { kind: 'pattern' }>) => (segment.pattern ??= new RegExp(`^(?:${segment.source})$`));
 
 export interface HonoTemplate {
   /** The template as a Hono path: `{name}` is `:name`, a mixed segment one parameter with a pattern. */
@@ -91,6 +96,8 @@ export interface HonoTemplate {
 }
 
 export function honoTemplate(template: string): HonoTemplate {
+  // Most templates have a whole segment per parameter: `{worldId}` is `:worldId`.
+  if (!/[^/]\{|\}[^/]/.test(template)) return { path: template.replace(/\{([^}]+)\}/g, ':$1'), params: (p) => p };
   const mixed: { key: string; names: string[]; pattern: RegExp }[] = [];
   const path = template
     .split('/')

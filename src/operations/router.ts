@@ -1,46 +1,128 @@
-import type { Result, Router } from 'hono/router';
-import { TrieRouter } from 'hono/router/trie-router';
-import { specificity } from './paths.js';
+import type { Params, Result, Router } from 'hono/router';
+import { patternOf, routeSegments, specificity } from './paths.js';
 
-type Entry<T> = [T, Record<string, string>];
+interface Route<T> {
+  handler: T;
+  method: string;
+  /** Registration order: Hono runs the handlers a request matches (middleware first) in this order. */
+  order: number;
+  /** The names of the route's parameters, in path order. */
+  names: string[];
+  /** The path of a route; empty for middleware (a path ending in `*`), which keeps its place. */
+  path: string;
+  /** Specificity, worked out when the route first shares a request with another; null for middleware. */
+  rank?: string | null;
+}
 
 /**
- * Hono's TrieRouter, except that when several routes match one request the most specific answers
+ * One segment of the routes' paths: what continues with a fixed word, with any value, or with a
+ * pattern. Each part is made when a route first needs it: start-up builds hundreds of nodes.
+ */
+class Node<T> {
+  words: Map<string, Node<T>> | undefined = undefined;
+  any: Node<T> | undefined = undefined;
+  patterns: { pattern: RegExp; node: Node<T> }[] | undefined = undefined;
+  /** Routes whose path ends here. */
+  routes: Route<T>[] | undefined = undefined;
+  /** Routes of this path followed by `/*`: this path and every path below it. */
+  below: Route<T>[] | undefined = undefined;
+}
+
+type Match<T> = [Route<T>, string[]];
+
+/**
+ * A trie of path segments that answers, when several routes match one request, the most specific
  * first, whatever order they were registered in: `/worlds/recent` before `/worlds/:worldId`, so an
- * area's parameter route never shadows another area's fixed path. Middleware (paths ending in `*`)
- * keeps its place; only the routes among themselves are reordered.
+ * area's parameter route never shadows another area's fixed path. Middleware keeps its place; only
+ * the routes among themselves are reordered. It knows the paths this app registers: fixed words,
+ * `:name`, `:name{pattern}` (matched within one segment) and a final `/*`. A route costs a few map
+ * lookups to register, where Hono's TrieRouter parses each path with regular expressions.
  */
 export class SpecificRouter<T> implements Router<T> {
   readonly name = 'SpecificRouter';
-  readonly #trie = new TrieRouter<T>();
-  readonly #rank = new Map<T, string | undefined>();
-
-  readonly #paths = new Map<T, string>();
+  readonly #root = new Node<T>();
+  #count = 0;
 
   add(method: string, path: string, handler: T): void {
-    // Ranked on the first request two routes share, not here: start-up registers hundreds of routes
-    // (section 6 of `npm run bench` measures what they cost the other requests).
-    this.#paths.set(handler, path);
-    this.#trie.add(method, path, handler);
-  }
-
-  #rankOf(handler: T): string | undefined {
-    if (!this.#rank.has(handler)) this.#rank.set(handler, specificity(this.#paths.get(handler) ?? '*'));
-    return this.#rank.get(handler);
+    // Hono's optional parameters (`:id?`) and inner wildcards are not among them.
+    if (/\?(\/|$)/.test(path) || path.slice(0, -1).includes('*')) throw new Error(`SpecificRouter: unsupported path ${path}`);
+    const wildcard = path === '*' || path.endsWith('/*');
+    const prefix = wildcard ? path.slice(0, -2) : path;
+    let node = this.#root;
+    const names: string[] = [];
+    for (const segment of prefix === '' ? [] : routeSegments(prefix)) {
+      if (segment.kind === 'literal') {
+        node.words ??= new Map();
+        let next = node.words.get(segment.text);
+        if (!next) node.words.set(segment.text, (next = new Node()));
+        node = next;
+        continue;
+      }
+      names.push(segment.name!);
+      if (segment.kind === 'param') {
+        node = node.any ??= new Node();
+        continue;
+      }
+      const pattern = patternOf(segment);
+      node.patterns ??= [];
+      let entry = node.patterns.find((p) => p.pattern.source === pattern.source);
+      if (!entry) node.patterns.push((entry = { pattern, node: new Node() }));
+      node = entry.node;
+    }
+    const route: Route<T> = { handler, method, order: this.#count++, names, path: wildcard ? '' : path };
+    if (wildcard) (node.below ??= []).push(route);
+    else (node.routes ??= []).push(route);
   }
 
   match(method: string, path: string): Result<T> {
-    const result = this.#trie.match(method, path);
-    const entries = result[0] as Entry<T>[];
-    if (entries.length < 2) return result;
-    const slots: number[] = [];
-    for (let i = 0; i < entries.length; i++) if (this.#rankOf(entries[i]![0]) !== undefined) slots.push(i);
-    if (slots.length < 2) return result;
-    // Array.prototype.sort is stable: the handlers of one route keep their order.
-    const routes = slots.map((i) => entries[i]!).sort((a, b) => compare(this.#rankOf(a[0])!, this.#rankOf(b[0])!));
-    slots.forEach((slot, i) => (entries[slot] = routes[i]!));
-    return result;
+    const parts = path.split('/');
+    const found: Match<T>[] = [];
+    collect(this.#root, parts, parts[0] === '' ? 1 : 0, [], method, found);
+    if (found.length > 1) orderMatches(found);
+    return [found.map(([route, values]) => [route.handler, paramsOf(route.names, values)])];
   }
 }
 
+function collect<T>(node: Node<T>, parts: string[], i: number, values: string[], method: string, found: Match<T>[]) {
+  if (node.below) for (const route of node.below) if (route.method === method || route.method === 'ALL') found.push([route, values.slice()]);
+  if (i === parts.length) {
+    if (node.routes) for (const route of node.routes) if (route.method === method || route.method === 'ALL') found.push([route, values.slice()]);
+    return;
+  }
+  const part = parts[i]!;
+  const word = node.words?.get(part);
+  if (word) collect(word, parts, i + 1, values, method, found);
+  if (node.any && part !== '') {
+    values.push(part);
+    collect(node.any, parts, i + 1, values, method, found);
+    values.pop();
+  }
+  if (!node.patterns) return;
+  for (const { pattern, node: next } of node.patterns) {
+    if (!pattern.test(part)) continue;
+    values.push(part);
+    collect(next, parts, i + 1, values, method, found);
+    values.pop();
+  }
+}
+
+/** Registration order, then the routes (not the middleware) among their own places by specificity. */
+function orderMatches<T>(found: Match<T>[]) {
+  found.sort((a, b) => a[0].order - b[0].order);
+  const slots: number[] = [];
+  for (let i = 0; i < found.length; i++) if (rankOf(found[i]![0]) !== null) slots.push(i);
+  if (slots.length < 2) return;
+  // Array.prototype.sort is stable: of two routes equally specific, the first registered answers.
+  const routes = slots.map((i) => found[i]!).sort((a, b) => compare(rankOf(a[0])!, rankOf(b[0])!));
+  slots.forEach((slot, i) => (found[slot] = routes[i]!));
+}
+
+const rankOf = (route: Route<unknown>) => (route.rank ??= route.path === '' ? null : specificity(route.path)!);
+
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function paramsOf(names: string[], values: string[]): Params {
+  const params: Params = Object.create(null);
+  for (let i = 0; i < names.length; i++) params[names[i]!] = values[i]!;
+  return params;
+}

@@ -28,12 +28,10 @@ const isEndpoint = (route: { method: string; path: string }) => route.method !==
 let byShape: Map<string, OperationFacts[]> | undefined;
 
 /** A template's method and segments, any segment with a parameter as `{}`. */
-const templateShape = (method: string, template: string) =>
-  `${method} ${template.split('/').map((part) => (part.includes('{') ? '{}' : part)).join('/')}`;
+const templateShape = (method: string, template: string) => `${method} ${template.replace(/[^/]*\{[^/]*/g, '{}')}`;
 
 /** The same for a Hono path without patterns: its parameters (`:id`) as `{}`. */
-const routeShape = (method: string, path: string) =>
-  `${method} ${path.split('/').map((part) => (part.startsWith(':') ? '{}' : part)).join('/')}`;
+const routeShape = (method: string, path: string) => `${method} ${path.replace(/\/:[^/]*/g, '/{}')}`;
 
 /**
  * The operations a route serves (same method, same path template): a route without patterns serves
@@ -69,18 +67,11 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
  * Routes every operation of the table. Call it on the API app once every area's sub-app is mounted:
  * an operation some area registered a route for is `stateful` and answered there; every other one
  * gets a generated answer on its exact path. Returns the list of operations with their answer, and
- * `finish`, to call with the top-level app once the API is mounted in it.
+ * `finish`, to call with the path the API is mounted at in the top-level app.
  */
 export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], generateAnswers = true) {
   const stateful = new Set<string>();
-  // What each route serves, by method and path: finish asks again for the same routes under the API's base.
-  const servedBy = new Map<string, OperationFacts[]>();
-  for (const route of api.routes) {
-    if (!isEndpoint(route)) continue;
-    const ops = served(route);
-    servedBy.set(`${route.method} ${route.path}`, ops);
-    for (const op of ops) stateful.add(op.operationId);
-  }
+  for (const route of api.routes) if (isEndpoint(route)) for (const op of served(route)) stateful.add(op.operationId);
   const generated = new Map<unknown, OperationFacts>();
   for (const op of operations) {
     if (stateful.has(op.operationId) || !generateAnswers) continue;
@@ -91,22 +82,31 @@ export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], g
   }
   const answers: OperationAnswer[] = operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' }));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
-  const info = new Map<RouterRoute, RouteInfo>();
+  let base: string | undefined;
+  // Each route of the app the API is mounted in (its route objects are the ones matched), described
+  // when a request first reaches it; null for middleware and routes outside the API.
+  const info = new Map<RouterRoute, RouteInfo | null>();
 
-  /** Describes every route of the app the API is mounted in (its route objects are the ones matched). */
-  function finish(app: Hono<AppEnv>, base: string) {
-    for (const route of app.routes) {
-      if (!isEndpoint(route) || !route.path.startsWith(`${base}/`)) continue;
-      const path = route.path.slice(base.length);
+  /** Call once the API is mounted in the top-level app, with the path it is mounted at. */
+  function finish(apiBase: string) {
+    base = apiBase;
+  }
+
+  function infoOf(route: RouterRoute): RouteInfo | null {
+    let known = info.get(route);
+    if (known !== undefined) return known;
+    known = null;
+    if (base !== undefined && isEndpoint(route) && route.path.startsWith(`${base}/`)) {
       const op = generated.get(route.handler);
-      if (op) {
-        info.set(route, { answer: 'generated', session: op.session ? 'required' : 'optional' });
-        continue;
+      if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
+      else {
+        const ops = served({ method: route.method, path: route.path.slice(base.length) });
+        const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
+        known = { answer: 'stateful', session };
       }
-      const ops = servedBy.get(`${route.method} ${path}`) ?? served({ method: route.method, path });
-      const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
-      info.set(route, { answer: 'stateful', session });
     }
+    info.set(route, known);
+    return known;
   }
 
   /**
@@ -116,8 +116,8 @@ export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], g
    * without a session and the unknown-route 404 with one.
    */
   const gate: MiddlewareHandler<AppEnv> = (c, next) => {
-    let route: RouteInfo | undefined;
-    for (const matched of c.req.matchedRoutes) if ((route = info.get(matched))) break;
+    let route: RouteInfo | null = null;
+    for (const matched of c.req.matchedRoutes) if ((route = infoOf(matched))) break;
     if (route) c.header('X-Mock-Answer', route.answer);
     const rule = route?.session ?? 'required';
     if (rule === 'own') return next();
