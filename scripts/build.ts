@@ -20,8 +20,14 @@ const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'wa
 // Everything dist/ runs as one CommonJS file (src/bundle.ts: the CLI and the library), which
 // src/boot.ts runs through vm.Script with V8's code cache: the CLI starts and the library imports
 // without compiling most of their code. import.meta.url has no CommonJS spelling of its own: the
-// bundle's file URL stands in for it. faker, half the size of everything else and wanted only by
-// --seed, stays in a file of its own.
+// bundle's file URL stands in for it. What only some runs want stays in files of its own, so that
+// a start-up reads less: faker (half the size of everything else, wanted only by --seed), and what
+// checks inputs and makes generated bodies (wanted from the first generated answer on).
+const apart: Record<string, string> = {
+  ajv: "export const { Ajv } = require('./engine-vendor.cjs');",
+  'ajv-formats': "export default require('./engine-vendor.cjs').addFormats;",
+  'json-schema-faker': "export const { generateSync } = require('./engine-vendor.cjs');",
+};
 await build({
   ...common,
   entryPoints: [new URL('../src/bundle.ts', import.meta.url).pathname],
@@ -31,8 +37,13 @@ await build({
   banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [
     {
-      name: 'faker-apart',
-      setup: (bundle) => bundle.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: './faker.cjs', external: true })),
+      name: 'apart',
+      setup: (bundle) => {
+        bundle.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: './faker.cjs', external: true }));
+        bundle.onResolve({ filter: /^\.\/engine-vendor\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+        bundle.onResolve({ filter: /^(ajv|ajv-formats|json-schema-faker)$/ }, (args) => ({ path: args.path, namespace: 'apart' }));
+        bundle.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({ contents: apart[args.path], loader: 'js' }));
+      },
     },
   ],
 });
@@ -45,6 +56,15 @@ await build({
   ...common,
   stdin: { contents: "export { Faker, en } from '@faker-js/faker';", resolveDir: new URL('..', import.meta.url).pathname },
   outfile: new URL('faker.cjs', dist).pathname,
+  format: 'cjs',
+});
+await build({
+  ...common,
+  stdin: {
+    contents: "export { Ajv } from 'ajv'; export { default as addFormats } from 'ajv-formats'; export { generateSync } from 'json-schema-faker';",
+    resolveDir: new URL('..', import.meta.url).pathname,
+  },
+  outfile: new URL('engine-vendor.cjs', dist).pathname,
   format: 'cjs',
 });
 await build({

@@ -162,6 +162,25 @@ describe('the built CLI', () => {
     expect(built.CurrentUser).toContain('displayName');
   });
 
+  it('answers generated operations and checks their inputs with the engine it keeps in a file of its own', async () => {
+    const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const url = /listening on (\S+)/.exec(first)![1]!;
+      const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      const generated = await fetch(`${url}/Steam/transactions`, { headers: { cookie } });
+      expect(generated.status).toBe(200);
+      expect(generated.headers.get('x-mock-answer')).toBe('generated');
+      expect(Array.isArray(await generated.json())).toBe(true);
+      const invalid = await fetch(`${url}/economy/purchases?n=zz`, { headers: { cookie } });
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toEqual({ error: { message: 'buyerId is required, n must be an integer', status_code: 400 } });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('starts and serves logins when its code cache does not fit', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'mock-api-copy-'));
     const root = join(import.meta.dirname, '..');
