@@ -60,7 +60,20 @@ export interface AppDeps {
 
 /** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
 export function createApp(deps: AppDeps) {
-  const api = new Hono<AppEnv>();
+  // Where several routes match a request the most specific answers, whatever order the areas were
+  // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a
+  // literal segment beside a parameter anyway and fall back to the trie on every start-up.
+  const app = new Hono<AppEnv>({ router: new SpecificRouter() });
+  app.use('/_mock/*', controlGuard(deps.control));
+  app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
+  app.get('/_mock/', consolePageHandler);
+  app.route('/_mock', controlRoutes(deps));
+  app.route('/_mock', operationRoutes(() => answers));
+  app.route('/_uploads', uploadRoutes(deps));
+  app.use('/api/1/*', recordRequests(deps.journal));
+
+  // The API's routes go straight into the app's router: one copy of each route, not one per level.
+  const api = app.basePath('/api/1');
   api.use(async (c, next) => {
     const world = selectWorld(deps.worlds, requestHeader(c, WORLD_HEADER));
     c.set('world', world);
@@ -103,21 +116,7 @@ export function createApp(deps: AppDeps) {
 
   // After every area: each operation of the public description that no area routes gets a generated
   // answer; which operations an area routes is read from its routes, never listed by hand.
-  const { answers, finish, gate } = routeOperations(api, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
-
-  // Where several routes match a request the most specific answers, whatever order the areas were
-  // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a
-  // literal segment beside a parameter anyway and fall back to the trie on every start-up.
-  const app = new Hono<AppEnv>({ router: new SpecificRouter() });
-  app.use('/_mock/*', controlGuard(deps.control));
-  app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
-  app.get('/_mock/', consolePageHandler);
-  app.route('/_mock', controlRoutes(deps));
-  app.route('/_mock', operationRoutes(answers));
-  app.route('/_uploads', uploadRoutes(deps));
-  app.use('/api/1/*', recordRequests(deps.journal));
-  app.route('/api/1', api);
-  finish('/api/1');
+  const { answers, gate } = routeOperations(api, '/api/1', [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return json(c, errorBody(error), error.status);

@@ -60,7 +60,7 @@ describe('routing', () => {
     area.get('/worlds/recent', (c) => c.json([]));
     area.get('/worlds/:worldId', (c) => c.json({}));
     api.route('/', area);
-    const { answers } = routeOperations(api, []);
+    const { answers } = routeOperations(api, '', []);
     const answerOf = (id: string) => answers.find((op) => op.operationId === id)?.answer;
     expect(answerOf('getRecentWorlds')).toBe('stateful');
     expect(answerOf('getWorld')).toBe('stateful');

@@ -6,11 +6,11 @@ import { OPENAPI_VERSION } from './table.js';
 import type { OperationAnswer } from './wiring.js';
 
 /** GET /_mock/operations and GET /_mock/openapi.json: what this server answers, read from the table. */
-export function operationRoutes(answers: OperationAnswer[]) {
+export function operationRoutes(answers: () => OperationAnswer[]) {
   const control = new Hono();
-  control.get('/operations', (c) => json(c, { openapiVersion: OPENAPI_VERSION, operations: answers }));
+  control.get('/operations', (c) => json(c, { openapiVersion: OPENAPI_VERSION, operations: answers() }));
   let document: string | undefined;
-  control.get('/openapi.json', (c) => c.body((document ??= JSON.stringify(openapiDocument(answers))), 200, { 'Content-Type': 'application/json; charset=utf-8' }));
+  control.get('/openapi.json', (c) => c.body((document ??= JSON.stringify(openapiDocument(answers()))), 200, { 'Content-Type': 'application/json; charset=utf-8' }));
   return control;
 }
 

@@ -25,6 +25,7 @@ function templateSegments(template: string): Segment[] {
 
 /** Splits a path at its slashes, except those inside a parameter's pattern (`:id{[^/]+}`). */
 function splitPath(path: string): string[] {
+  if (!path.includes('{')) return path.slice(1).split('/');
   const parts: string[] = [];
   let depth = 0;
   let start = 1;

@@ -64,14 +64,16 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
 }
 
 /**
- * Routes every operation of the table. Call it on the API app once every area's sub-app is mounted:
- * an operation some area registered a route for is `stateful` and answered there; every other one
- * gets a generated answer on its exact path. Returns the list of operations with their answer, and
- * `finish`, to call with the path the API is mounted at in the top-level app.
+ * Routes every operation of the table. Call it with the API (mounted at `base`, its routes in the
+ * top-level app's router) once every area is mounted: an operation some area registered a route for
+ * is `stateful` and answered there; every other one gets a generated answer on its exact path.
+ * Returns the list of operations with their answer, and the session check.
  */
-export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], generateAnswers = true) {
+export function routeOperations(api: Hono<AppEnv>, base: string, ownSession: Hono<AppEnv>[], generateAnswers = true) {
+  const inApi = (route: RouterRoute) => isEndpoint(route) && route.path.startsWith(`${base}/`);
+  const apiRoute = (route: RouterRoute) => ({ method: route.method, path: route.path.slice(base.length) });
   const stateful = new Set<string>();
-  for (const route of api.routes) if (isEndpoint(route)) for (const op of served(route)) stateful.add(op.operationId);
+  for (const route of api.routes) if (inApi(route)) for (const op of served(apiRoute(route))) stateful.add(op.operationId);
   const generated = new Map<unknown, OperationFacts>();
   for (const op of operations) {
     if (stateful.has(op.operationId) || !generateAnswers) continue;
@@ -82,25 +84,18 @@ export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], g
   }
   const answers: OperationAnswer[] = operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' }));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
-  let base: string | undefined;
-  // Each route of the app the API is mounted in (its route objects are the ones matched), described
-  // when a request first reaches it; null for middleware and routes outside the API.
+  // Each route, described when a request first reaches it; null for middleware and routes outside the API.
   const info = new Map<RouterRoute, RouteInfo | null>();
-
-  /** Call once the API is mounted in the top-level app, with the path it is mounted at. */
-  function finish(apiBase: string) {
-    base = apiBase;
-  }
 
   function infoOf(route: RouterRoute): RouteInfo | null {
     let known = info.get(route);
     if (known !== undefined) return known;
     known = null;
-    if (base !== undefined && isEndpoint(route) && route.path.startsWith(`${base}/`)) {
+    if (inApi(route)) {
       const op = generated.get(route.handler);
       if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
       else {
-        const ops = served({ method: route.method, path: route.path.slice(base.length) });
+        const ops = served(apiRoute(route));
         const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
         known = { answer: 'stateful', session };
       }
@@ -129,5 +124,5 @@ export function routeOperations(api: Hono<AppEnv>, ownSession: Hono<AppEnv>[], g
     return next();
   };
 
-  return { answers, finish, gate };
+  return { answers, gate };
 }
