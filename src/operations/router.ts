@@ -10,8 +10,8 @@ interface Route<T> {
   names: string[];
   /** The path of a route; empty for middleware (a path ending in `*`), which keeps its place. */
   path: string;
-  /** Specificity, worked out when the route first shares a request with another; null for middleware. */
-  rank?: string | null;
+  /** Specificity, worked out when the route first shares a request with another route. */
+  rank?: string;
 }
 
 /**
@@ -79,14 +79,25 @@ export class SpecificRouter<T> implements Router<T> {
     const found: Match<T>[] = [];
     collect(this.#root, parts, parts[0] === '' ? 1 : 0, [], method, found);
     if (found.length > 1) orderMatches(found);
-    return [found.map(([route, values]) => [route.handler, paramsOf(route.names, values)])];
+    return [found.map(([route, values]) => [route.handler, route.names.length === 0 ? NO_PARAMS : paramsOf(route.names, values)])];
+  }
+}
+
+/** The parameters of every route without any: Hono only reads them. */
+const NO_PARAMS: Params = Object.freeze(Object.create(null));
+const NO_VALUES: string[] = [];
+
+/** Pushes the routes of `routes` that answer `method`, each with its parameters' values so far. */
+function take<T>(routes: Route<T>[], method: string, values: string[], found: Match<T>[]) {
+  for (const route of routes) {
+    if (route.method === method || route.method === 'ALL') found.push([route, route.names.length === 0 ? NO_VALUES : values.slice()]);
   }
 }
 
 function collect<T>(node: Node<T>, parts: string[], i: number, values: string[], method: string, found: Match<T>[]) {
-  if (node.below) for (const route of node.below) if (route.method === method || route.method === 'ALL') found.push([route, values.slice()]);
+  if (node.below) take(node.below, method, values, found);
   if (i === parts.length) {
-    if (node.routes) for (const route of node.routes) if (route.method === method || route.method === 'ALL') found.push([route, values.slice()]);
+    if (node.routes) take(node.routes, method, values, found);
     return;
   }
   const part = parts[i]!;
@@ -108,16 +119,22 @@ function collect<T>(node: Node<T>, parts: string[], i: number, values: string[],
 
 /** Registration order, then the routes (not the middleware) among their own places by specificity. */
 function orderMatches<T>(found: Match<T>[]) {
-  found.sort((a, b) => a[0].order - b[0].order);
+  // The trie is walked mostly in registration order already: sorting is the exception.
+  for (let i = 1; i < found.length; i++) {
+    if (found[i - 1]![0].order > found[i]![0].order) {
+      found.sort((a, b) => a[0].order - b[0].order);
+      break;
+    }
+  }
   const slots: number[] = [];
-  for (let i = 0; i < found.length; i++) if (rankOf(found[i]![0]) !== null) slots.push(i);
+  for (let i = 0; i < found.length; i++) if (found[i]![0].path !== '') slots.push(i);
   if (slots.length < 2) return;
   // Array.prototype.sort is stable: of two routes equally specific, the first registered answers.
-  const routes = slots.map((i) => found[i]!).sort((a, b) => compare(rankOf(a[0])!, rankOf(b[0])!));
+  const routes = slots.map((i) => found[i]!).sort((a, b) => compare(rankOf(a[0]), rankOf(b[0])));
   slots.forEach((slot, i) => (found[slot] = routes[i]!));
 }
 
-const rankOf = (route: Route<unknown>) => (route.rank ??= route.path === '' ? null : specificity(route.path)!);
+const rankOf = (route: Route<unknown>) => (route.rank ??= specificity(route.path)!);
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
