@@ -54,6 +54,16 @@ describe('SpecificRouter', () => {
     expect(router.match('GET', '/api/1/worlds/wrld_x')[0][1]![1]).toEqual({ id: 'wrld_x' });
   });
 
+  it('answers a path again the same way, and a route added later is found', () => {
+    const router = new SpecificRouter<string>();
+    router.add('GET', '/worlds/:worldId', 'world');
+    const first = router.match('GET', '/worlds/recent');
+    expect(router.match('GET', '/worlds/recent')).toEqual(first);
+    router.add('GET', '/worlds/recent', 'recent');
+    expect(router.match('GET', '/worlds/recent')[0].map(([handler]) => handler)).toEqual(['recent', 'world']);
+    expect(router.match('GET', '/worlds/wrld_2')[0][0]![1]).toEqual({ worldId: 'wrld_2' });
+  });
+
   it('refuses a path shape it does not know rather than routing it wrongly', () => {
     const router = new SpecificRouter<string>();
     expect(() => router.add('GET', '/files/*/versions', 'x')).toThrow('unsupported path');

@@ -42,8 +42,11 @@ export class SpecificRouter<T> implements Router<T> {
   readonly name = 'SpecificRouter';
   readonly #root = new Node<T>();
   #count = 0;
+  /** Answers by method and path: clients ask the same paths again and again. Bounded, and cleared by any new route. */
+  readonly #answers = new Map<string, Result<T>>();
 
   add(method: string, path: string, handler: T): void {
+    this.#answers.clear();
     // Hono's optional parameters (`:id?`) and inner wildcards are not among them.
     if (/\?(\/|$)/.test(path) || path.slice(0, -1).includes('*')) throw new Error(`SpecificRouter: unsupported path ${path}`);
     const wildcard = path === '*' || path.endsWith('/*');
@@ -75,15 +78,23 @@ export class SpecificRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    const key = `${method} ${path}`;
+    let answer = this.#answers.get(key);
+    if (answer) return answer;
     const parts = path.split('/');
     const found: Match<T>[] = [];
     collect(this.#root, parts, parts[0] === '' ? 1 : 0, [], method, found);
     if (found.length > 1) orderMatches(found);
-    return [found.map(([route, values]) => [route.handler, route.names.length === 0 ? NO_PARAMS : paramsOf(route.names, values)])];
+    answer = [found.map(([route, values]) => [route.handler, route.names.length === 0 ? NO_PARAMS : paramsOf(route.names, values)])];
+    if (this.#answers.size >= MAX_ANSWERS) this.#answers.clear();
+    this.#answers.set(key, answer);
+    return answer;
   }
 }
 
-/** The parameters of every route without any: Hono only reads them. */
+const MAX_ANSWERS = 2000;
+
+/** The parameters of every route without any: Hono only reads them (and so shares an answer). */
 const NO_PARAMS: Params = Object.freeze(Object.create(null));
 const NO_VALUES: string[] = [];
 
