@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE, readCookie } from './auth/cookies.js';
@@ -40,15 +39,18 @@ export interface JournalEntry {
 
 /**
  * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
- * rounding and copying headers per request cost a measurable share of a read's time).
+ * rounding and copying headers per request cost a measurable share of a read's time). It holds as
+ * few objects as it can: under load a thousand entries outlive young collections, and whatever they
+ * hold is promoted and grows the old heap until the next full collection.
  */
 export interface RecordedEntry extends Omit<JournalEntry, 'at' | 'requestHeaders' | 'responseHeaders' | 'durationMs'> {
   /** Epoch ms. */
   at: number;
   durationMs: number;
-  /** Node's own header object (or the web Headers under app.request), copied only when listed. */
-  requestHeaders: IncomingHttpHeaders | Headers;
-  responseHeaders: Headers | undefined;
+  /** Node's raw header list (names as sent, each followed by its value), or the web Headers under app.request. */
+  requestHeaders: string[] | Headers;
+  /** Name and value after name and value, as the answer's headers list them. */
+  responseHeaders: string[];
   bytes: number;
 }
 
@@ -57,19 +59,49 @@ const listed = ({ bytes: _, ...entry }: RecordedEntry): JournalEntry => ({
   at: new Date(entry.at).toISOString(),
   durationMs: Number(entry.durationMs.toFixed(3)),
   requestHeaders: listedRequestHeaders(entry.requestHeaders),
-  responseHeaders: entry.responseHeaders ? Object.fromEntries(entry.responseHeaders) : {},
+  responseHeaders: pairsOf(entry.responseHeaders),
 });
 
 /** The journal and the console never show a password: a Basic authorization keeps only its scheme. */
-function listedRequestHeaders(headers: IncomingHttpHeaders | Headers): Record<string, string> {
-  const pairs = headers instanceof Headers ? [...headers] : Object.entries(headers);
-  const listedHeaders: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    listedHeaders[name] = name === 'authorization' && /^basic /i.test(text) ? 'Basic <redacted>' : text;
-  }
+function listedRequestHeaders(headers: string[] | Headers): Record<string, string> {
+  const listedHeaders = pairsOf(headers instanceof Headers ? [...headers].flat() : headers);
+  const authorization = listedHeaders.authorization;
+  if (authorization !== undefined && /^basic /i.test(authorization)) listedHeaders.authorization = 'Basic <redacted>';
   return listedHeaders;
+}
+
+/** Headers by lower-case name from a flat list; a name given twice has its values joined by `, `. */
+function pairsOf(flat: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const name = flat[i]!.toLowerCase();
+    headers[name] = name in headers ? `${headers[name]}, ${flat[i + 1]}` : flat[i + 1]!;
+  }
+  return headers;
+}
+
+/**
+ * Takes the last entry's path, query and header lists where they are equal: a client repeating one
+ * request leaves one copy of them in the journal rather than a thousand.
+ */
+function shareWithLast(entry: RecordedEntry, last: RecordedEntry) {
+  if (entry.path === last.path) entry.path = last.path;
+  if (entry.query === last.query) entry.query = last.query;
+  if (sameList(entry.requestHeaders, last.requestHeaders)) entry.requestHeaders = last.requestHeaders;
+  if (sameList(entry.responseHeaders, last.responseHeaders)) entry.responseHeaders = last.responseHeaders;
+}
+
+function sameList(a: string[] | Headers, b: string[] | Headers): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A response's headers as a flat list, the one array a journal entry keeps of them. */
+function flatHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of headers) flat.push(name, value);
+  return flat;
 }
 
 /** A text within MAX_JOURNAL_BODY_BYTES, and its size in bytes. */
@@ -98,6 +130,8 @@ export class RequestJournal {
   ) {}
 
   record(entry: RecordedEntry) {
+    const last = this.entries[this.entries.length - 1];
+    if (last) shareWithLast(entry, last);
     this.entries.push(entry);
     this.bytes += entry.bytes;
     while (this.entries.length - this.start > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.start > 1)) {
@@ -159,14 +193,14 @@ export function recordRequests(journal: RequestJournal) {
       method: c.req.method,
       path: c.req.path,
       query: rawQuery(c),
-      requestHeaders: nodeRequest(c)?.headers ?? c.req.raw.headers,
+      requestHeaders: nodeRequest(c)?.rawHeaders ?? c.req.raw.headers,
       status: rule?.sent ?? c.res.status,
       world: requestHeader(c, WORLD_HEADER) ?? null,
       durationMs: performance.now() - started,
       userId: user?.id ?? null,
       username: user?.username ?? null,
       requestBody: request.text,
-      responseHeaders: c.res.headers,
+      responseHeaders: flatHeaders(c.res.headers),
       responseBody: response.text,
       truncated: request.cut || response.cut,
       rule: rule ? { scenario: rule.scenario, index: rule.rule, ...(rule.fault ? { fault: rule.fault } : {}) } : null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../src/auth/basic.js';
 import { MAX_JOURNAL_BODY_BYTES, RequestJournal, type JournalEntry } from '../src/journal.js';
+import { startServer } from '../src/server.js';
 import { ids, testWorld } from './helpers.js';
 import { control, newWorld } from './control-helpers.js';
 
@@ -91,8 +92,8 @@ describe('the request journal', () => {
   it('drops its oldest entries past its size in bytes', () => {
     const journal = new RequestJournal(1000, 10_000);
     const entry = (n: number) => ({
-      at: n, method: 'GET', path: `/api/1/${n}`, query: '', requestHeaders: {}, status: 200, world: null, durationMs: 1, userId: null, username: null,
-      requestBody: null, responseHeaders: undefined, responseBody: 'x'.repeat(3000), truncated: false, rule: null, bytes: 3000,
+      at: n, method: 'GET', path: `/api/1/${n}`, query: '', requestHeaders: [], status: 200, world: null, durationMs: 1, userId: null, username: null,
+      requestBody: null, responseHeaders: [], responseBody: 'x'.repeat(3000), truncated: false, rule: null, bytes: 3000,
     });
     for (let n = 0; n < 5; n++) journal.record(entry(n));
     expect(journal.list().map((e) => e.path)).toEqual(['/api/1/2', '/api/1/3', '/api/1/4']);
@@ -106,5 +107,22 @@ describe('the request journal', () => {
     expect(entry!.requestHeaders['x-client']).toBe('journal-test');
     expect(entry!.requestHeaders.authorization).toBe('Basic <redacted>');
     expect(JSON.stringify(entry)).not.toContain(btoa('alice:alice-password'));
+  });
+
+  it('lists the headers a client sent over HTTP by lower-case name, and the headers answered', async () => {
+    const server = await startServer({ port: 0, host: '127.0.0.1' });
+    try {
+      const headers = new Headers({ ...alice, 'X-Client': 'journal-test' });
+      headers.append('x-client', 'twice');
+      await (await fetch(`${server.url}/auth/user?probe=1`, { headers })).text();
+      const [entry] = (await (await fetch(server.url.replace('/api/1', '/_mock/requests'))).json()) as JournalEntry[];
+      expect(entry!.requestHeaders['x-client']).toBe('journal-test, twice');
+      expect(entry!.requestHeaders.authorization).toBe('Basic <redacted>');
+      expect(entry!.responseHeaders['content-type']).toBe('application/json; charset=utf-8');
+      expect(entry!.responseHeaders['x-mock-answer']).toBe('stateful');
+      expect(entry!.responseHeaders['set-cookie']).toMatch(/^auth=/);
+    } finally {
+      await server.close();
+    }
   });
 });
