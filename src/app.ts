@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
-  app.route('/_mock', operationRoutes(() => answers));
+  app.route('/_mock', operationRoutes(() => answers()));
   app.route('/_uploads', uploadRoutes(deps));
   app.use('/api/1/*', recordRequests(deps.journal));
 

@@ -61,7 +61,7 @@ describe('routing', () => {
     area.get('/worlds/:worldId', (c) => c.json({}));
     api.route('/', area);
     const { answers } = routeOperations(api, '', []);
-    const answerOf = (id: string) => answers.find((op) => op.operationId === id)?.answer;
+    const answerOf = (id: string) => answers().find((op) => op.operationId === id)?.answer;
     expect(answerOf('getRecentWorlds')).toBe('stateful');
     expect(answerOf('getWorld')).toBe('stateful');
     expect(answerOf('getActiveWorlds')).toBe('generated');

@@ -47,12 +47,13 @@ export class SpecificRouter<T> implements Router<T> {
 
   add(method: string, path: string, handler: T): void {
     this.#answers.clear();
+    const star = path.indexOf('*');
     // Hono's optional parameters (`:id?`) and inner wildcards are not among them.
-    if (/\?(\/|$)/.test(path) || path.slice(0, -1).includes('*')) throw new Error(`SpecificRouter: unsupported path ${path}`);
+    if (/\?(\/|$)/.test(path) || (star !== -1 && star !== path.length - 1)) throw new Error(`SpecificRouter: unsupported path ${path}`);
     const wildcard = path === '*' || path.endsWith('/*');
     const prefix = wildcard ? path.slice(0, -2) : path;
     let node = this.#root;
-    const names: string[] = [];
+    let names = NO_NAMES;
     for (const segment of prefix === '' ? [] : routeSegments(prefix)) {
       if (segment.kind === 'literal') {
         node.words ??= new Map();
@@ -61,7 +62,7 @@ export class SpecificRouter<T> implements Router<T> {
         node = next;
         continue;
       }
-      names.push(segment.name!);
+      names = names === NO_NAMES ? [segment.name!] : [...names, segment.name!];
       if (segment.kind === 'param') {
         node = node.any ??= new Node();
         continue;
@@ -73,8 +74,8 @@ export class SpecificRouter<T> implements Router<T> {
       node = entry.node;
     }
     const route: Route<T> = { handler, method, order: this.#count++, names, path: wildcard ? '' : path };
-    if (wildcard) (node.below ??= []).push(route);
-    else (node.routes ??= []).push(route);
+    if (wildcard) node.below = node.below ? [...node.below, route] : [route];
+    else node.routes = node.routes ? [...node.routes, route] : [route];
   }
 
   match(method: string, path: string): Result<T> {
@@ -93,6 +94,8 @@ export class SpecificRouter<T> implements Router<T> {
 }
 
 const MAX_ANSWERS = 2000;
+
+const NO_NAMES: string[] = [];
 
 /** The parameters of every route without any: Hono only reads them (and so shares an answer). */
 const NO_PARAMS: Params = Object.freeze(Object.create(null));

@@ -67,7 +67,7 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
  * Routes every operation of the table. Call it with the API (mounted at `base`, its routes in the
  * top-level app's router) once every area is mounted: an operation some area registered a route for
  * is `stateful` and answered there; every other one gets a generated answer on its exact path.
- * Returns the list of operations with their answer, and the session check.
+ * Returns the list of operations with their answer (made when first asked for), and the session check.
  */
 export function routeOperations(api: Hono<AppEnv>, base: string, ownSession: Hono<AppEnv>[], generateAnswers = true) {
   const inApi = (route: RouterRoute) => isEndpoint(route) && route.path.startsWith(`${base}/`);
@@ -82,7 +82,8 @@ export function routeOperations(api: Hono<AppEnv>, base: string, ownSession: Hon
     generated.set(handler, op);
     api.on(op.method, template.path, handler);
   }
-  const answers: OperationAnswer[] = operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' }));
+  let listed: OperationAnswer[] | undefined;
+  const answers = () => (listed ??= operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' })));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
   // Each route, described when a request first reaches it; null for middleware and routes outside the API.
   const info = new Map<RouterRoute, RouteInfo | null>();
