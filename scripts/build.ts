@@ -23,10 +23,18 @@ const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'wa
 // bundle's file URL stands in for it. What only some runs want stays in files of its own, so that
 // a start-up reads less: faker (half the size of everything else, wanted only by --seed), and what
 // checks inputs and makes generated bodies (wanted from the first generated answer on).
-const apart: Record<string, string> = {
-  ajv: "export const { Ajv } = require('./engine-vendor.cjs');",
-  'ajv-formats': "export default require('./engine-vendor.cjs').addFormats;",
-  'json-schema-faker': "export const { generateSync } = require('./engine-vendor.cjs');",
+// The engine's packages: the export the engine imports from each, and its name in dist/engine-vendor.cjs.
+const engineVendor: Record<string, { imports: string; as: string }> = {
+  ajv: { imports: 'Ajv', as: 'Ajv' },
+  'ajv-formats': { imports: 'default', as: 'addFormats' },
+  'json-schema-faker': { imports: 'generateSync', as: 'generateSync' },
+};
+const vendorFilter = new RegExp(`^(${Object.keys(engineVendor).join('|')})$`);
+/** The bundle's stand-in for one of those packages: its export, read from the vendor file. */
+const fromVendor = (pkg: string) => {
+  const { imports, as } = engineVendor[pkg]!;
+  const value = `require('./engine-vendor.cjs').${as}`;
+  return imports === 'default' ? `export default ${value};` : `export const ${imports} = ${value};`;
 };
 await build({
   ...common,
@@ -41,8 +49,8 @@ await build({
       setup: (bundle) => {
         bundle.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: './faker.cjs', external: true }));
         bundle.onResolve({ filter: /^\.\/engine-vendor\.cjs$/ }, (args) => ({ path: args.path, external: true }));
-        bundle.onResolve({ filter: /^(ajv|ajv-formats|json-schema-faker)$/ }, (args) => ({ path: args.path, namespace: 'apart' }));
-        bundle.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({ contents: apart[args.path], loader: 'js' }));
+        bundle.onResolve({ filter: vendorFilter }, (args) => ({ path: args.path, namespace: 'apart' }));
+        bundle.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({ contents: fromVendor(args.path), loader: 'js' }));
       },
     },
   ],
@@ -61,7 +69,9 @@ await build({
 await build({
   ...common,
   stdin: {
-    contents: "export { Ajv } from 'ajv'; export { default as addFormats } from 'ajv-formats'; export { generateSync } from 'json-schema-faker';",
+    contents: Object.entries(engineVendor)
+      .map(([pkg, { imports, as }]) => `export { ${imports === as ? as : `${imports} as ${as}`} } from '${pkg}';`)
+      .join('\n'),
     resolveDir: new URL('..', import.meta.url).pathname,
   },
   outfile: new URL('engine-vendor.cjs', dist).pathname,

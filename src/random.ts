@@ -8,6 +8,19 @@ export function hash32(text: string, seed = 0x811c9dc5): number {
   return hash;
 }
 
+/** hash32(text, seed) for four seeds at once, in one pass over the text (ids of cold world builds use it). */
+export function hash32x4(text: string, seeds: readonly [number, number, number, number]): [number, number, number, number] {
+  let [a, b, c, d] = seeds;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x01000193) >>> 0;
+    c = Math.imul(c ^ code, 0x01000193) >>> 0;
+    d = Math.imul(d ^ code, 0x01000193) >>> 0;
+  }
+  return [a, b, c, d];
+}
+
 const STEP = 0x6d2b79f5;
 
 function mulberry32(state: number): number {

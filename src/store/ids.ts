@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hash32 } from '../random.js';
+import { hash32, hash32x4 } from '../random.js';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID()}`;
 
@@ -13,22 +13,10 @@ export function countOfId(prefix: string, count: number, id: string): number | u
   return n < count && countedId(prefix, n) === id ? n : undefined;
 }
 
-const wordSeeds = ['1', '2', '3', '4'].map((seed) => hash32(seed));
+const wordSeeds = ['1', '2', '3', '4'].map((seed) => hash32(seed)) as [number, number, number, number];
 
-/**
- * A uuid-shaped id that `key` always gives: for records whose fixtures name no id of their own. Its
- * four words are hash32(key) under four seeds, taken in one pass over the key (worlds are built with
- * these, and a cold start runs this loop in the interpreter).
- */
+/** A uuid-shaped id that `key` always gives: for records whose fixtures name no id of their own. */
 export function derivedId(prefix: string, key: string): string {
-  let [a, b, c, d] = wordSeeds as [number, number, number, number];
-  for (let i = 0; i < key.length; i++) {
-    const code = key.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193) >>> 0;
-    b = Math.imul(b ^ code, 0x01000193) >>> 0;
-    c = Math.imul(c ^ code, 0x01000193) >>> 0;
-    d = Math.imul(d ^ code, 0x01000193) >>> 0;
-  }
-  const hex = [a, b, c, d].map((word) => word.toString(16).padStart(8, '0')).join('');
+  const hex = hash32x4(key, wordSeeds).map((word) => word.toString(16).padStart(8, '0')).join('');
   return `${prefix}_${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
