@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../env.js';
-import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery } from '../http.js';
+import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery, requestHeader } from '../http.js';
 import { generationContract, operationContract, type Media } from './contract.js';
 import type { OperationFacts } from './facts.js';
 import type { InputCheck } from './inputs.js';
@@ -70,7 +70,7 @@ function readQuery(c: Context, arrays: Set<string>): Record<string, string | str
 }
 
 const isJsonRequest = (c: Context) => {
-  const type = c.req.header('content-type');
+  const type = requestHeader(c, 'content-type');
   return type === undefined || type.startsWith('application/json');
 };
 

@@ -14,7 +14,7 @@ import {
   verifySecondFactor,
   type TwoFactorMethod,
 } from '../domain/accounts.js';
-import { cachedJson, json, jsonBody, success } from '../http.js';
+import { cachedJson, json, jsonBody, requestHeader, success } from '../http.js';
 import { signedOut } from '../domain/presence.js';
 
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
@@ -27,7 +27,7 @@ authRoutes.get('/auth/user', (c) => {
   const token = readCookie(c, AUTH_COOKIE);
   let session: Session | undefined = token ? world.sessions.get(token) : undefined;
   if (!session) {
-    const credentials = decodeBasic(c.req.header('authorization'));
+    const credentials = decodeBasic(requestHeader(c, 'authorization'));
     if (!credentials) throw new ApiError(401, messages.missingCredentials);
     session = login(world, credentials, readCookie(c, TWO_FACTOR_COOKIE));
     setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(world));

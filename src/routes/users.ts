@@ -3,7 +3,7 @@ import type { AppEnv } from '../env.js';
 import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../domain/accounts.js';
 import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from '../domain/users.js';
 import { boop } from '../domain/friends.js';
-import { json, jsonBody, success } from '../http.js';
+import { json, jsonBody, requestHeader, success } from '../http.js';
 
 /** Users: search, profiles, updates, tutorials. */
 export const userRoutes = new Hono<AppEnv>();
@@ -34,8 +34,8 @@ userRoutes.post('/users/:userId/boop', async (c) => {
 
 userRoutes.delete('/users/:userId/tutorial', (c) => {
   const { user } = clearTutorials(c.get('world'), c.get('user'), c.req.param('userId'), {
-    platform: c.req.header('x-platform'),
-    store: c.req.header('x-store'),
+    platform: requestHeader(c, 'x-platform'),
+    store: requestHeader(c, 'x-store'),
   });
   return json(c, currentUserView(user));
 });
