@@ -2,9 +2,9 @@
 // free port, printing mock-api's listening line. Both sides of the route-cost comparison run this
 // one script (from source, under tsx), so they differ only in the generated operations' routes.
 import { serve } from '@hono/node-server';
-import { createApp, worldDeps } from '../src/app.js';
-import { adjustableSystemClock } from '../src/clock.js';
-import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { createApp, worldDeps } from '../src/main/app.js';
+import { adjustableSystemClock } from '../src/store/clock.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
 import { WorldSource } from '../src/store/world-source.js';
 
 const generatedAnswers = !process.argv.includes('--no-generated');

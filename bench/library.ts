@@ -42,7 +42,7 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
     met: median(starts) < 50,
   });
 
-  const { startServer } = (await import(library)) as typeof import('../src/index.js');
+  const { startServer } = (await import(library)) as typeof import('../src/main/index.js');
   const server = await startServer();
   // A suite creates a world per test: the first few, while V8 still compiles and optimises, are
   // left out (unmeasured, as every throughput figure here has its warm-up).

@@ -1,10 +1,10 @@
 // The cost of idle scenario rules of each kind, measured in-process through `app.request` (no
 // sockets, no load generator): the rules' share of a request is larger there than over HTTP, so the
 // ratio is the stricter one, and a 2-core machine shared with other work disturbs it less.
-import { createApp, worldDeps } from '../src/app.js';
-import { encodeBasic } from '../src/auth/basic.js';
-import { manualClock } from '../src/clock.js';
-import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { createApp, worldDeps } from '../src/main/app.js';
+import { encodeBasic } from '../src/areas/authentication/basic.js';
+import { manualClock } from '../src/store/clock.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
 import { WorldSource } from '../src/store/world-source.js';
 import { ScenarioSchema } from '../src/scenarios/schema.js';
 import type { Report } from './report.js';

@@ -1,4 +1,4 @@
-import { generatedKinds } from '../src/store/generate-counts.js';
+import { generatedKinds } from '../src/store/generators/counts.js';
 import { load } from './load.js';
 import { memoryOf, spawnServer, type Spawned } from './processes.js';
 import { cpuNote, failureNote, ms, rate, type Report } from './report.js';

@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import { posix } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
-import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
-import { scenarioJsonSchema } from '../src/scenario-check.js';
-import '../src/app.js'; // declares every view
-import { viewFieldNames } from '../src/schemas/view.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
+import { scenarioJsonSchema } from '../src/scenarios/check.js';
+import '../src/main/app.js'; // declares every view
+import { viewFieldNames } from '../src/schema/view.js';
 
 const dist = new URL('../dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
@@ -38,7 +38,7 @@ const fromVendor = (pkg: string) => {
 };
 await build({
   ...common,
-  entryPoints: [new URL('../src/bundle.ts', import.meta.url).pathname],
+  entryPoints: [new URL('../src/main/bundle.ts', import.meta.url).pathname],
   outfile: new URL('mock-api.cjs', dist).pathname,
   format: 'cjs',
   define: { 'import.meta.url': 'bundleUrl' },
@@ -79,7 +79,7 @@ await build({
 });
 await build({
   ...common,
-  entryPoints: [new URL('../src/boot.ts', import.meta.url).pathname],
+  entryPoints: [new URL('../src/main/boot.ts', import.meta.url).pathname],
   outfile: new URL('boot.cjs', dist).pathname,
   format: 'cjs',
 });
@@ -105,7 +105,7 @@ const declarations = spawnSync(
   { encoding: 'utf8' },
 );
 if (declarations.status !== 0) throw new Error(`declarations failed:\n${declarations.stdout}${declarations.stderr}`);
-pruneDeclarations(new URL('types/', dist), 'index.d.ts');
+pruneDeclarations(new URL('types/', dist), 'main/index.d.ts');
 // The JSON Schema of scenario files, from the zod schema that checks them, so the two never disagree.
 writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 // The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).

@@ -3,9 +3,9 @@
 // while README and the app disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { createApp, worldDeps } from '../src/app.js';
-import { manualClock } from '../src/clock.js';
-import { defaultFixturesDir, readFixtureDir } from '../src/fixture-dir.js';
+import { createApp, worldDeps } from '../src/main/app.js';
+import { manualClock } from '../src/store/clock.js';
+import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
 import { WorldSource } from '../src/store/world-source.js';
 import { OPENAPI_VERSION } from '../src/operations/table.js';
 import type { OperationAnswer } from '../src/operations/wiring.js';

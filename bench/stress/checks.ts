@@ -200,7 +200,7 @@ export const checks: [string, CheckFn][] = [
     const started = await server.client.must({ method: 'GET', path: '/api/1/auth/user', headers: { authorization: basic('carol', 'carol-password') } });
     const cookie = ([] as string[]).concat(started.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))!.split(';')[0]!;
     const answers = await pool(2_000, 8, (i) => server.client.must({ method: 'POST', path: '/api/1/auth/twofactorauth/totp/verify', headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ code: String(i).padStart(6, '0') }) }));
-    const { totp } = await import('../../src/auth/totp.js');
+    const { totp } = await import('../../src/areas/authentication/totp.js');
     const clock = JSON.parse((await server.client.must({ method: 'GET', path: '/_mock/clock' })).text).now;
     const right = await server.client.must({ method: 'POST', path: '/api/1/auth/twofactorauth/totp/verify', headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ code: totp('JBSWY3DPEHPK3PXP', Date.parse(clock)) }) });
     await reset(server);

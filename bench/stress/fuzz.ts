@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { createApp, worldDeps } from '../../src/app.js';
-import { manualClock } from '../../src/clock.js';
-import { readDefaultWorld } from '../../src/fixture-dir.js';
+import { createApp, worldDeps } from '../../src/main/app.js';
+import { manualClock } from '../../src/store/clock.js';
+import { readDefaultWorld } from '../../src/store/fixtures/fixture-dir.js';
 import { WorldSource } from '../../src/store/world-source.js';
 import { isAnswer, JSON_HEADERS, login, pool, type Call, type Client } from './client.js';
 

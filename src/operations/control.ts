@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { json } from '../http.js';
+import { json } from '../http/helpers.js';
 import { loadContract } from './contract.js';
 import { applyDeviations, deviations } from './deviations.js';
 import { OPENAPI_VERSION } from './table.js';

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { generateSync } from 'json-schema-faker';
-import { hash32 } from '../random.js';
+import { hash32 } from '../store/random.js';
 import { generationContract, type Schema } from './contract.js';
 import { compileSchema } from './validator.js';
 

@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
-import type { AppEnv } from '../env.js';
-import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery, requestHeader } from '../http.js';
+import type { AppEnv } from '../http/env.js';
+import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery, requestHeader } from '../http/helpers.js';
 import { generationContract, operationContract, type Media } from './contract.js';
 import type { OperationFacts } from './facts.js';
 import type { InputCheck } from './inputs.js';

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env.js';
+import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
-import { findUser } from '../domain/accounts.js';
-import { avatarView } from '../domain/avatars.js';
-import { fileView, findFile } from '../domain/files.js';
-import { groupView } from '../domain/group-views.js';
-import { findWorld, worldView } from '../domain/worlds.js';
+import { findUser } from '../areas/authentication/accounts.js';
+import { avatarView } from '../areas/avatars/avatars.js';
+import { fileView, findFile } from '../areas/files/files.js';
+import { groupView } from '../areas/groups/views.js';
+import { findWorld, worldView } from '../areas/worlds/worlds.js';
 import type { World } from '../store/world.js';
 
 /**

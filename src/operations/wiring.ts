@@ -1,8 +1,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import type { AppEnv } from '../env.js';
+import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
-import { sessionOf } from '../auth/middleware.js';
+import { sessionOf } from '../areas/authentication/session-middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
 import { honoTemplate, parseTemplate, routeServes, type Template } from './paths.js';

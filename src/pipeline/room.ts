@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { SocketFaultsInput } from '../schemas/pipeline.js';
+import type { SocketFaultsInput } from './frame-schema.js';
 
 /** One open socket: whose it is, which session opened it, since when (wall time, as clients see it). */
 export interface PipelineClient {

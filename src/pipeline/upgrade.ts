@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
-import { errorBody } from '../http.js';
+import { errorBody } from '../http/helpers.js';
 import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
 import { isPlaceholderUserAgent } from '../scenarios/user-agent.js';
 import type { PipelineHub } from './hub.js';

@@ -1,8 +1,8 @@
-import { hash32, seededRandomAt } from '../random.js';
+import { hash32, seededRandomAt } from '../store/random.js';
 import { compilePath, type PathPattern } from './path-pattern.js';
 import { compileMatch, compileScope, needsBody, type RequestFacts } from './match.js';
 import type { FaultKind, Rule, RuleResponse, Scenario } from './schema.js';
-import type { PipelineRule } from '../domain/pipeline-events.js';
+import type { PipelineRule } from '../pipeline/events.js';
 
 /** A rule as loaded: compiled once, shared by every world the rule applies to. */
 export interface RuleDef {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { ApiError, messages } from '../errors.js';
-import { JSON_TYPE, nodeRequest } from '../http.js';
+import { JSON_TYPE, nodeRequest } from '../http/helpers.js';
 import type { FaultKind } from './schema.js';
 
 /** How long `hang` holds a connection when the rule gives no `delayMs`: a client gives up long before. */

@@ -1,11 +1,11 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_COOKIE, readCookie } from '../auth/cookies.js';
-import { decodeBasic } from '../auth/basic.js';
-import type { AppEnv } from '../env.js';
+import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
+import { decodeBasic } from '../areas/authentication/basic.js';
+import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
-import { errorBody, json, nodeRequest, requestHeader, requestText } from '../http.js';
+import { errorBody, json, nodeRequest, requestHeader, requestText } from '../http/helpers.js';
 import { WORLD_HEADER } from '../store/worlds.js';
 import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
 import { dribble, loseAnswer } from './faults.js';

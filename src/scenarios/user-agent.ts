@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env.js';
+import type { AppEnv } from '../http/env.js';
 import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
-import { requestHeader } from '../http.js';
+import { requestHeader } from '../http/helpers.js';
 
 /**
  * User-Agents that name an HTTP library or a code generator's default rather than an application:

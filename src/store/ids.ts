@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hash32, hash32x4 } from '../random.js';
+import { hash32, hash32x4 } from './random.js';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID()}`;
 

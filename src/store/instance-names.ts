@@ -1,4 +1,4 @@
-import type { InstanceRecord } from '../schemas/instances.js';
+import type { InstanceRecord } from './records/instances.js';
 
 /**
  * Instances by short and secure name, and group instances by group: made on the first lookup and

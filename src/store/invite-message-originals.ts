@@ -1,4 +1,4 @@
-import type { InviteMessageType } from '../schemas/invite-messages.js';
+import type { InviteMessageType } from './records/invite-messages.js';
 
 /**
  * The original text of every slot, per message type: what each user starts with and what a reset

@@ -1,7 +1,7 @@
-import type { ManualClock } from '../clock.js';
-import type { PipelineBus } from '../domain/pipeline-events.js';
-import type { WorldData } from './fixtures.js';
-import { withState, type WorldState } from './snapshot.js';
+import type { ManualClock } from './clock.js';
+import type { PipelineBus } from '../pipeline/events.js';
+import type { WorldData } from './fixtures/fixtures.js';
+import { withState, type WorldState } from './persistence/snapshot.js';
 import { createWorld, type World } from './world.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ManualClock } from '../clock.js';
+import type { ManualClock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import { restoreSnapshot, takeSnapshot, type WorldSnapshot } from './snapshot.js';
+import { restoreSnapshot, takeSnapshot, type WorldSnapshot } from './persistence/snapshot.js';
 import type { WorldSource } from './world-source.js';
 import type { World } from './world.js';
 

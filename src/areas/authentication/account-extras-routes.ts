@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import {
+  cancelTotpSetup,
+  disableTwoFactor,
+  getUserNote,
+  listUserNotes,
+  recoveryCodes,
+  scheduleDeletion,
+  setUserNote,
+  startTotpSetup,
+  userExists,
+  userNoteView,
+  verifyTotpSetup,
+} from './account-extras.js';
+import { currentUserView } from './accounts.js';
+import { json, jsonBody } from '../../http/helpers.js';
+
+/** Account operations that need no session. */
+export const publicAccountRoutes = new Hono<AppEnv>();
+
+publicAccountRoutes.get('/auth/exists', (c) => json(c, userExists(c.get('world'), c.req.query())));
+
+/** The session's token, two-factor setup, recovery codes, account deletion and user notes. */
+export const accountRoutes = new Hono<AppEnv>();
+
+// The token is the auth cookie's value: the one the event socket accepts as ?authToken= or ?auth=.
+accountRoutes.get('/auth', (c) => json(c, { ok: true, token: c.get('session').token }));
+
+accountRoutes.post('/auth/twofactorauth/totp/pending', (c) => json(c, startTotpSetup(c.get('world'), c.get('user'))));
+
+accountRoutes.post('/auth/twofactorauth/totp/pending/verify', async (c) =>
+  json(c, verifyTotpSetup(c.get('world'), c.get('user'), await jsonBody(c))),
+);
+
+accountRoutes.delete('/auth/twofactorauth/totp/pending', (c) => json(c, cancelTotpSetup(c.get('world'), c.get('user'))));
+
+accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.get('world'), c.get('user'))));
+
+accountRoutes.get('/auth/user/twofactorauth/otp', (c) => json(c, recoveryCodes(c.get('user'))));
+
+accountRoutes.put('/users/:userId/delete', (c) =>
+  json(c, currentUserView(scheduleDeletion(c.get('world'), c.get('user'), c.req.param('userId')))),
+);
+
+accountRoutes.get('/userNotes', (c) => {
+  const world = c.get('world');
+  return json(c, listUserNotes(world, c.get('user'), c.req.query()).map((n) => userNoteView(world, n)));
+});
+
+accountRoutes.post('/userNotes', async (c) => {
+  const world = c.get('world');
+  return json(c, userNoteView(world, setUserNote(world, c.get('user'), await jsonBody(c))));
+});
+
+accountRoutes.get('/userNotes/:userNoteId', (c) => {
+  const world = c.get('world');
+  return json(c, userNoteView(world, getUserNote(world, c.get('user'), c.req.param('userNoteId'))));
+});

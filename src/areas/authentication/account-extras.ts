@@ -1,0 +1,172 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { ApiError, messages } from '../../errors.js';
+import { verifyTotp } from './totp.js';
+import { lazy } from '../../schema/lazy.js';
+import { idOf } from '../../schema/common.js';
+import { pageParams } from '../../schema/query.js';
+import type { UserNoteRecord } from '../../store/records/people.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { newId } from '../../store/ids.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { findUser } from './accounts.js';
+
+const EMAIL_CODE_TTL_MS = 10 * 60_000;
+
+/** "Sends" a login code by email: it lands in the world's outbox and finishes the pending login. */
+export function sendEmailOtp(world: World, user: UserRecord): void {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  world.emailOtps.set(user.id, { code, expiresAt: world.clock.now() + EMAIL_CODE_TTL_MS });
+  world.outbox.push({
+    id: newId('eml'),
+    to: user.email,
+    userId: user.id,
+    subject: 'Your one-time login code',
+    body: `Your login code is ${code}. It expires in 10 minutes.`,
+    code,
+    sentAt: isoNow(world.clock),
+  });
+}
+
+/** Whether `code` is the user's live email code; a good code is used up. */
+export function takeEmailOtp(world: World, user: UserRecord, code: string): boolean {
+  const sent = world.emailOtps.get(user.id);
+  if (!sent || sent.expiresAt <= world.clock.now() || sent.code !== code.trim()) return false;
+  world.emailOtps.delete(user.id);
+  return true;
+}
+
+/** Every email the world sent, newest first. */
+export const outbox = (world: World) => [...world.outbox].reverse();
+
+const ExistsSchema = lazy(() => z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  displayName: z.string().optional(),
+  excludeUserId: z.string().optional(),
+}));
+
+/** Whether a username, email or display name is taken (by anyone but `excludeUserId`). */
+export function userExists(world: World, query: unknown) {
+  const q = parseInput(ExistsSchema, query);
+  if (!q.username && !q.email && !q.displayName) throw new ApiError(400, messages.userExistsMissingParameter);
+  const taken = (id: string | undefined) => id !== undefined && id !== q.excludeUserId;
+  let exists = false;
+  if (q.username) exists ||= taken(world.userLogins.get(q.username.toLowerCase()));
+  if (q.email) exists ||= taken(world.userLogins.get(q.email.toLowerCase()));
+  if (q.displayName) {
+    const name = q.displayName.toLowerCase();
+    for (const user of world.users.values()) {
+      if (user.displayName.toLowerCase() === name && taken(user.id)) exists = true;
+      if (exists) break;
+    }
+  }
+  const nameOk = q.username === undefined || /^[A-Za-z0-9_-]{4,15}$/.test(q.username);
+  return { userExists: exists, nameOk };
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** Starts TOTP setup: a new secret the user proves with one code before it counts. */
+export function startTotpSetup(world: World, user: UserRecord) {
+  if (user.totpSecret) throw new ApiError(400, messages.twoFactorAlreadyEnabled);
+  const secret = [...randomBytes(32)].map((b) => BASE32[b % 32]).join('');
+  world.pendingTotp.set(user.id, secret);
+  const uri = `otpauth://totp/mock-api:${encodeURIComponent(user.username)}?secret=${secret}&issuer=mock-api`;
+  return { secret, qrCodeDataUrl: `data:text/plain;base64,${Buffer.from(uri).toString('base64')}` };
+}
+
+/** TwoFactorAuthCode: the code the authenticator app shows. */
+const TotpCodeSchema = lazy(() => z.object({ code: z.string() }));
+
+export function verifyTotpSetup(world: World, user: UserRecord, body: unknown) {
+  const { code } = parseInput(TotpCodeSchema, body);
+  const secret = world.pendingTotp.get(user.id);
+  if (!secret) throw new ApiError(400, messages.twoFactorNotPending);
+  if (!verifyTotp(secret, code, world.clock.now())) {
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  world.pendingTotp.delete(user.id);
+  user.totpSecret = secret;
+  user.twoFactorAuthEnabled = true;
+  user.twoFactorAuthEnabledDate = isoNow(world.clock);
+  user.recoveryCodes = Array.from({ length: 8 }, () => `${randomInt(1000, 10000)}-${randomInt(1000, 10000)}`);
+  return { verified: true, enabled: true };
+}
+
+export function cancelTotpSetup(world: World, user: UserRecord) {
+  return { removed: world.pendingTotp.delete(user.id) };
+}
+
+export function disableTwoFactor(world: World, user: UserRecord) {
+  const removed = user.totpSecret !== undefined;
+  delete user.totpSecret;
+  user.twoFactorAuthEnabled = false;
+  user.twoFactorAuthEnabledDate = null;
+  user.recoveryCodes = [];
+  world.pendingTotp.delete(user.id);
+  return { removed };
+}
+
+export const recoveryCodes = (user: UserRecord) => ({
+  otp: user.recoveryCodes.map((code) => ({ code, used: false })),
+  requiresTwoFactorAuth: user.totpSecret ? ['totp', 'otp'] : [],
+});
+
+/** Schedules the account's deletion (the real API keeps it for a grace period). */
+export function scheduleDeletion(world: World, actor: UserRecord, userId: string): UserRecord {
+  const user = findUser(world, userId);
+  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
+  const now = world.clock.now();
+  const at = new Date(now + 14 * 86_400_000).toISOString();
+  // The description types accountDeletionDate as a date, without the time.
+  user.accountDeletionDate = at.slice(0, 10);
+  user.accountDeletionLog = [...user.accountDeletionLog, { dateTime: new Date(now).toISOString(), deletionScheduled: at, message: 'Account deletion scheduled' }];
+  return user;
+}
+
+export function userNoteView(world: World, note: UserNoteRecord) {
+  const target = world.users.get(note.targetUserId);
+  return {
+    ...note,
+    targetUser: target && {
+      id: target.id,
+      displayName: target.displayName,
+      currentAvatarTags: target.currentAvatarTags,
+      currentAvatarThumbnailImageUrl: target.currentAvatarThumbnailImageUrl,
+      profilePicOverride: target.profilePicOverride,
+      userIcon: target.userIcon,
+    },
+  };
+}
+
+const NoteSchema = lazy(() => z.object({ targetUserId: idOf('usr'), note: z.string().max(256) }));
+
+/** Sets the requester's note on a user (one per target; an empty note removes it). */
+export function setUserNote(world: World, actor: UserRecord, body: unknown): UserNoteRecord {
+  const request = parseInput(NoteSchema, body);
+  findUser(world, request.targetUserId);
+  let note = [...world.userNotes.values()].find((n) => n.userId === actor.id && n.targetUserId === request.targetUserId);
+  if (!note) {
+    note = { id: newId('unt'), userId: actor.id, targetUserId: request.targetUserId, note: '', createdAt: isoNow(world.clock) };
+    world.userNotes.set(note.id, note);
+  }
+  note.note = request.note;
+  if (request.note === '') world.userNotes.delete(note.id);
+  return note;
+}
+
+const NotesQuerySchema = lazy(() => z.object(pageParams()));
+
+export function listUserNotes(world: World, actor: UserRecord, query: unknown): UserNoteRecord[] {
+  const q = parseInput(NotesQuerySchema, query);
+  return [...world.userNotes.values()].filter((n) => n.userId === actor.id).reverse().slice(q.offset, q.offset + q.n);
+}
+
+export function getUserNote(world: World, actor: UserRecord, noteId: string): UserNoteRecord {
+  const note = world.userNotes.get(noteId);
+  if (!note || note.userId !== actor.id) throw new ApiError(404, messages.userNoteNotFound);
+  return note;
+}

@@ -1,0 +1,193 @@
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../../errors.js';
+import type { Credentials } from './basic.js';
+import type { Session } from '../../store/sessions.js';
+import { verifyTotp } from './totp.js';
+import { viewOf } from '../../schema/view.js';
+import {
+  CurrentUserSchema,
+  UserRecordSchema,
+  type CurrentUser,
+  type TutorialClear,
+  type UserRecord,
+} from '../../store/records/user.js';
+import { newId } from '../../store/ids.js';
+import { indexUserLogin, type World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { lazy } from '../../schema/lazy.js';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from './email.js';
+import { attemptsOf } from './attempts.js';
+import { loginName, UsernameSchema } from './username.js';
+import { signedIn } from '../users/presence.js';
+import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
+
+const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
+
+/** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
+export function currentUserView(user: UserRecord): CurrentUser {
+  return makeCurrentUser(user, {});
+}
+
+export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
+
+export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
+  return user.totpSecret ? ['totp', 'otp'] : user.emailOtp ? ['emailOtp'] : [];
+}
+
+export function findUser(world: World, userId: string): UserRecord {
+  const user = world.users.get(userId);
+  if (!user) throw new ApiError(404, messages.userNotFound(userId));
+  return user;
+}
+
+/**
+ * A credential login: a new session every time. A user with 2FA gets a session that is pending
+ * until verified, unless the device presents a remembered twoFactorAuth token of the same user.
+ */
+export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
+  const name = loginName(credentials.username);
+  const attempts = attemptsOf(world).login;
+  attempts.check(name, messages.loginLockedOut);
+  const userId = world.userLogins.get(name);
+  const user = userId ? world.users.get(userId) : undefined;
+  if (!user || user.password !== credentials.password) {
+    attempts.fail(name);
+    throw new ApiError(401, messages.missingCredentials);
+  }
+  attempts.succeed(name);
+  const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
+  const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
+  if (!session.pendingTwoFactor) recordLogin(world, user);
+  else if (!user.totpSecret) sendEmailOtp(world, user);
+  return session;
+}
+
+function recordLogin(world: World, user: UserRecord) {
+  const now = isoNow(world.clock);
+  user.last_login = now;
+  user.last_activity = now;
+  signedIn(world, user);
+  // A login is a GET that changes a record (instances show last_activity): cached reads must go.
+  world.revision++;
+}
+
+/** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
+export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
+  const user = findUser(world, session.userId);
+  const attempts = attemptsOf(world).twoFactor;
+  attempts.check(user.id, messages.twoFactorLockedOut);
+  if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
+  let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
+  if (!ok && !user.totpSecret) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
+  // one will do, so moving a world's clock never breaks a client's two-factor login.
+  if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, Date.now()) || verifyTotp(user.totpSecret!, code, world.clock.now());
+  if (method === 'otp') {
+    const index = user.recoveryCodes.indexOf(code.trim());
+    if (index >= 0) {
+      user.recoveryCodes.splice(index, 1);
+      ok = true;
+    }
+  }
+  if (!ok) {
+    attempts.fail(user.id);
+    throw new ApiError(400, messages.invalidTwoFactorCode);
+  }
+  attempts.succeed(user.id);
+  if (session.pendingTwoFactor) {
+    session.pendingTwoFactor = false;
+    recordLogin(world, user);
+  }
+}
+
+export const RegisterRequestSchema = lazy(() => z.object({
+  username: UsernameSchema(),
+  password: z.string().min(8),
+  email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
+  acceptedTOSVersion: z.number().int().min(0),
+  captchaCode: z.string(),
+  day: z.string(),
+  month: z.string(),
+  year: z.string(),
+  subscribe: z.boolean(),
+}));
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
+export function register(world: World, body: unknown): UserRecord {
+  if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
+  const request = parseInput(RegisterRequestSchema, body);
+  if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
+  if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
+  const now = isoNow(world.clock);
+  const user = UserRecordSchema.parse({
+    id: newId('usr'),
+    username: request.username.toLowerCase(),
+    displayName: request.username,
+    password: request.password,
+    email: request.email,
+    obfuscatedEmail: obfuscate(request.email),
+    acceptedTOSVersion: request.acceptedTOSVersion,
+    unsubscribe: !request.subscribe,
+    hasBirthday: Boolean(request.year && request.month && request.day),
+    emailVerified: false,
+    authToken: '',
+    date_joined: now.slice(0, 10),
+    last_login: now,
+    last_activity: now,
+    updated_at: now,
+  });
+  world.users.set(user.id, user);
+  indexUserLogin(world.userLogins, user);
+  return user;
+}
+
+function obfuscate(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 2, 1))}${local.slice(-1)}@${domain}`;
+}
+
+const PLATFORMS = new Set(['standalonewindows', 'android', 'ios']);
+
+/** Tutorial keys read `{platform}:{tutorial}:{version}`; those with a real platform are platform tutorials. */
+const isPlatformTutorial = (key: string) => {
+  const platform = key.split(':')[0] ?? '';
+  return key.includes(':') && platform !== 'undefined' && platform !== '';
+};
+
+/**
+ * Clears every tutorial completed on a platform (whatever the headers name) and keeps the others.
+ * X-Platform is recorded only for the known platforms (null otherwise); X-Store as sent.
+ */
+export function clearTutorials(
+  world: World,
+  actor: UserRecord,
+  userId: string,
+  headers: { platform?: string; store?: string },
+): { user: UserRecord; record: TutorialClear } {
+  if (userId !== actor.id) throw new ApiError(403, messages.clearTutorialsForbidden);
+  const user = actor;
+  user.completedTutorials = user.completedTutorials.filter((key) => !isPlatformTutorial(key));
+  const record: TutorialClear = {
+    platform: headers.platform && PLATFORMS.has(headers.platform) ? headers.platform : null,
+    store: headers.store ?? null,
+    clearedAt: isoNow(world.clock),
+  };
+  user.updated_at = record.clearedAt;
+  user.tutorialClears.push(record);
+  return { user, record };
+}
+
+export function tutorialStatus(user: UserRecord) {
+  return {
+    completed: user.completedTutorials.length > 0,
+    completedAnyTutorial: user.completedTutorials.length > 0,
+    completedTutorials: [...user.completedTutorials],
+    tutorialKey: user.completedTutorials[0] ?? 'undefined:undefined:v1',
+  };
+}
+

@@ -1,0 +1,183 @@
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { AvatarSchema, type Avatar, type AvatarRecord } from '../../store/records/avatars.js';
+import { viewOf } from '../../schema/view.js';
+import { idOf } from '../../schema/common.js';
+import { pageParams, queryBool, queryList } from '../../schema/query.js';
+import { unitySortNumber } from '../../store/records/unity-package.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { hash32 } from '../../store/random.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { lazy } from '../../schema/lazy.js';
+
+const makeAvatarView = viewOf('Avatar', AvatarSchema, { computed: ['assetUrl'] });
+
+/** An avatar as every response shows it: the stored record without its moderation figures. */
+export function avatarView(record: AvatarRecord): Avatar {
+  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined });
+}
+
+/** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */
+export function findAvatar(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = world.avatars.get(avatarId);
+  if (!avatar || (avatar.releaseStatus !== 'public' && avatar.authorId !== actor.id && !actor.isAdmin)) {
+    throw new ApiError(404, messages.avatarNotFound);
+  }
+  return avatar;
+}
+
+export const AVATAR_SORTS = [
+  '_created_at', '_updated_at', 'created', 'favorites', 'heat', 'labsPublicationDate', 'magic', 'name', 'order',
+  'popularity', 'publicationDate', 'random', 'relevance', 'reportCount', 'reportScore', 'shuffle', 'trust', 'updated',
+] as const;
+export type AvatarSort = (typeof AVATAR_SORTS)[number];
+
+const unityVersion = lazy(() => z
+  .string()
+  .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
+  .transform((value) => unitySortNumber(value)!));
+
+export const AvatarFavoritesQuerySchema = lazy(() => z.object({
+  ...pageParams(),
+  featured: queryBool().optional(),
+  sort: z.enum(AVATAR_SORTS).default('popularity'),
+  order: z.enum(['ascending', 'descending']).default('descending'),
+  search: z.string().optional(),
+  tag: queryList().optional(),
+  notag: queryList().optional(),
+  releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).default('public'),
+  maxUnityVersion: unityVersion.optional(),
+  minUnityVersion: unityVersion.optional(),
+  platform: z.string().min(1).optional(),
+  userId: idOf('usr').optional(),
+}));
+export type AvatarFavoritesQuery = z.infer<typeof AvatarFavoritesQuerySchema>;
+
+/** Whether one of the avatar's packages is for `platform` and within the Unity version bounds. */
+function hasPackage(avatar: AvatarRecord, q: AvatarFavoritesQuery): boolean {
+  return avatar.unityPackages.some(
+    (p) =>
+      (q.platform === undefined || p.platform === q.platform) &&
+      (q.minUnityVersion === undefined || p.unitySortNumber >= q.minUnityVersion) &&
+      (q.maxUnityVersion === undefined || p.unitySortNumber <= q.maxUnityVersion),
+  );
+}
+
+export function matches(avatar: AvatarRecord, q: AvatarFavoritesQuery, search: string | undefined): boolean {
+  if (q.releaseStatus !== 'all' && avatar.releaseStatus !== q.releaseStatus) return false;
+  if (q.featured !== undefined && avatar.featured !== q.featured) return false;
+  if (search !== undefined && !avatar.name.toLowerCase().includes(search)) return false;
+  if (q.tag && !q.tag.some((tag) => avatar.tags.includes(tag))) return false;
+  if (q.notag?.some((tag) => avatar.tags.includes(tag))) return false;
+  if (q.platform !== undefined || q.minUnityVersion !== undefined || q.maxUnityVersion !== undefined) {
+    return hasPackage(avatar, q);
+  }
+  return true;
+}
+
+const TRUST_RANKS: Record<string, number> = {
+  system_trust_basic: 1,
+  system_trust_known: 2,
+  system_trust_trusted: 3,
+  system_trust_veteran: 4,
+};
+
+export function trustOf(user: UserRecord | undefined): number {
+  let rank = 0;
+  for (const tag of user?.tags ?? []) rank = Math.max(rank, TRUST_RANKS[tag] ?? 0);
+  return rank;
+}
+
+const DAY_MS = 86_400_000;
+
+export interface SortContext {
+  world: World;
+  /** Lower-cased search text, if any. */
+  search: string | undefined;
+  /** When the listed user favorited the avatar. */
+  favoritedAt: string;
+}
+
+/**
+ * What each sort orders by (ascending; `order=descending`, the default, reverses it):
+ * - popularity, magic, favorites: how many users favorited the avatar;
+ * - relevance: with `search`, names starting with the text before names merely containing it,
+ *   then popularity; without `search`, popularity;
+ * - heat: favorites per day since the avatar was created (recent and favorited ranks high);
+ * - created, _created_at: created_at; updated, _updated_at: updated_at;
+ * - publicationDate, labsPublicationDate: listingDate, else created_at (avatars have no labs stage);
+ * - name: the name, case-insensitive;
+ * - order: when the user favorited it (descending: the latest favorite first);
+ * - random: a fixed pseudo-random order seeded per world; shuffle: the same, reseeded every UTC day;
+ * - reportCount, reportScore: the avatar's moderation figures;
+ * - trust: the author's trust rank (system_trust_basic < known < trusted < veteran).
+ * Ties fall back to the avatar id.
+ */
+export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
+  const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
+  switch (sort) {
+    case 'popularity':
+    case 'magic':
+    case 'favorites':
+      return favorites();
+    case 'relevance': {
+      if (ctx.search === undefined) return favorites();
+      const name = avatar.name.toLowerCase();
+      return (name.startsWith(ctx.search) ? 1e12 : 0) + favorites();
+    }
+    case 'heat': {
+      const ageDays = Math.max(0, (ctx.world.clock.now() - Date.parse(avatar.created_at)) / DAY_MS);
+      return favorites() / (ageDays + 1);
+    }
+    case 'created':
+    case '_created_at':
+      return Date.parse(avatar.created_at);
+    case 'updated':
+    case '_updated_at':
+      return Date.parse(avatar.updated_at);
+    case 'publicationDate':
+    case 'labsPublicationDate':
+      return Date.parse(avatar.listingDate ?? avatar.created_at);
+    case 'name':
+      return avatar.name.toLowerCase();
+    case 'order':
+      return Date.parse(ctx.favoritedAt);
+    case 'random':
+      return hash32(avatar.id, ctx.world.avatarShuffleSeed);
+    case 'shuffle':
+      return hash32(avatar.id, ctx.world.avatarShuffleSeed ^ Math.floor(ctx.world.clock.now() / DAY_MS));
+    case 'reportCount':
+      return avatar.reportCount;
+    case 'reportScore':
+      return avatar.reportScore;
+    case 'trust':
+      return trustOf(ctx.world.users.get(avatar.authorId));
+  }
+}
+
+/**
+ * GET /avatars/favorites: the requester's favorited avatars (or, for an admin, `userId`'s), filtered,
+ * sorted and paged. Reads only that user's favorites, never the whole avatar collection.
+ */
+export function listFavoriteAvatars(world: World, actor: UserRecord, query: unknown): AvatarRecord[] {
+  const q = parseInput(AvatarFavoritesQuerySchema, query);
+  const userId = q.userId ?? actor.id;
+  if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarFavoritesOfOthers);
+  const favorites = world.favorites.get(userId);
+  if (!favorites) return [];
+  const search = q.search ? q.search.toLowerCase() : undefined;
+  const found: { avatar: AvatarRecord; key: number | string }[] = [];
+  for (const favorite of favorites) {
+    if (favorite.type !== 'avatar') continue;
+    const avatar = world.avatars.get(favorite.favoriteId);
+    if (!avatar || !matches(avatar, q, search)) continue;
+    found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
+  }
+  const direction = q.order === 'ascending' ? 1 : -1;
+  found.sort((a, b) => {
+    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
+  });
+  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+}

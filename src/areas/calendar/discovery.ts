@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { monthDate, type CalendarEvent, type CalendarEventList, type CalendarEventRecord } from '../../store/records/calendar.js';
+import type { GroupRecord } from '../../store/records/groups.js';
+import { lazy } from '../../schema/lazy.js';
+import { pageParams, queryBool, queryInt, queryList } from '../../schema/query.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { audienceOf, bucketsBetween, monthOf, type Audience } from '../../store/indexes/calendar.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { calendarEventViewFor, viewerAudience } from './calendar.js';
+
+/** How far ahead search looks, in months from the current one: a generated world holds years of events. */
+export const CALENDAR_SEARCH_MONTHS = 12;
+
+const MonthQuerySchema = lazy(() => z.object({ date: monthDate.optional(), ...pageParams() }));
+
+const byStart = (a: CalendarEventRecord, b: CalendarEventRecord) =>
+  a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** The matching events of a query, by month: each month is sorted only when a page reads it. */
+interface Matches {
+  byMonth: Map<number, CalendarEventRecord[]>;
+  total: number;
+}
+
+/**
+ * Every event of the months [from, to] in the given groups that the viewer may see and `keep` keeps.
+ * Kept by month and sorted per month on demand: a generated world's search window holds half a
+ * million events, and sorting them all to answer one page cost seconds.
+ */
+function visibleEvents(
+  world: World,
+  actor: UserRecord,
+  groups: Iterable<GroupRecord>,
+  from: number,
+  to: number,
+  keep: (event: CalendarEventRecord) => boolean = () => true,
+): Matches {
+  const byMonth = new Map<number, CalendarEventRecord[]>();
+  let total = 0;
+  for (const group of groups) {
+    if (!world.calendarByGroup.has(group.id)) continue;
+    const audience: Audience | undefined = viewerAudience(world, group, actor.id);
+    if (audience === undefined) continue;
+    for (const bucket of bucketsBetween(world, group.id, from, to)) {
+      for (const event of bucket.events) {
+        if (audienceOf(event) > audience || !keep(event)) continue;
+        let list = byMonth.get(bucket.month);
+        if (!list) byMonth.set(bucket.month, (list = []));
+        list.push(event);
+        total++;
+      }
+    }
+  }
+  return { byMonth, total };
+}
+
+/** Events [offset, offset + n) of the matches in start order. */
+function slice(matches: Matches, offset: number, n: number): CalendarEventRecord[] {
+  const page: CalendarEventRecord[] = [];
+  let skip = offset;
+  for (const month of [...matches.byMonth.keys()].sort((a, b) => a - b)) {
+    if (page.length >= n) break;
+    const events = matches.byMonth.get(month)!;
+    if (skip >= events.length) {
+      skip -= events.length;
+      continue;
+    }
+    events.sort(byStart);
+    page.push(...events.slice(skip, skip + n - page.length));
+    skip = 0;
+  }
+  return page;
+}
+
+function pageOf(world: World, actor: UserRecord, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
+  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(world, actor.id));
+  return { hasNext: query.offset + results.length < matches.total, results, totalCount: matches.total };
+}
+
+const monthOfQuery = (world: World, date: string | undefined) =>
+  date === undefined ? monthOf(isoNow(world.clock)) : monthOf(date.length <= 10 ? `${date.slice(0, 7)}-01T00:00:00.000Z` : new Date(date).toISOString());
+
+/** The requester's own groups (member or owner). */
+function ownGroups(world: World, actor: UserRecord): GroupRecord[] {
+  const groups: GroupRecord[] = [];
+  for (const group of world.groups.values()) {
+    if (group.ownerId === actor.id || world.groupMembersByGroup.get(group.id)?.get(actor.id)?.membershipStatus === 'member') {
+      groups.push(group);
+    }
+  }
+  return groups;
+}
+
+/** GET /calendar: the events of the requester's groups in a month (the current one by default). */
+export function listMyCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+  const query = parseInput(MonthQuerySchema, rawQuery);
+  const month = monthOfQuery(world, query.date);
+  return pageOf(world, actor, visibleEvents(world, actor, ownGroups(world, actor), month, month), query);
+}
+
+/** GET /calendar/featured: featured events of any group, as the requester may see them, in a month. */
+export function listFeaturedCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+  const query = parseInput(MonthQuerySchema, rawQuery);
+  const month = monthOfQuery(world, query.date);
+  const events = visibleEvents(world, actor, world.groups.values(), month, month, (e) => e.featured === true);
+  return pageOf(world, actor, events, query);
+}
+
+/** GET /calendar/following: the events the requester follows, in a month when `date` is given. */
+export function listFollowedCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+  const query = parseInput(MonthQuerySchema, rawQuery);
+  const month = query.date === undefined ? undefined : monthOfQuery(world, query.date);
+  const follows = world.calendarFollows.get(actor.id) ?? new Map<string, string>();
+  const groups = new Set([...follows.values()].map((id) => world.groups.get(id)).filter((g) => g !== undefined));
+  const events = visibleEvents(world, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
+  return pageOf(world, actor, events, query);
+}
+
+const SearchQuerySchema = lazy(() => z.object({
+  searchTerm: z.string().trim().min(1),
+  utcOffset: queryInt(-12, 12).optional(),
+  isInternalVariant: queryBool().optional(),
+  ...pageParams(),
+}));
+
+/**
+ * GET /calendar/search: events from the current month on (CALENDAR_SEARCH_MONTHS ahead) whose title,
+ * description or a tag contains the term, ignoring case.
+ */
+export function searchCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+  const query = parseInput(SearchQuerySchema, rawQuery);
+  // One case-insensitive pattern rather than lower-casing every title and description it looks at.
+  const term = new RegExp(query.searchTerm.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  const month = monthOf(isoNow(world.clock));
+  const events = visibleEvents(
+    world,
+    actor,
+    world.groups.values(),
+    month,
+    month + CALENDAR_SEARCH_MONTHS,
+    (e) => term.test(e.title) || term.test(e.description) || (e.tags ?? []).some((tag) => term.test(tag)),
+  );
+  return pageOf(world, actor, events, query);
+}
+
+const Inclusion = () => z.enum(['exclude', 'include', 'skip']).optional();
+
+const DiscoverQuerySchema = lazy(() => z.object({
+  scope: z.enum(['all', 'live', 'upcoming']).default('all'),
+  categories: queryList().optional(),
+  tags: queryList().optional(),
+  featuredResults: Inclusion(),
+  nonFeaturedResults: Inclusion(),
+  personalizedResults: Inclusion(),
+  minimumInterestCount: queryInt(0).optional(),
+  minimumRemainingMinutes: queryInt(0).optional(),
+  upcomingOffsetMinutes: queryInt(0).default(10080),
+  n: queryInt(1, 100).default(60),
+  nextCursor: z.string().regex(/^\d*$/, 'must be a cursor from an earlier page').optional(),
+}));
+
+const MINUTE = 60_000;
+
+/**
+ * GET /calendar/discover: events live now or starting within upcomingOffsetMinutes, narrowed by the
+ * query; `exclude`/`skip` drop featured, non-featured or personalized (own groups', followed) events.
+ * The cursor is where the next page starts; empty on the last page.
+ */
+export function discoverCalendar(world: World, actor: UserRecord, rawQuery: unknown): { nextCursor: string; results: CalendarEvent[] } {
+  const query = parseInput(DiscoverQuerySchema, rawQuery);
+  const now = world.clock.now();
+  const until = now + query.upcomingOffsetMinutes * MINUTE;
+  const mine = new Set(ownGroups(world, actor).map((g) => g.id));
+  const follows = world.calendarFollows.get(actor.id);
+  const drop = (inclusion: string | undefined) => inclusion === 'exclude' || inclusion === 'skip';
+  const from = monthOf(new Date(now).toISOString()) - 1;
+  const to = monthOf(new Date(until).toISOString());
+  const events = visibleEvents(world, actor, world.groups.values(), from, to, (e) => {
+    const starts = Date.parse(e.startsAt);
+    const ends = Date.parse(e.endsAt);
+    const live = starts <= now && ends > now;
+    const upcoming = starts > now && starts <= until;
+    if (query.scope === 'live' ? !live : query.scope === 'upcoming' ? !upcoming : !(live || upcoming)) return false;
+    if (query.minimumRemainingMinutes !== undefined && ends - now < query.minimumRemainingMinutes * MINUTE) return false;
+    if (query.minimumInterestCount !== undefined && (e.interestedUserCount ?? 0) < query.minimumInterestCount) return false;
+    if (query.categories && !query.categories.includes(e.category)) return false;
+    if (query.tags && !(e.tags ?? []).some((tag) => query.tags!.includes(tag))) return false;
+    if (e.featured ? drop(query.featuredResults) : drop(query.nonFeaturedResults)) return false;
+    if (drop(query.personalizedResults) && (mine.has(e.ownerId) || follows?.has(e.id))) return false;
+    return true;
+  });
+  const offset = query.nextCursor ? Number(query.nextCursor) : 0;
+  const results = slice(events, offset, query.n).map(calendarEventViewFor(world, actor.id));
+  const next = offset + results.length;
+  return { nextCursor: next < events.total ? String(next) : '', results };
+}

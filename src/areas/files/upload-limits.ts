@@ -1,0 +1,47 @@
+import { ApiError, messages } from '../../errors.js';
+import type { UploadSession } from '../../store/records/files.js';
+import type { World } from '../../store/world.js';
+
+/**
+ * Totals for the bytes a world keeps from uploads. One PUT is at most 50 MB, but without totals 40
+ * parts of one upload took the process past 2 GiB, and unfinished uploads stayed forever.
+ */
+
+/** World time at which each unfinished upload started; dropped with the upload. */
+const startedAt = new WeakMap<UploadSession, number>();
+
+export function noteUploadStarted(world: World, session: UploadSession): void {
+  if (!startedAt.has(session)) startedAt.set(session, world.clock.now());
+}
+
+/** Drops unfinished uploads older than the world's uploadExpiryMinutes, their URLs and their bytes. */
+export function expireUploads(world: World): void {
+  const oldest = world.clock.now() - world.settings.uploadExpiryMinutes * 60_000;
+  for (const [key, session] of world.fileUploads) {
+    // A restored snapshot holds copies: their time starts again at the restore.
+    if (!startedAt.has(session)) startedAt.set(session, world.clock.now());
+    if (startedAt.get(session)! > oldest) continue;
+    for (const part of session.parts.values()) world.uploadTickets.delete(part.token);
+    world.fileUploads.delete(key);
+  }
+}
+
+/** A new part number beyond the world's uploadMaxParts for one upload is a 400. */
+export function checkPartCount(world: World, session: UploadSession, partNumber: number): void {
+  const max = world.settings.uploadMaxParts;
+  if (!session.parts.has(partNumber) && session.parts.size >= max) throw new ApiError(400, messages.uploadTooManyParts(max));
+}
+
+/** Bytes the world holds from uploads: finished parts and parts sent but not yet finished. */
+export function uploadBytesHeld(world: World): number {
+  let total = 0;
+  for (const blob of world.fileBlobs.values()) total += blob.byteLength;
+  for (const session of world.fileUploads.values()) for (const part of session.parts.values()) total += part.bytes?.byteLength ?? 0;
+  return total;
+}
+
+/** 413 when `incoming` more bytes (less `replacing`, which they take the place of) would pass uploadBytesPerWorld. */
+export function checkUploadRoom(world: World, incoming: number, replacing = 0): void {
+  const max = world.settings.uploadBytesPerWorld;
+  if (uploadBytesHeld(world) - replacing + incoming > max) throw new ApiError(413, messages.uploadWorldFull(max));
+}

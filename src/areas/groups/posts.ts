@@ -1,0 +1,189 @@
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { ApiError, messages } from '../../errors.js';
+import { idOf } from '../../schema/common.js';
+import { GroupPostVisibility, type GroupAnnouncement, type GroupPost } from '../../store/records/group-extras.js';
+import type { GroupRecord } from '../../store/records/groups.js';
+import { lazy } from '../../schema/lazy.js';
+import { pageParams, queryBool } from '../../schema/query.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { listIn } from '../../store/indexes/group-extras.js';
+import { newId } from '../../store/ids.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { hasGroupPermission } from './permissions.js';
+import { audit } from './audit.js';
+import { belongs, findGroup, memberRecord, requireGroupAccess, requireKnownRoles } from './access.js';
+import { memberIds, notifyUser } from './events.js';
+
+const fileUrl = (fileId: string) => `https://api.vrchat.cloud/api/1/file/${fileId}/1/file`;
+
+/**
+ * Who reads a post: anyone a `public` one; members a `group` one; and a post limited to roles only
+ * members holding one of them, or managers of announcements.
+ */
+function mayRead(world: World, group: GroupRecord, userId: string, post: GroupPost): boolean {
+  if (post.visibility === 'public' && post.roleId.length === 0) return true;
+  if (!belongs(world, group, userId)) return false;
+  if (post.roleId.length === 0 || hasGroupPermission(world, group.id, userId, 'group-announcement-manage')) return true;
+  const member = memberRecord(world, group.id, userId);
+  return post.roleId.some((roleId) => member?.roleIds.includes(roleId) || member?.mRoleIds.includes(roleId));
+}
+
+const PostsQuerySchema = lazy(() => z.object({ ...pageParams(), publicOnly: queryBool().optional() }));
+
+/** Newest first, as the requester may read them. */
+export function listGroupPosts(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): { posts: GroupPost[] } {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'getGroupPosts');
+  const query = parseInput(PostsQuerySchema, rawQuery);
+  const posts = [...(world.groupPosts.get(group.id) ?? [])]
+    .reverse()
+    .filter((post) => (query.publicOnly ? post.visibility === 'public' : true) && mayRead(world, group, actor.id, post));
+  return { posts: posts.slice(query.offset, query.offset + query.n) };
+}
+
+const PostRequestSchema = lazy(() => z.object({
+  title: z.string().min(1).max(120),
+  text: z.string().min(1).max(2000),
+  visibility: GroupPostVisibility,
+  sendNotification: z.boolean(),
+  imageId: idOf('file').optional(),
+  roleIds: z.array(idOf('grol')).optional(),
+}));
+
+/** Tells the members who may read the post and want announcements, the author aside. */
+function notifyMembers(world: World, group: GroupRecord, actor: UserRecord, title: string, details: Record<string, unknown>, post?: GroupPost) {
+  for (const userId of memberIds(world, group)) {
+    if (userId === actor.id) continue;
+    const record = memberRecord(world, group.id, userId);
+    if (record && !record.isSubscribedToAnnouncements) continue;
+    if (post && !mayRead(world, group, userId, post)) continue;
+    notifyUser(world, userId, actor, `${group.name}: ${title}`, details);
+  }
+}
+
+export function addGroupPost(world: World, actor: UserRecord, groupId: string, body: unknown): GroupPost {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'addGroupPost');
+  const request = parseInput(PostRequestSchema, body);
+  requireKnownRoles(group, request.roleIds);
+  const now = isoNow(world.clock);
+  const post: GroupPost = {
+    id: newId('not'),
+    groupId: group.id,
+    authorId: actor.id,
+    editorId: null,
+    title: request.title,
+    text: request.text,
+    imageId: request.imageId ?? null,
+    imageUrl: request.imageId ? fileUrl(request.imageId) : null,
+    roleId: request.roleIds ?? [],
+    visibility: request.visibility,
+    createdAt: now,
+    updatedAt: now,
+  };
+  listIn(world.groupPosts, group.id).push(post);
+  group.lastPostCreatedAt = now;
+  audit(world, group, actor, 'group.post.create', post.id, `${actor.displayName} posted ${post.title}.`);
+  if (request.sendNotification) notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+  return post;
+}
+
+function findPost(world: World, group: GroupRecord, postId: string): GroupPost {
+  const post = world.groupPosts.get(group.id)?.find((p) => p.id === postId);
+  if (!post) throw new ApiError(404, messages.groupPostNotFound);
+  return post;
+}
+
+export function updateGroupPost(world: World, actor: UserRecord, groupId: string, postId: string, body: unknown): GroupPost {
+  const request = parseInput(PostRequestSchema, body);
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'updateGroupPost');
+  const post = findPost(world, group, postId);
+  requireKnownRoles(group, request.roleIds);
+  Object.assign(post, {
+    title: request.title,
+    text: request.text,
+    visibility: request.visibility,
+    roleId: request.roleIds ?? post.roleId,
+    imageId: request.imageId ?? post.imageId,
+    imageUrl: request.imageId ? fileUrl(request.imageId) : post.imageUrl,
+    editorId: actor.id,
+    updatedAt: isoNow(world.clock),
+  });
+  audit(world, group, actor, 'group.post.update', post.id, `${actor.displayName} edited ${post.title}.`);
+  if (request.sendNotification) notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+  return post;
+}
+
+export function deleteGroupPost(world: World, actor: UserRecord, groupId: string, postId: string): string {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'deleteGroupPost');
+  const post = findPost(world, group, postId);
+  const posts = world.groupPosts.get(group.id)!;
+  posts.splice(posts.indexOf(post), 1);
+  audit(world, group, actor, 'group.post.delete', post.id, `${actor.displayName} deleted ${post.title}.`);
+  return messages.groupPostDeleted;
+}
+
+const noAnnouncement = (): GroupAnnouncement => ({
+  id: null,
+  groupId: null,
+  authorId: null,
+  title: null,
+  text: null,
+  imageId: null,
+  imageUrl: null,
+  createdAt: null,
+  updatedAt: null,
+});
+
+/** The announcement, or one of nulls when there is none. A private group's only for its members. */
+export function getGroupAnnouncement(world: World, actor: UserRecord, groupId: string): GroupAnnouncement {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'getGroupAnnouncements');
+  if (group.privacy === 'private' && !belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
+  return world.groupAnnouncements.get(group.id) ?? noAnnouncement();
+}
+
+const AnnouncementRequestSchema = lazy(() => z.object({
+  title: z.string().min(1).max(120),
+  text: z.string().min(1).max(2000).optional(),
+  imageId: idOf('file').optional(),
+  sendNotification: z.boolean().optional(),
+}));
+
+/** One announcement per group: a new one replaces the old. */
+export function createGroupAnnouncement(world: World, actor: UserRecord, groupId: string, body: unknown): GroupAnnouncement {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'createGroupAnnouncement');
+  const request = parseInput(AnnouncementRequestSchema, body);
+  const now = isoNow(world.clock);
+  const announcement: GroupAnnouncement = {
+    id: newId('gpos'),
+    groupId: group.id,
+    authorId: actor.id,
+    title: request.title,
+    text: request.text ?? '',
+    imageId: request.imageId ?? null,
+    imageUrl: request.imageId ? fileUrl(request.imageId) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  world.groupAnnouncements.set(group.id, announcement);
+  audit(world, group, actor, 'group.announcement.create', announcement.id!, `${actor.displayName} announced ${request.title}.`);
+  if (request.sendNotification) {
+    notifyMembers(world, group, actor, request.title, { groupId: group.id, announcementId: announcement.id, kind: 'group.announcement' });
+  }
+  return announcement;
+}
+
+export function deleteGroupAnnouncement(world: World, actor: UserRecord, groupId: string): string {
+  const group = findGroup(world, groupId);
+  requireGroupAccess(world, group, actor, 'deleteGroupAnnouncement');
+  const announcement = world.groupAnnouncements.get(group.id);
+  world.groupAnnouncements.delete(group.id);
+  audit(world, group, actor, 'group.announcement.delete', announcement?.id ?? group.id, `${actor.displayName} cleared the announcement.`);
+  return messages.groupAnnouncementCleared;
+}

@@ -1,0 +1,203 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { ApiError, messages } from '../../errors.js';
+import { formatInstanceId, locationOf, type InstanceIdParts } from '../../store/records/instance-id.js';
+import { CloseInstanceQuerySchema, CreateInstanceRequestSchema, type CreateInstanceRequest } from './requests.js';
+import { viewOf } from '../../schema/view.js';
+import {
+  InstanceFieldsSchema,
+  InstanceSchema,
+  type GroupAccessType,
+  type Instance,
+  type InstanceRecord,
+  type InstanceUser,
+} from '../../store/records/instances.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { allContentAllowed } from '../../store/records/worlds.js';
+import { putInstance, withdrawFromDiscovery } from '../../store/indexes/instances.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { hasGroupPermission } from '../groups/permissions.js';
+import { isClosed, occupantsOf } from './state.js';
+import { findWorld, worldView } from '../worlds/worlds.js';
+
+export const INSTANCE_MANAGE_PERMISSION = 'group-instance-manage';
+
+/** The group permission that opening a group instance of each access type takes. */
+const GROUP_CREATE_PERMISSION: Record<GroupAccessType, string> = {
+  members: 'group-instance-open-create',
+  plus: 'group-instance-plus-create',
+  public: 'group-instance-public-create',
+};
+
+function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    ageVerificationStatus: user.ageVerificationStatus,
+    bio: user.bio,
+    currentAvatarImageUrl: user.currentAvatarImageUrl,
+    currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl,
+    developerType: user.developerType,
+    friendKey: user.friendKey,
+    imageUrl: user.currentAvatarImageUrl,
+    last_platform: user.last_platform,
+    platform: user.platform,
+    profilePicOverride: user.profilePicOverride,
+    profilePicOverrideThumbnail: user.profilePicOverrideThumbnail,
+    pronouns: user.pronouns,
+    state: user.state,
+    status: user.status,
+    statusDescription: user.statusDescription,
+    userIcon: user.userIcon,
+    ageVerified: user.ageVerified,
+    allowAvatarCopying: user.allowAvatarCopying,
+    isFriend: viewer.friends.includes(user.id),
+    bioLinks: user.bioLinks,
+    currentAvatarTags: user.currentAvatarTags,
+    tags: user.tags,
+    // Users keep the day they joined; an instance's users carry it as the date-time the description asks for.
+    date_joined: user.date_joined.length === 10 ? `${user.date_joined}T00:00:00.000Z` : user.date_joined,
+    last_activity: user.last_activity,
+    last_mobile: user.last_mobile,
+  };
+}
+
+/** The holder markers are computed: only the one matching the type is present (the others undefined, so unsent). */
+const makeInstanceView = viewOf('Instance', InstanceSchema, {
+  computed: [
+    'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
+    'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',
+  ],
+});
+
+/**
+ * The Instance as a viewer sees it, with its World. users, n_users, userCount, platforms and full are
+ * all counted from who is in it now; active and hasCapacityForYou follow closedAt and the clock.
+ */
+export function instanceView(world: World, viewer: UserRecord, instance: InstanceRecord): Instance {
+  const worldRecord = findWorld(world, instance.worldId);
+  const users = occupantsOf(world, instance);
+  const platforms: Record<string, number> = { android: 0, ios: 0, standalonewindows: 0 };
+  for (const user of users) platforms[user.last_platform] = (platforms[user.last_platform] ?? 0) + 1;
+  const active = !isClosed(instance, world.clock.now());
+  const full = users.length >= worldRecord.capacity;
+  const holderOf = (type: InstanceRecord['type']) => (instance.type === type ? instance.ownerId! : undefined);
+  return makeInstanceView(instance, {
+    hidden: holderOf('hidden'),
+    friends: holderOf('friends'),
+    private: holderOf('private'),
+    location: instance.id,
+    world: worldView(world, worldRecord),
+    clientNumber: 'unknown',
+    capacity: worldRecord.capacity,
+    recommendedCapacity: worldRecord.recommendedCapacity,
+    n_users: users.length,
+    userCount: users.length,
+    active,
+    full,
+    hasCapacityForYou: active && !full,
+    roleRestricted: instance.roleIds.length > 0,
+    platforms,
+    users: users.map((user) => instanceUserView(user, viewer)),
+  });
+}
+
+export function findInstance(world: World, location: string): InstanceRecord {
+  const found = world.instances.get(location);
+  if (!found) throw new ApiError(404, messages.instanceNotFound);
+  return found;
+}
+
+export function findWorldInstance(world: World, worldId: string, instanceId: string): InstanceRecord {
+  findWorld(world, worldId);
+  return findInstance(world, locationOf(worldId, instanceId));
+}
+
+/**
+ * Who owns a new instance: nobody for a public one, the requester for hidden, friends and private ones
+ * (an ownerId naming someone else is refused), the group for a group one, if the requester holds the
+ * group's create permission for that access type.
+ */
+function ownerOf(world: World, actor: UserRecord, request: CreateInstanceRequest): string | null {
+  if (request.type !== 'group') {
+    if (request.ownerId != null && request.ownerId !== actor.id) throw new ApiError(400, messages.instanceOwnerNotYou);
+    return request.type === 'public' ? null : actor.id;
+  }
+  const group = world.groups.get(request.ownerId!);
+  if (!group) throw new ApiError(404, messages.groupNotFound);
+  const permission = GROUP_CREATE_PERMISSION[request.groupAccessType ?? 'members'];
+  if (!hasGroupPermission(world, group.id, actor.id, permission)) throw new ApiError(403, messages.groupNoPermission);
+  if (request.roleIds?.some((roleId) => !group.roles.some((role) => role.id === roleId))) {
+    throw new ApiError(400, messages.instanceUnknownRoles);
+  }
+  return group.id;
+}
+
+const randomName = () => randomUUID().replace(/-/g, '').slice(0, 8);
+
+/** Opens an instance of a world: a random 5-digit name and a fresh nonce make its id. */
+export function createInstance(world: World, actor: UserRecord, body: unknown): InstanceRecord {
+  const request = parseInput(CreateInstanceRequestSchema, body);
+  const target = findWorld(world, request.worldId);
+  if (request.closedAt !== undefined && Date.parse(request.closedAt) <= world.clock.now()) {
+    throw new ApiError(400, messages.instanceClosedAtPast);
+  }
+  const parts: InstanceIdParts = {
+    name: String(randomInt(10_000, 100_000)),
+    type: request.type,
+    ownerId: ownerOf(world, actor, request),
+    region: request.region,
+    nonce: randomUUID(),
+  };
+  if (request.type === 'group') parts.groupAccessType = request.groupAccessType ?? 'members';
+  const { worldId: _worldId, type: _type, region: _region, ownerId: _ownerId, groupAccessType: _access, ...options } = request;
+  const fields = InstanceFieldsSchema.parse({
+    ...options,
+    contentSettings: { ...allContentAllowed(), ...options.contentSettings },
+  });
+  const instanceId = formatInstanceId(parts);
+  const instance: InstanceRecord = {
+    ...fields,
+    ...parts,
+    id: locationOf(target.id, instanceId),
+    worldId: target.id,
+    instanceId,
+    creatorId: actor.id,
+    secureName: randomName(),
+    shortName: randomName(),
+    photonRegion: request.region,
+  };
+  putInstance(world, instance);
+  return instance;
+}
+
+/** The owner closes their instance; a group's instance takes the group-instance-manage permission. */
+function mayClose(world: World, actor: UserRecord, instance: InstanceRecord): boolean {
+  if (instance.type === 'group') return hasGroupPermission(world, instance.ownerId!, actor.id, INSTANCE_MANAGE_PERMISSION);
+  return instance.ownerId === actor.id;
+}
+
+/**
+ * Closes an instance now, or at `closedAt` when that is later (a later call may move a planned close).
+ * A hard close sends everyone out once it takes effect.
+ */
+export function closeInstance(world: World, actor: UserRecord, location: string, rawQuery: unknown): InstanceRecord {
+  const query = parseInput(CloseInstanceQuerySchema, rawQuery);
+  const instance = findInstance(world, location);
+  if (!mayClose(world, actor, instance)) throw new ApiError(403, messages.instanceCloseForbidden);
+  const now = world.clock.now();
+  if (isClosed(instance, now)) throw new ApiError(403, messages.instanceAlreadyClosed);
+  const closesAt = query.closedAt === undefined ? now : Math.max(Date.parse(query.closedAt), now);
+  // Read before the close: a hard-closed instance counts nobody inside.
+  const inside = occupantsOf(world, instance).map((user) => user.id);
+  instance.closedAt = new Date(closesAt).toISOString();
+  instance.hardClose = query.hardClose ?? false;
+  if (closesAt > now) return instance;
+  withdrawFromDiscovery(world, instance);
+  world.pipeline.emit({
+    type: 'instance-closed',
+    to: inside,
+    content: { instanceLocation: instance.id, closedAt: instance.closedAt, hardClose: instance.hardClose },
+  });
+  return instance;
+}

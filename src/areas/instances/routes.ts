@@ -1,0 +1,71 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { discoverInstances } from './discovery.js';
+import { closeInstance, createInstance, findInstance, instanceView } from './instances.js';
+import { spanWithoutCloses } from './state.js';
+import { cachedJson, json, jsonBody } from '../../http/helpers.js';
+import type { InstanceRecord } from '../../store/records/instances.js';
+import {
+  findByShortName,
+  groupInstanceList,
+  instanceNames,
+  recentInstances,
+  userGroupInstances,
+} from './lists.js';
+
+/**
+ * Instances: create, discover, read and close. An instance is addressed by its location,
+ * `{worldId}:{instanceId}`, as ONE path segment; `discover` is registered first so it is never read as one.
+ */
+export const instanceRoutes = new Hono<AppEnv>();
+
+/**
+ * An instance as the viewer reads it. The answer follows from the records and from which of its
+ * world's instances have closed, so it is kept until a write or the next planned close.
+ */
+export function readInstance(c: Context<AppEnv>, location: string, find: () => InstanceRecord): Response {
+  const world = c.get('world');
+  const user = c.get('user');
+  const worldInstances = world.instancesByWorld.get(location.slice(0, location.indexOf(':'))) ?? [];
+  const span = spanWithoutCloses(worldInstances, world.clock.now());
+  return cachedJson(c, `instance ${location} ${user.id}`, () => instanceView(world, user, find()), span);
+}
+
+instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('world'), c.get('user'), c.req.query())));
+
+instanceRoutes.post('/instances', async (c) => {
+  const body = await jsonBody(c);
+  const world = c.get('world');
+  const user = c.get('user');
+  return json(c, instanceView(world, user, createInstance(world, user, body)));
+});
+
+// Literal paths before /instances/:location, which would take them as locations.
+instanceRoutes.get('/instances/recent', (c) => json(c, recentInstances(c.get('world'), c.get('user'), c.req.query())));
+
+instanceRoutes.get('/instances/s/:shortName', (c) => {
+  const world = c.get('world');
+  return json(c, instanceView(world, c.get('user'), findByShortName(world, c.req.param('shortName'))));
+});
+
+instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('world'), c.req.param('location'))));
+
+instanceRoutes.get('/users/:userId/instances/groups', (c) => json(c, userGroupInstances(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+instanceRoutes.get('/users/:userId/instances/groups/:groupId', (c) => {
+  const { userId, groupId } = c.req.param();
+  return json(c, userGroupInstances(c.get('world'), c.get('user'), userId, groupId));
+});
+
+instanceRoutes.get('/groups/:groupId/instances', (c) => json(c, groupInstanceList(c.get('world'), c.get('user'), c.req.param('groupId'))));
+
+instanceRoutes.get('/instances/:location', (c) => {
+  const location = c.req.param('location');
+  return readInstance(c, location, () => findInstance(c.get('world'), location));
+});
+
+instanceRoutes.delete('/instances/:location', (c) => {
+  const world = c.get('world');
+  const user = c.get('user');
+  return json(c, instanceView(world, user, closeInstance(world, user, c.req.param('location'), c.req.query())));
+});

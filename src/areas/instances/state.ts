@@ -1,0 +1,39 @@
+import type { InstanceRecord } from '../../store/records/instances.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+
+/** Closed once its closedAt has come; a close planned for later leaves it active until then. */
+export const isClosed = (instance: InstanceRecord, now: number) =>
+  instance.closedAt !== null && Date.parse(instance.closedAt) <= now;
+
+/** The users in an instance now: none once a hard close has taken effect, since it sends everyone out. */
+export function occupantsOf(world: World, instance: InstanceRecord): UserRecord[] {
+  if (instance.hardClose && isClosed(instance, world.clock.now())) return [];
+  const users: UserRecord[] = [];
+  for (const userId of instance.userIds) {
+    const user = world.users.get(userId);
+    if (user) users.push(user);
+  }
+  return users;
+}
+
+/** [from, until) in epoch ms of world time. */
+export interface TimeSpan {
+  from: number;
+  until: number;
+}
+
+/**
+ * The span of world time around `now` in which none of `instances` closes: an answer built from them
+ * (and the clock) holds throughout it.
+ */
+export function spanWithoutCloses(instances: readonly InstanceRecord[], now: number): TimeSpan {
+  const span = { from: -Infinity, until: Infinity };
+  for (const instance of instances) {
+    if (instance.closedAt === null) continue;
+    const closesAt = Date.parse(instance.closedAt);
+    if (closesAt <= now) span.from = Math.max(span.from, closesAt);
+    else span.until = Math.min(span.until, closesAt);
+  }
+  return span;
+}

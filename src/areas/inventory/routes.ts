@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { equipItem, findHeldItem, listInventory, unequipSlot } from './inventory.js';
+import { findTemplate, inventoryCollections, spawnItem } from './templates.js';
+import { listDrops, redeemReward } from './rewards.js';
+import { consumeItem, deleteItem, updateItem } from './edits.js';
+import { json, jsonBody } from '../../http/helpers.js';
+
+/** The requester's inventory: read, equip, unequip, redeem rewards; drops; and one item of any holder. */
+export const inventoryRoutes = new Hono<AppEnv>();
+
+inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
+
+// Literal paths before /inventory/:inventoryItemId, which would take them as ids.
+inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));
+
+inventoryRoutes.get('/inventory/drops', (c) => json(c, listDrops(c.get('world'), c.req.query())));
+
+inventoryRoutes.get('/inventory/spawn', (c) => json(c, spawnItem(c.get('world'), c.get('user'), c.req.query())));
+
+inventoryRoutes.get('/inventory/template/:templateId', (c) => json(c, findTemplate(c.get('world'), c.req.param('templateId'))));
+
+inventoryRoutes.get('/inventory/:inventoryItemId', (c) =>
+  json(c, findHeldItem(c.get('world'), c.get('user').id, c.req.param('inventoryItemId'))),
+);
+
+inventoryRoutes.put('/inventory/:inventoryItemId', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, updateItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
+});
+
+inventoryRoutes.delete('/inventory/:inventoryItemId', (c) => json(c, deleteItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))));
+
+inventoryRoutes.put('/inventory/:inventoryItemId/consume', (c) =>
+  json(c, consumeItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))),
+);
+
+inventoryRoutes.put('/inventory/:inventoryItemId/equip', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, equipItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
+});
+
+// The real API names the slot in the item id's place to unequip it.
+inventoryRoutes.delete('/inventory/:slot/equip', (c) => json(c, unequipSlot(c.get('world'), c.get('user'), c.req.param('slot'))));
+
+inventoryRoutes.get('/user/:userId/inventory/:inventoryItemId', (c) =>
+  json(c, findHeldItem(c.get('world'), c.req.param('userId'), c.req.param('inventoryItemId'))),
+);
+
+inventoryRoutes.post('/reward/redeem', async (c) => {
+  const body = await jsonBody(c);
+  return json(c, redeemReward(c.get('world'), c.get('user'), body));
+});

@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { cachedJson, json } from '../../http/helpers.js';
+import { apiConfig, health, onlineUsers, systemTime } from './system.js';
+import { loadEngine } from '../../operations/load-engine.js';
+
+/** The operations clients call before logging in: none needs a session (see the operations table). */
+export const systemRoutes = new Hono<AppEnv>();
+
+systemRoutes.get('/config', async (c) => {
+  const { generateBody } = await loadEngine();
+  return cachedJson(c, 'config', () => apiConfig(c.get('world'), generateBody));
+});
+systemRoutes.get('/time', (c) => json(c, systemTime(c.get('world'))));
+systemRoutes.get('/visits', (c) => json(c, onlineUsers(c.get('world'))));
+systemRoutes.get('/health', (c) => json(c, health));

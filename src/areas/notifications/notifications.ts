@@ -1,0 +1,122 @@
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { NotificationType, type Notification, type NotificationRecord } from '../../store/records/notifications.js';
+import { pageParams, queryBool } from '../../schema/query.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { lazy } from '../../schema/lazy.js';
+import { isoNow } from '../../store/clock.js';
+import { newId } from '../../store/ids.js';
+import { addNotification, removeNotification } from '../../store/indexes/notifications.js';
+
+/** A notification as the REST API shows it to its receiver: no receiverUserId, no hidden flag. */
+export function notificationView(record: NotificationRecord): Notification {
+  const { id, type, created_at, details, message, seen, senderUserId } = record;
+  return { id, type, created_at, details, message, seen, senderUserId };
+}
+
+/** One of the requester's notifications; another user's, or none, is not found. */
+export function findOwnNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = world.notifications.get(notificationId);
+  if (!record || record.receiverUserId !== actor.id) throw new ApiError(404, messages.notificationNotFound);
+  return record;
+}
+
+export function seeNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(world, actor, notificationId);
+  record.seen = true;
+  world.pipeline.emit({ type: 'see-notification', to: [actor.id], content: record.id });
+  return record;
+}
+
+/** Hides a notification from the default list; `hidden=true` lists it again. */
+export function hideNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(world, actor, notificationId);
+  record.hidden = true;
+  world.pipeline.emit({ type: 'hide-notification', to: [actor.id], content: record.id });
+  return record;
+}
+
+const dateTime = lazy(() => z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time'));
+
+export const NotificationListQuerySchema = lazy(() => z
+  .object({
+    ...pageParams(),
+    type: z.enum(['all', ...NotificationType.options]).default('all'),
+    sent: queryBool().refine((sent) => !sent, 'must be false').optional(),
+    hidden: queryBool().default(false),
+    after: dateTime.optional(),
+  })
+  .refine((q) => !q.hidden || q.type === 'friendRequest', {
+    message: 'must be false unless type is friendRequest',
+    path: ['hidden'],
+  }));
+export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
+
+/**
+ * The requester's notifications, newest first: hidden or not hidden ones (`hidden`), of one `type`
+ * or all, created after `after` (ignored for friend requests, as the real API does). Walks the
+ * receiver's list from the newest and stops once the page is full.
+ */
+export function listNotifications(world: World, actor: UserRecord, query: unknown): NotificationRecord[] {
+  const q = parseInput(NotificationListQuerySchema, query);
+  const all = world.notificationsByReceiver.get(actor.id) ?? [];
+  const after = q.after !== undefined && q.type !== 'friendRequest' ? Date.parse(q.after) : undefined;
+  const page: NotificationRecord[] = [];
+  let skipped = 0;
+  for (let i = all.length - 1; i >= 0 && page.length < q.n; i--) {
+    const record = all[i]!;
+    if (after !== undefined && Date.parse(record.created_at) <= after) break;
+    if (record.hidden !== q.hidden || (q.type !== 'all' && record.type !== q.type)) continue;
+    if (skipped < q.offset) skipped++;
+    else page.push(record);
+  }
+  return page;
+}
+
+export interface NewNotification {
+  type: NotificationRecord['type'];
+  sender: UserRecord;
+  receiverId: string;
+  message?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The notification as its sender gets it back (SentNotification): details as an object, the receiver named. */
+export function sentNotificationView(record: NotificationRecord) {
+  const { id, type, created_at, message, senderUserId, receiverUserId } = record;
+  return { id, type, created_at, details: JSON.parse(record.details) as object, message, senderUserId, receiverUserId };
+}
+
+/** The `notification` event: the Notification with details as an object, as the socket carries it. */
+const socketView = (record: NotificationRecord) => ({ ...notificationView(record), receiverUserId: record.receiverUserId, details: JSON.parse(record.details) as object });
+
+/** Creates a notification for its receiver, now, and tells their socket. */
+export function sendNotification(world: World, input: NewNotification): NotificationRecord {
+  const record: NotificationRecord = {
+    id: newId(input.type === 'friendRequest' ? 'frq' : 'not'),
+    type: input.type,
+    created_at: isoNow(world.clock),
+    details: JSON.stringify(input.details ?? {}),
+    message: input.message ?? '',
+    seen: false,
+    senderUserId: input.sender.id,
+    receiverUserId: input.receiverId,
+    hidden: false,
+  };
+  addNotification(world, record);
+  world.pipeline.emit({ type: 'notification', to: [record.receiverUserId], content: socketView(record) });
+  return record;
+}
+
+/** Takes a notification away from its receiver (accepted, withdrawn or answered). */
+export function dropNotification(world: World, record: NotificationRecord): void {
+  removeNotification(world, record);
+}
+
+/** Every notification of the requester goes; their socket gets clear-notification. */
+export function clearNotifications(world: World, actor: UserRecord): void {
+  for (const record of [...(world.notificationsByReceiver.get(actor.id) ?? [])]) removeNotification(world, record);
+  world.pipeline.emit({ type: 'clear-notification', to: [actor.id] });
+}

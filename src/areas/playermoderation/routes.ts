@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import {
+  clearPlayerModerations,
+  createAvatarModeration,
+  deleteAvatarModeration,
+  deleteModerationReport,
+  listAvatarModerations,
+  listModerationReports,
+  listPlayerModerations,
+  moderateUser,
+  moderationReportView,
+  playerModerationView,
+  submitModerationReport,
+  unmoderateUser,
+} from './moderation.js';
+import { json, jsonBody, success } from '../../http/helpers.js';
+
+/** Player and avatar moderations of the requester, and moderation reports. */
+export const moderationRoutes = new Hono<AppEnv>();
+
+moderationRoutes.get('/auth/user/playermoderations', (c) => {
+  const world = c.get('world');
+  return json(c, listPlayerModerations(world, c.get('user'), c.req.query()).map((r) => playerModerationView(world, r)));
+});
+
+moderationRoutes.post('/auth/user/playermoderations', async (c) => {
+  const world = c.get('world');
+  return json(c, playerModerationView(world, moderateUser(world, c.get('user'), await jsonBody(c))));
+});
+
+moderationRoutes.delete('/auth/user/playermoderations', (c) => {
+  clearPlayerModerations(c.get('world'), c.get('user'));
+  return json(c, success('OK'));
+});
+
+moderationRoutes.put('/auth/user/unplayermoderate', async (c) =>
+  json(c, success(unmoderateUser(c.get('world'), c.get('user'), await jsonBody(c)))),
+);
+
+moderationRoutes.get('/auth/user/avatarmoderations', (c) => json(c, listAvatarModerations(c.get('world'), c.get('user'))));
+
+moderationRoutes.post('/auth/user/avatarmoderations', async (c) =>
+  json(c, createAvatarModeration(c.get('world'), c.get('user'), await jsonBody(c))),
+);
+
+moderationRoutes.delete('/auth/user/avatarmoderations', (c) =>
+  json(c, deleteAvatarModeration(c.get('world'), c.get('user'), c.req.query())),
+);
+
+moderationRoutes.get('/moderationReports', (c) => json(c, listModerationReports(c.get('world'), c.get('user'), c.req.query())));
+
+moderationRoutes.post('/moderationReports', async (c) => {
+  const world = c.get('world');
+  return json(c, moderationReportView(world, submitModerationReport(world, c.get('user'), await jsonBody(c))));
+});
+
+moderationRoutes.delete('/moderationReports/:moderationReportId', (c) =>
+  json(c, deleteModerationReport(c.get('world'), c.get('user'), c.req.param('moderationReportId'))),
+);

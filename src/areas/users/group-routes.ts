@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import {
+  allGroupPermissions,
+  blockedGroups,
+  mutualFriends,
+  mutualGroups,
+  mutuals,
+  representedGroup,
+  userGroups,
+} from './user-groups.js';
+import { json } from '../../http/helpers.js';
+
+/** A user's groups and what two users have in common. */
+export const userGroupRoutes = new Hono<AppEnv>();
+
+userGroupRoutes.get('/users/:userId/groups', (c) => json(c, userGroups(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userGroupRoutes.get('/users/:userId/groups/represented', (c) =>
+  json(c, representedGroup(c.get('world'), c.get('user'), c.req.param('userId'))),
+);
+
+userGroupRoutes.get('/users/:userId/groups/userblocked', (c) =>
+  json(c, blockedGroups(c.get('world'), c.get('user'), c.req.param('userId'))),
+);
+
+userGroupRoutes.get('/users/:userId/groups/permissions', (c) =>
+  json(c, allGroupPermissions(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query('groupIds'))),
+);
+
+userGroupRoutes.get('/users/:userId/mutuals', (c) => json(c, mutuals(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userGroupRoutes.get('/users/:userId/mutuals/friends', (c) =>
+  json(c, mutualFriends(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+);
+
+userGroupRoutes.get('/users/:userId/mutuals/groups', (c) =>
+  json(c, mutualGroups(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+);

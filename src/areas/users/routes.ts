@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/accounts.js';
+import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
+import { boop } from '../friends/friends.js';
+import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
+
+/** Users: search, profiles, updates, tutorials. */
+export const userRoutes = new Hono<AppEnv>();
+
+userRoutes.get('/users', (c) => json(c, searchUsers(c.get('world'), c.get('user'), c.req.query())));
+
+userRoutes.get('/users/:username/name', (c) => json(c, getUserByName(c.get('world'), c.get('user'), c.req.param('username'))));
+
+userRoutes.get('/users/:userId', (c) => json(c, getUser(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userRoutes.put('/users/:userId', async (c) => {
+  const user = updateUser(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
+  return json(c, currentUserView(user));
+});
+
+userRoutes.post('/users/:userId/addTags', async (c) =>
+  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add'))),
+);
+
+userRoutes.post('/users/:userId/removeTags', async (c) =>
+  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove'))),
+);
+
+userRoutes.post('/users/:userId/boop', async (c) => {
+  boop(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
+  return json(c, success('User booped!'));
+});
+
+userRoutes.delete('/users/:userId/tutorial', (c) => {
+  const { user } = clearTutorials(c.get('world'), c.get('user'), c.req.param('userId'), {
+    platform: requestHeader(c, 'x-platform'),
+    store: requestHeader(c, 'x-store'),
+  });
+  return json(c, currentUserView(user));
+});
+
+userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('world'), c.req.param('userId')))));
+
+userRoutes.get('/profile/:userId', (c) => json(c, publicProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userRoutes.get('/profile/:userId/private', (c) => json(c, privateProfile(c.get('world'), c.get('user'), c.req.param('userId'))));

@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import type { GroupMemberRecord, GroupRecord } from '../../store/records/groups.js';
+import { lazy } from '../../schema/lazy.js';
+import { pageParams } from '../../schema/query.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { findUser } from '../authentication/accounts.js';
+import { groupPermissions } from '../groups/permissions.js';
+import { groupView } from '../groups/views.js';
+import { areFriends, limitedFriendView } from './views.js';
+import { parseInput } from '../../http/validation.js';
+
+const MutualsQuerySchema = lazy(() => z.object(pageParams()));
+
+/** A user's memberships, in the order they were made, with their groups. */
+function memberships(world: World, userId: string, status: GroupMemberRecord['membershipStatus'] = 'member') {
+  const found: { member: GroupMemberRecord; group: GroupRecord }[] = [];
+  for (const member of world.groupMembersByUser.get(userId)?.values() ?? []) {
+    const group = world.groups.get(member.groupId);
+    if (group && member.membershipStatus === status) found.push({ member, group });
+  }
+  return found;
+}
+
+/** A group as a member's list shows it (LimitedUserGroups); `mutualGroup` says whether the viewer is in it too. */
+function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberRecord, group: GroupRecord) {
+  const { bannerId, bannerUrl, description, discriminator, iconId, iconUrl, lastPostCreatedAt, memberCount, name, ownerId, privacy, shortCode } = group;
+  return {
+    id: member.id,
+    groupId: group.id,
+    name, shortCode, discriminator, description, iconId, iconUrl, bannerId, bannerUrl, privacy, ownerId, memberCount, lastPostCreatedAt,
+    isRepresenting: member.isRepresenting,
+    memberVisibility: member.visibility,
+    lastPostReadAt: member.lastPostReadAt,
+    mutualGroup: world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
+  };
+}
+
+/**
+ * The groups a user is a member of. Another viewer sees only memberships the member left visible
+ * (`visibility: visible`, or `friends` to their friends); the user themselves sees all.
+ */
+export function userGroups(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  return memberships(world, user.id)
+    .filter(({ member }) => viewer.id === user.id || member.visibility === 'visible' || (member.visibility === 'friends' && areFriends(viewer, user)))
+    .map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+}
+
+/** The group the user represents, or an empty object when none (as the real API answers). */
+export function representedGroup(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  const found = memberships(world, user.id).find(({ member }) => member.isRepresenting);
+  if (!found) return {};
+  const { id: _memberId, mutualGroup: _mutual, lastPostCreatedAt: _a, lastPostReadAt: _b, ...group } = limitedUserGroup(world, viewer, found.member, found.group);
+  return group;
+}
+
+/** The groups the user has blocked (only the user, or an admin, may read them). */
+export function blockedGroups(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  if (viewer.id !== user.id && !viewer.isAdmin) return [];
+  return memberships(world, user.id, 'userblocked').map(({ group }) => groupView(world, group, user.id));
+}
+
+/** groupId -> the permissions the user holds there, for every group they are a member of (or the ones named). */
+export function allGroupPermissions(world: World, viewer: UserRecord, userId: string, groupIds?: string) {
+  const user = findUser(world, userId);
+  const wanted = groupIds ? new Set(groupIds.split(',').map((id) => id.trim())) : undefined;
+  const result: Record<string, string[]> = {};
+  for (const { member, group } of memberships(world, user.id)) {
+    if (!wanted || wanted.has(group.id)) result[group.id] = groupPermissions(group, user.id, member);
+  }
+  return result;
+}
+
+const mutualFriendIds = (world: World, viewer: UserRecord, user: UserRecord) =>
+  viewer.id === user.id ? [] : user.friends.filter((id) => id !== viewer.id && viewer.friends.includes(id) && world.users.has(id));
+
+const mutualGroupEntries = (world: World, viewer: UserRecord, user: UserRecord) =>
+  viewer.id === user.id ? [] : memberships(world, user.id).filter(({ group }) => world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member');
+
+export function mutuals(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  return { friends: mutualFriendIds(world, viewer, user).length, groups: mutualGroupEntries(world, viewer, user).length };
+}
+
+export function mutualFriends(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+  const { n, offset } = parseInput(MutualsQuerySchema, query);
+  const user = findUser(world, userId);
+  return mutualFriendIds(world, viewer, user).slice(offset, offset + n).map((id) => {
+    const friend = world.users.get(id)!;
+    const { displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription } = friend;
+    return {
+      id, displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription,
+      imageUrl: limitedFriendView(world, viewer, friend).imageUrl,
+      avatarThumbnail: currentAvatarThumbnailImageUrl,
+    };
+  });
+}
+
+export function mutualGroups(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+  const { n, offset } = parseInput(MutualsQuerySchema, query);
+  const user = findUser(world, userId);
+  return mutualGroupEntries(world, viewer, user).slice(offset, offset + n).map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+}

@@ -1,0 +1,183 @@
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { ApiError, messages } from '../../errors.js';
+import type { LimitedUserSearch, User } from '../../store/records/people.js';
+import { queryInt } from '../../schema/query.js';
+import { UserStatus, type UserRecord } from '../../store/records/user.js';
+import { lazy } from '../../schema/lazy.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { currentUserView, findUser } from '../authentication/accounts.js';
+import { isBlockedBy } from '../playermoderation/moderation.js';
+import { limitedSearchView, userView } from './views.js';
+
+export function getUser(world: World, viewer: UserRecord, userId: string): User {
+  return userView(world, viewer, findUser(world, userId));
+}
+
+/** By login name, case-insensitively (the real API also answers a display name's user). */
+export function getUserByName(world: World, viewer: UserRecord, username: string): User {
+  const userId = world.userLogins.get(username.toLowerCase());
+  const user = userId ? world.users.get(userId) : undefined;
+  if (!user) throw new ApiError(404, messages.userNotFound(username));
+  return userView(world, viewer, user);
+}
+
+const SearchQuerySchema = lazy(() => z.object({
+  search: z.string().default(''),
+  developerType: z.enum(['none', 'trusted', 'internal', 'moderator']).optional(),
+  offset: queryInt(0).default(0),
+}));
+
+/** The page size as the real API checks it, with its messages. */
+function pageSize(raw: string | undefined): number {
+  if (raw === undefined) return 60;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ApiError(400, messages.usersPageInvalid(raw));
+  if (n > 100) throw new ApiError(400, messages.usersPageTooLarge(raw));
+  return n;
+}
+
+/**
+ * Users whose display name contains `search` (case-insensitive), in the world's order, leaving out
+ * the requester's blocked users. Stops once the page is full.
+ */
+export function searchUsers(world: World, viewer: UserRecord, query: Record<string, string>): LimitedUserSearch[] {
+  const n = pageSize(query.n);
+  const q = parseInput(SearchQuerySchema, query);
+  const needle = q.search.toLowerCase();
+  const page: LimitedUserSearch[] = [];
+  let skipped = 0;
+  for (const user of world.users.values()) {
+    if (page.length >= n) break;
+    if (needle && !user.displayName.toLowerCase().includes(needle)) continue;
+    if (q.developerType && user.developerType !== q.developerType) continue;
+    if (isBlockedBy(world, viewer.id, user.id)) continue;
+    if (skipped < q.offset) skipped++;
+    else page.push(limitedSearchView(viewer, user));
+  }
+  return page;
+}
+
+const UpdateUserSchema = lazy(() => z.strictObject({
+  status: UserStatus.optional(),
+  statusDescription: z.string().max(32).optional(),
+  bio: z.string().max(512).optional(),
+  bioLinks: z.array(z.string().url()).max(3).optional(),
+  pronouns: z.string().max(32).optional(),
+  userIcon: z.string().optional(),
+  tags: z.array(z.string().min(1)).optional(),
+  contentFilters: z.array(z.string().min(1)).optional(),
+  isBoopingEnabled: z.boolean().optional(),
+  unsubscribe: z.boolean().optional(),
+  hasSharedConnectionsOptOut: z.boolean().optional(),
+  hasDiscordFriendsOptOut: z.boolean().optional(),
+  acceptedTOSVersion: z.number().int().min(0).optional(),
+  birthday: z.iso.date().optional(),
+  displayName: z.string().min(4).max(15).optional(),
+  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address').optional(),
+  password: z.string().min(8).optional(),
+  currentPassword: z.string().optional(),
+  revertDisplayName: z.boolean().optional(),
+}));
+
+/**
+ * Changes a user's own profile (an admin may change anyone's). Name, email and password changes need
+ * the current password. Friends get friend-update, the user user-update.
+ */
+export function updateUser(world: World, actor: UserRecord, userId: string, body: unknown): UserRecord {
+  const user = findUser(world, userId);
+  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
+  const { currentPassword, password, email, displayName, birthday, revertDisplayName, ...fields } = parseInput(UpdateUserSchema, body);
+  const sensitive = password !== undefined || email !== undefined || displayName !== undefined;
+  if (sensitive && !actor.isAdmin) {
+    if (currentPassword === undefined) throw new ApiError(400, messages.currentPasswordRequired);
+    if (currentPassword !== user.password) throw new ApiError(400, messages.currentPasswordWrong);
+  }
+  const now = isoNow(world.clock);
+  if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+    if (world.userLogins.has(email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+    world.userLogins.delete(user.email.toLowerCase());
+    world.userLogins.set(email.toLowerCase(), user.id);
+    user.email = email;
+  }
+  if (password !== undefined) user.password = password;
+  if (displayName !== undefined && displayName !== user.displayName) {
+    user.pastDisplayNames = [...user.pastDisplayNames, { displayName: user.displayName, reverted: false, updated_at: now }];
+    user.displayName = displayName;
+  }
+  if (birthday !== undefined) user.hasBirthday = true;
+  if (fields.statusDescription !== undefined) user.statusHistory = [fields.statusDescription, ...user.statusHistory.filter((s) => s !== fields.statusDescription)].slice(0, 20);
+  if (fields.pronouns !== undefined && fields.pronouns !== user.pronouns) user.pronounsHistory = [...user.pronounsHistory, fields.pronouns];
+  Object.assign(user, fields);
+  if (fields.status !== undefined) user.presence = { ...user.presence, status: fields.status };
+  user.updated_at = now;
+  announceUpdate(world, user);
+  return user;
+}
+
+/** user-update to the user, friend-update to each friend. */
+export function announceUpdate(world: World, user: UserRecord): void {
+  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(user) } });
+  const friendIds = user.friends.filter((id) => world.users.has(id));
+  if (friendIds.length === 0) return;
+  const friend = world.users.get(friendIds[0]!)!;
+  world.pipeline.emit({ type: 'friend-update', to: friendIds, content: { userId: user.id, user: userView(world, friend, user) } });
+}
+
+/** What anyone may see of a user's profile page (PublicProfile). */
+export function publicProfile(world: World, viewer: UserRecord, userId: string) {
+  const user = findUser(world, userId);
+  const represented = [...(world.groupMembersByUser.get(user.id)?.values() ?? [])].find((m) => m.isRepresenting && m.membershipStatus === 'member');
+  const group = represented ? world.groups.get(represented.groupId) : undefined;
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    bio: user.bio,
+    bioLinks: user.bioLinks,
+    pronouns: user.pronouns,
+    ageVerificationStatus: user.ageVerificationStatus,
+    ageVerified: user.ageVerified,
+    badges: [],
+    bannerColor: user.bannerColor,
+    bannerType: user.bannerType,
+    iconFrame: user.iconFrame,
+    iconUrl: user.iconUrl,
+    nameplateEffect: user.nameplateEffect,
+    profileEffect: user.profileEffect,
+    isEconomyCreator: user.isEconomyCreator,
+    hasVrcPlus: user.tags.includes('system_supporter'),
+    languages: user.tags.filter((t) => t.startsWith('language_')).map((t) => t.slice('language_'.length)),
+    trustTags: user.tags.filter((t) => t.startsWith('system_trust_')),
+    representedGroup: group ? { id: group.id, name: group.name, iconUrl: group.iconUrl, bannerUrl: group.bannerUrl } : null,
+  };
+}
+
+/** What the viewer may see of where a user is (PrivateProfile): the presence rules of GET /users/{userId}. */
+export function privateProfile(world: World, viewer: UserRecord, userId: string) {
+  const user = userView(world, viewer, findUser(world, userId));
+  const { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login } = user;
+  return {
+    id: user.id,
+    isFriend: user.isFriend,
+    note: user.note,
+    status: user.status,
+    statusDescription: user.statusDescription,
+    activity: { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login },
+  };
+}
+
+const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
+
+/** Adds or removes tags of a user (own, or anyone's for an admin); system_ and admin_ tags stay the server's. */
+export function changeUserTags(world: World, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
+  const user = findUser(world, userId);
+  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
+  const { tags } = parseInput(ChangeTagsSchema, body);
+  const reserved = actor.isAdmin ? [] : tags.filter((tag) => tag.startsWith('system_') || tag.startsWith('admin_'));
+  if (reserved.length > 0) throw new ApiError(400, messages.userTagReserved(reserved[0]!));
+  user.tags = change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
+  user.updated_at = isoNow(world.clock);
+  announceUpdate(world, user);
+  return user;
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { findWorldInstance } from '../instances/instances.js';
+import { readInstance } from '../instances/routes.js';
+import { addWorldTags, findWorld, worldView } from './worlds.js';
+import { activeWorlds, favoriteWorlds, recentWorlds, searchWorlds } from './lists.js';
+import {
+  createWorld,
+  deleteWorld,
+  deleteWorldPlatform,
+  publishStatus,
+  publishWorld,
+  removeWorldTags,
+  unpublishWorld,
+  updateWorld,
+  worldMetadata,
+} from './authoring.js';
+import { messages } from '../../errors.js';
+import { cachedJson, json, jsonBody, rawQuery, success } from '../../http/helpers.js';
+
+/** Worlds: search and the lists, read one, add tags to one, read one of its instances. */
+export const worldRoutes = new Hono<AppEnv>();
+
+type WorldList = typeof searchWorlds;
+
+/** A world list, answered from the read cache unless its order moves with the clock (shuffle). */
+function listRoute(path: string, list: WorldList) {
+  worldRoutes.get(path, (c) => {
+    const user = c.get('user');
+    const read = () => list(c.get('world'), user, c.req.query());
+    if (c.req.query('sort') === 'shuffle') return json(c, read());
+    return cachedJson(c, `${path} ${user.id} ${rawQuery(c)}`, read);
+  });
+}
+
+// The literal paths before /worlds/:worldId, which would take them as ids.
+listRoute('/worlds', searchWorlds);
+listRoute('/worlds/active', activeWorlds);
+listRoute('/worlds/recent', recentWorlds);
+listRoute('/worlds/favorites', favoriteWorlds);
+
+worldRoutes.get('/worlds/:worldId', (c) => {
+  const world = c.get('world');
+  return json(c, worldView(world, findWorld(world, c.req.param('worldId'))));
+});
+
+worldRoutes.post('/worlds/:worldId/addTags', async (c) => {
+  const body = await jsonBody(c);
+  const world = c.get('world');
+  return json(c, worldView(world, addWorldTags(world, c.get('user'), c.req.param('worldId'), body)));
+});
+
+worldRoutes.post('/worlds', async (c) => {
+  const body = await jsonBody(c);
+  const world = c.get('world');
+  return json(c, worldView(world, createWorld(world, c.get('user'), body)));
+});
+
+worldRoutes.put('/worlds/:worldId', async (c) => {
+  const body = await jsonBody(c);
+  const world = c.get('world');
+  return json(c, worldView(world, updateWorld(world, c.get('user'), c.req.param('worldId'), body)));
+});
+
+worldRoutes.delete('/worlds/:worldId', (c) => {
+  deleteWorld(c.get('world'), c.get('user'), c.req.param('worldId'));
+  return json(c, success(messages.worldDeleted));
+});
+
+worldRoutes.post('/worlds/:worldId/removeTags', async (c) => {
+  const body = await jsonBody(c);
+  const world = c.get('world');
+  return json(c, worldView(world, removeWorldTags(world, c.get('user'), c.req.param('worldId'), body)));
+});
+
+// Literal second segments before /worlds/:worldId/:instanceId, which would take them as instance ids.
+worldRoutes.get('/worlds/:worldId/metadata', (c) => json(c, worldMetadata(c.get('world'), c.req.param('worldId'))));
+
+worldRoutes.get('/worlds/:worldId/publish', (c) => json(c, publishStatus(c.get('world'), c.get('user'), c.req.param('worldId'))));
+
+worldRoutes.put('/worlds/:worldId/publish', (c) => {
+  const world = c.get('world');
+  return json(c, worldView(world, publishWorld(world, c.get('user'), c.req.param('worldId'))));
+});
+
+worldRoutes.delete('/worlds/:worldId/publish', (c) => {
+  const world = c.get('world');
+  return json(c, worldView(world, unpublishWorld(world, c.get('user'), c.req.param('worldId'))));
+});
+
+worldRoutes.delete('/worlds/:worldId/platform/:platform', (c) => {
+  const world = c.get('world');
+  const { worldId, platform } = c.req.param();
+  return json(c, worldView(world, deleteWorldPlatform(world, c.get('user'), worldId, platform)));
+});
+
+worldRoutes.get('/worlds/:worldId/:instanceId', (c) => {
+  const { worldId, instanceId } = c.req.param();
+  return readInstance(c, `${worldId}:${instanceId}`, () => findWorldInstance(c.get('world'), worldId, instanceId));
+});

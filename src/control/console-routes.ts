@@ -1,0 +1,76 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import * as z from 'zod';
+import type { AppDeps } from '../main/app.js';
+import { consolePage } from './console/page.js';
+import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
+import { ApiError, messages } from '../errors.js';
+import { json } from '../http/helpers.js';
+import { lazy } from '../schema/lazy.js';
+import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { parseInput } from '../http/validation.js';
+
+const PageQuerySchema = lazy(() => z.strictObject({
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  n: z.coerce.number().int().min(1).max(100).default(100),
+  search: z.string().max(200).optional(),
+}));
+
+/** The console page; app.ts also serves it at `/_mock/`, which a sub-app mounted at /_mock cannot name. */
+export const consolePageHandler = (c: Context) => c.html(consolePage, 200, { 'Cache-Control': 'no-store' });
+
+/**
+ * The browser console (`GET /_mock/`) and the reads it makes of a world. Part of the control plane:
+ * as reachable as the rest of /_mock, and never shows a password or a secret.
+ */
+export function consoleRoutes(deps: AppDeps) {
+  const routes = new Hono();
+  const { worlds, journal } = deps;
+  routes.get('/', consolePageHandler);
+  routes.get('/console', consolePageHandler);
+
+  routes.get('/worlds', (c) => json(c, { worlds: ['', ...worlds.ids()] }));
+
+  routes.get('/state/:kind', (c) => {
+    const kind = c.req.param('kind');
+    if (!Object.hasOwn(worldPages, kind)) throw new ApiError(404, messages.consoleUnknownView(kind));
+    const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const query = parseInput(PageQuerySchema, c.req.query());
+    return json(c, worldPages[kind as WorldPageKind](world, query));
+  });
+
+  routes.get('/records/:id', (c) => {
+    const id = c.req.param('id');
+    const record = recordById(selectWorld(worlds, c.req.header(WORLD_HEADER)), id);
+    if (record === undefined) throw new ApiError(404, messages.consoleUnknownRecord(id));
+    return json(c, record);
+  });
+
+  routes.get('/scenarios/ready-made', (c) => json(c, deps.readyMadeScenarios?.() ?? []));
+
+  routes.get('/requests/stream', (c) => {
+    const world = c.req.query('world') || null;
+    selectWorld(worlds, world ?? undefined);
+    return streamSSE(c, async (stream) => {
+      let wake: () => void = () => {};
+      const pending: string[] = [];
+      const stop = journal.onRecord((entry) => {
+        if (entry.world !== world) return;
+        pending.push(JSON.stringify(entry));
+        wake();
+      });
+      stream.onAbort(() => {
+        stop();
+        wake();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted) {
+        while (pending.length) await stream.writeSSE({ data: pending.shift()! });
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      stop();
+    });
+  });
+
+  return routes;
+}

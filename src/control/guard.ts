@@ -1,0 +1,80 @@
+import { isIP } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError, messages } from '../errors.js';
+import { nodeRequest, requestHeader } from '../http/helpers.js';
+
+/** What the control plane (`/_mock`) and upload URLs (`/_uploads`) accept besides their own address. */
+export interface ControlGuardOptions {
+  /** Host names besides `localhost` and IP addresses that a request's Host header may name. */
+  allowedHosts?: string[];
+  /** Origins besides the server's own that may call the control plane from a browser. */
+  allowedOrigins?: string[];
+  /**
+   * When set, every /_mock request but GET /_mock/health must carry it as `Authorization: Bearer <token>`
+   * (or, for the console page and its event stream, as the query parameter `token`).
+   */
+  token?: string;
+}
+
+/** The host name of a Host header value: `[::1]:8080` -> `::1`, `Localhost.:80` -> `localhost`. */
+function hostName(host: string): string {
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.split(':')[0]!;
+  return name.toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * A Host a request may name: `localhost`, an IP address, or a configured name. A web page whose
+ * own name was re-pointed at 127.0.0.1 (DNS rebinding) sends its own name as Host, and is refused.
+ */
+export function isAcceptedHost(host: string | undefined, options: ControlGuardOptions = {}): boolean {
+  if (host === undefined || host === '') return false;
+  const name = hostName(host);
+  return name === 'localhost' || isIP(name) !== 0 || (options.allowedHosts ?? []).some((allowed) => hostName(allowed) === name);
+}
+
+const hostOf = (c: Context) => requestHeader(c, 'host') ?? new URL(c.req.url).host;
+
+const isJson = (contentType: string | undefined) => {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+};
+
+const hasBody = (c: Context) => {
+  if (!nodeRequest(c)) return c.req.raw.body !== null;
+  const length = requestHeader(c, 'content-length');
+  return (length !== undefined && length.trim() !== '0') || requestHeader(c, 'transfer-encoding') !== undefined;
+};
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Refuses what a web page could send to a developer's machine: a foreign Origin (a page elsewhere),
+ * a Host that is not this server's (DNS rebinding), and on /_mock a body that is not JSON (an HTML
+ * form or a `text/plain` fetch, which need no preflight). With a token configured (required when the
+ * server listens beyond loopback), /_mock also wants `Authorization: Bearer <token>`.
+ */
+export function controlGuard(options: ControlGuardOptions = {}, { control = true } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    const host = hostOf(c);
+    if (options.token === undefined && !isAcceptedHost(host, options)) throw new ApiError(403, messages.controlHostRefused(hostName(host)));
+    const origin = requestHeader(c, 'origin');
+    if (origin !== undefined && origin !== `${new URL(c.req.url).protocol}//${host}` && !(options.allowedOrigins ?? []).includes(origin)) {
+      throw new ApiError(403, messages.controlOriginRefused(origin));
+    }
+    if (control && options.token !== undefined && !(c.req.method === 'GET' && c.req.path === '/_mock/health')) {
+      // A query `token` serves what cannot send headers: the console page and its event stream.
+      const auth = requestHeader(c, 'authorization') ?? '';
+      const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : c.req.query('token');
+      if (given === undefined || !sameToken(given, options.token)) throw new ApiError(401, messages.controlTokenMissing);
+    }
+    if (control && c.req.method !== 'GET' && c.req.method !== 'HEAD' && hasBody(c) && !isJson(requestHeader(c, 'content-type'))) {
+      throw new ApiError(415, messages.controlBodyNotJson);
+    }
+    await next();
+  };
+}

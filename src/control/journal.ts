@@ -1,0 +1,230 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
+import type { AppEnv } from '../http/env.js';
+import { answeredText, nodeRequest, rawQuery, readRequestText, requestHeader, requestText } from '../http/helpers.js';
+import { answeredBy } from '../scenarios/middleware.js';
+import { WORLD_HEADER } from '../store/worlds.js';
+
+/** A body kept in the journal is cut at this many bytes. */
+export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
+/** The journal drops its oldest entries past this many bytes of bodies, whatever their number. */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  /** The query string as sent, without `?`; empty when there was none. */
+  query: string;
+  /** The request's headers; a Basic authorization's credentials are replaced by `<redacted>`. */
+  requestHeaders: Record<string, string>;
+  /** The status line actually sent; 0 when a fault sent none. */
+  status: number;
+  world: string | null;
+  durationMs: number;
+  /** The logged-in user the request acted as. */
+  userId: string | null;
+  username: string | null;
+  /** The request body as sent (text), when the simulator read one. */
+  requestBody: string | null;
+  responseHeaders: Record<string, string>;
+  /** The JSON text answered; null for answers that are not JSON text (files, faults). */
+  responseBody: string | null;
+  /** Whether a body was cut at 64 KiB. */
+  truncated: boolean;
+  /** The scenario rule that answered, by scenario name and position; null for the simulated API. */
+  rule: { scenario: string; index: number; fault?: string } | null;
+}
+
+/**
+ * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
+ * rounding and copying headers per request cost a measurable share of a read's time). It holds as
+ * few objects as it can: under load a thousand entries outlive young collections, and whatever they
+ * hold is promoted and grows the old heap until the next full collection.
+ */
+export interface RecordedEntry extends Omit<JournalEntry, 'at' | 'requestHeaders' | 'responseHeaders' | 'durationMs'> {
+  /** Epoch ms. */
+  at: number;
+  durationMs: number;
+  /** Node's raw header list (names as sent, each followed by its value), or the web Headers under app.request. */
+  requestHeaders: string[] | Headers;
+  /** Name and value after name and value, as the answer's headers list them. */
+  responseHeaders: string[];
+  bytes: number;
+}
+
+const listed = ({ bytes: _, ...entry }: RecordedEntry): JournalEntry => ({
+  ...entry,
+  at: new Date(entry.at).toISOString(),
+  durationMs: Number(entry.durationMs.toFixed(3)),
+  requestHeaders: listedRequestHeaders(entry.requestHeaders),
+  responseHeaders: pairsOf(entry.responseHeaders),
+});
+
+/** The journal and the console never show a password: a Basic authorization keeps only its scheme. */
+function listedRequestHeaders(headers: string[] | Headers): Record<string, string> {
+  const listedHeaders = pairsOf(headers instanceof Headers ? [...headers].flat() : headers);
+  const authorization = listedHeaders.authorization;
+  if (authorization !== undefined && /^basic /i.test(authorization)) listedHeaders.authorization = 'Basic <redacted>';
+  return listedHeaders;
+}
+
+/** Headers by lower-case name from a flat list; a name given twice has its values joined by `, `. */
+function pairsOf(flat: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const name = flat[i]!.toLowerCase();
+    headers[name] = name in headers ? `${headers[name]}, ${flat[i + 1]}` : flat[i + 1]!;
+  }
+  return headers;
+}
+
+/**
+ * Takes the last entry's path, query and header lists where they are equal: a client repeating one
+ * request leaves one copy of them in the journal rather than a thousand.
+ */
+function shareWithLast(entry: RecordedEntry, last: RecordedEntry) {
+  if (entry.path === last.path) entry.path = last.path;
+  if (entry.query === last.query) entry.query = last.query;
+  if (sameList(entry.requestHeaders, last.requestHeaders)) entry.requestHeaders = last.requestHeaders;
+  if (sameList(entry.responseHeaders, last.responseHeaders)) entry.responseHeaders = last.responseHeaders;
+}
+
+function sameList(a: string[] | Headers, b: string[] | Headers): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A response's headers as a flat list, the one array a journal entry keeps of them. */
+function flatHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of headers) flat.push(name, value);
+  return flat;
+}
+
+/** A text within MAX_JOURNAL_BODY_BYTES, and its size in bytes. */
+function bounded(text: string | null | undefined): { text: string | null; bytes: number; cut: boolean } {
+  if (text === null || text === undefined) return { text: null, bytes: 0, cut: false };
+  // Three bytes per UTF-16 unit at most: a short text needs no counting.
+  if (text.length * 3 <= MAX_JOURNAL_BODY_BYTES) return { text, bytes: text.length * 3, cut: false };
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= MAX_JOURNAL_BODY_BYTES) return { text, bytes: bytes.length, cut: false };
+  return { text: bytes.subarray(0, MAX_JOURNAL_BODY_BYTES).toString('utf8'), bytes: MAX_JOURNAL_BODY_BYTES, cut: true };
+}
+
+export type JournalFilter = (entry: RecordedEntry) => boolean;
+
+/** The last requests the API answered, for tests that assert what their client sent (WireMock's journal). */
+export class RequestJournal {
+  private entries: RecordedEntry[] = [];
+  /** Entries before this index are dropped; compacted now and then rather than shifted per request. */
+  private start = 0;
+  private bytes = 0;
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
+
+  constructor(
+    private readonly capacity = 1000,
+    private readonly maxBytes = MAX_JOURNAL_BYTES,
+  ) {}
+
+  record(entry: RecordedEntry) {
+    const last = this.entries[this.entries.length - 1];
+    if (last) shareWithLast(entry, last);
+    this.entries.push(entry);
+    this.bytes += entry.bytes;
+    while (this.entries.length - this.start > this.capacity || (this.bytes > this.maxBytes && this.entries.length - this.start > 1)) {
+      this.bytes -= this.entries[this.start]!.bytes;
+      this.start += 1;
+    }
+    if (this.start > this.capacity) {
+      this.entries = this.entries.slice(this.start);
+      this.start = 0;
+    }
+    if (this.listeners.size) {
+      const listedEntry = listed(entry);
+      for (const listener of this.listeners) listener(listedEntry);
+    }
+  }
+
+  /** Calls `listener` with every entry recorded from now on (the console's live list); returns the unsubscribe. */
+  onRecord(listener: (entry: JournalEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Oldest first. */
+  list(filter: JournalFilter = () => true): JournalEntry[] {
+    const found: JournalEntry[] = [];
+    for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) found.push(listed(this.entries[i]!));
+    return found;
+  }
+
+  count(filter: JournalFilter = () => true): number {
+    let count = 0;
+    for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) count += 1;
+    return count;
+  }
+
+  /** Drops the entries the filter picks (all when none is given). */
+  clear(filter: JournalFilter = () => true) {
+    this.entries = this.entries.slice(this.start).filter((entry) => !filter(entry));
+    this.start = 0;
+    this.bytes = this.entries.reduce((sum, entry) => sum + entry.bytes, 0);
+  }
+}
+
+/**
+ * Records every API request once its answer is final: mounted outside the API's own middleware, so
+ * an answer made by `onError` (an unknown world, say) is recorded with the status it really had.
+ */
+export function recordRequests(journal: RequestJournal) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const rule = answeredBy(c);
+    const reading = readRequestText(c) ?? (hasBody(c) && !rule?.fault ? requestText(c) : undefined);
+    const request = bounded(reading ? await reading.catch(() => null) : null);
+    const response = bounded(answeredText(c));
+    const user = userOf(c);
+    journal.record({
+      at: Date.now(),
+      method: c.req.method,
+      path: c.req.path,
+      query: rawQuery(c),
+      requestHeaders: nodeRequest(c)?.rawHeaders ?? c.req.raw.headers,
+      status: rule?.sent ?? c.res.status,
+      world: requestHeader(c, WORLD_HEADER) ?? null,
+      durationMs: performance.now() - started,
+      userId: user?.id ?? null,
+      username: user?.username ?? null,
+      requestBody: request.text,
+      responseHeaders: flatHeaders(c.res.headers),
+      responseBody: response.text,
+      truncated: request.cut || response.cut,
+      rule: rule ? { scenario: rule.scenario, index: rule.rule, ...(rule.fault ? { fault: rule.fault } : {}) } : null,
+      bytes: 256 + request.bytes + response.bytes,
+    });
+  });
+}
+
+/**
+ * A body nothing has read yet (the request was refused before its handler) is read here, before the
+ * answer goes out: node discards an unread body once it has.
+ */
+function hasBody(c: Context): boolean {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
+  if (!nodeRequest(c)) return c.req.raw.body !== null;
+  return Number(requestHeader(c, 'content-length') ?? 0) > 0 || requestHeader(c, 'transfer-encoding') !== undefined;
+}
+
+/** The session's user: set by the auth middleware, or read from the cookie for operations before it. */
+function userOf(c: Context<AppEnv>): { id: string; username: string } | undefined {
+  const user = c.get('user');
+  if (user) return user;
+  const world = c.get('world');
+  const token = world && readCookie(c, AUTH_COOKIE);
+  const session = token ? world.sessions.get(token) : undefined;
+  return session ? world.users.get(session.userId) : undefined;
+}

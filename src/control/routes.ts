@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import type { AppDeps } from '../main/app.js';
+import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { ApiError, messages } from '../errors.js';
+import { json, jsonBody } from '../http/helpers.js';
+import { scenarioControlRoutes } from './scenario-routes.js';
+import { parseInput } from '../http/validation.js';
+import { lazy } from '../schema/lazy.js';
+import { checkClockTime } from '../store/clock-range.js';
+import { peopleControlRoutes } from './people-routes.js';
+import { consoleRoutes } from './console-routes.js';
+import { pipelineControlRoutes } from './pipeline-routes.js';
+
+const ClockChangeSchema = lazy(() => z
+  .strictObject({
+    advanceMs: z.number().int().min(0).optional(),
+    advanceMinutes: z.number().min(0).optional(),
+    set: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set'));
+
+const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
+
+/**
+ * The control plane under /_mock: outside /api/1, never behind the public API's auth, and only as
+ * reachable as the interface the server listens on (127.0.0.1 by default). `X-Mock-World` picks the
+ * world that reset, snapshot, restore and clock act on, as it does for API requests.
+ */
+export function controlRoutes(deps: AppDeps) {
+  const control = new Hono();
+  const { worlds, scenarios } = deps;
+
+  control.get('/health', (c) => json(c, { status: 'ok' }));
+  control.route('/', consoleRoutes(deps));
+  control.route('/pipeline', pipelineControlRoutes(deps));
+
+  control.post('/reset', (c) => {
+    const started = performance.now();
+    const id = c.req.header(WORLD_HEADER);
+    if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
+    scenarios.reset(id);
+    return json(c, { reset: true, ms: elapsed(started) });
+  });
+
+  control.post('/snapshot', (c) => {
+    const started = performance.now();
+    worlds.snapshot(c.req.header(WORLD_HEADER));
+    return json(c, { snapshot: true, ms: elapsed(started) });
+  });
+  control.post('/restore', (c) => {
+    const started = performance.now();
+    worlds.restore(c.req.header(WORLD_HEADER));
+    return json(c, { restore: true, ms: elapsed(started) });
+  });
+
+  control.post('/worlds', (c) => {
+    const started = performance.now();
+    const { id } = worlds.create();
+    return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
+  });
+  control.delete('/worlds/:id', (c) => {
+    const id = c.req.param('id');
+    if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
+    scenarios.reset(id);
+    return json(c, { removed: id });
+  });
+
+  control.route('/', scenarioControlRoutes(deps));
+
+  control.route('/', peopleControlRoutes(deps));
+
+  control.get('/clock', (c) => {
+    const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    return json(c, { now: new Date(world.clock.now()).toISOString() });
+  });
+  control.post('/clock', async (c) => {
+    const { clock } = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const change = parseInput(ClockChangeSchema, await jsonBody(c));
+    const target = change.set ? Date.parse(change.set) : clock.now() + (change.advanceMs ?? 0) + (change.advanceMinutes ?? 0) * 60_000;
+    clock.set(checkClockTime(target));
+    return json(c, { now: new Date(clock.now()).toISOString() });
+  });
+
+  return control;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import * as z from 'zod';
+import type { AppDeps } from '../main/app.js';
+import { json, jsonBody } from '../http/helpers.js';
+import { journalFilter } from './journal-query.js';
+import { DEFAULT_WORLD } from '../scenarios/engine.js';
+import { ScenarioSchema } from '../scenarios/schema.js';
+import { lazy } from '../schema/lazy.js';
+import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { parseInput } from '../http/validation.js';
+
+/** The realism switches the control plane may change on a running world. */
+const SettingsChangeSchema = lazy(() => z
+  .strictObject({
+    userAgent: z.enum(['any', 'strict']).optional(),
+    sessionTtlMinutes: z.number().int().min(1).optional(),
+    sessionLimit: z.number().int().min(1).optional(),
+    signups: z.enum(['open', 'closed']).optional(),
+  }));
+
+/**
+ * Scenario rules, the request journal and the world's switches. Rules posted with `X-Mock-World`
+ * belong to that world; without it, to the default world.
+ */
+export function scenarioControlRoutes(deps: AppDeps) {
+  const routes = new Hono();
+  const { worlds, scenarios, journal } = deps;
+  const worldKey = (id: string | undefined) => {
+    selectWorld(worlds, id);
+    return id ?? DEFAULT_WORLD;
+  };
+
+  routes.get('/scenarios', (c) => json(c, scenarios.list(worldKey(c.req.header(WORLD_HEADER)))));
+  routes.post('/scenarios', async (c) => {
+    const id = c.req.header(WORLD_HEADER);
+    const world = selectWorld(worlds, id);
+    const scenario = parseInput(ScenarioSchema, await jsonBody(c));
+    scenarios.use(scenario, id ?? DEFAULT_WORLD, world.clock.now());
+    return json(c, { loaded: scenario.name, rules: scenario.rules.length });
+  });
+  routes.delete('/scenarios', (c) => {
+    scenarios.reset(worldKey(c.req.header(WORLD_HEADER)));
+    return json(c, { reset: true });
+  });
+
+  routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), c.req.header(WORLD_HEADER)))));
+  routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), c.req.header(WORLD_HEADER))) }));
+  routes.delete('/requests', (c) => {
+    journal.clear(journalFilter(c.req.query(), c.req.header(WORLD_HEADER)));
+    return json(c, { cleared: true });
+  });
+
+  routes.get('/settings', (c) => json(c, selectWorld(worlds, c.req.header(WORLD_HEADER)).settings));
+  routes.patch('/settings', async (c) => {
+    const { settings } = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    Object.assign(settings, parseInput(SettingsChangeSchema, await jsonBody(c)));
+    return json(c, settings);
+  });
+
+  return routes;
+}

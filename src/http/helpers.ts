@@ -1,0 +1,185 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './env.js';
+import type { TimeSpan } from '../areas/instances/state.js';
+import { ApiError, messages } from '../errors.js';
+import { checkTextLengths } from './text-limits.js';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_JSON_BODY_BYTES));
+
+/** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
+export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/**
+ * One request header. Under node it reads node's own header object: asking Hono would build web
+ * Headers of the whole request (validating every name and value) for each request.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = nodeRequest(c);
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Refuses bodies over MAX_JSON_BODY_BYTES with 413. Under node it only checks Content-Length and
+ * leaves the rest to jsonBody, which counts while it reads: Hono's bodyLimit would build a full web
+ * Request and stream per request, which costs more than the rest of a write.
+ */
+export function limitJsonBody(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const incoming = nodeRequest(c);
+    if (!incoming) return limit(c, next);
+    if (Number(incoming.headers['content-length'] ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+    return next();
+  };
+}
+
+/** The body as text straight from node's stream, refusing more than MAX_JSON_BODY_BYTES. */
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  if (incoming.readableEnded) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_JSON_BODY_BYTES) return void chunks.push(chunk);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      reject(tooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks, size).toString('utf8'));
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', reject);
+  });
+}
+
+/** Request -> its body text, read once: scenario rules, the handler and the journal share it. */
+const bodyTexts = new WeakMap<object, Promise<string>>();
+
+export function requestText(c: Context): Promise<string> {
+  let text = bodyTexts.get(c.req);
+  if (!text) {
+    const incoming = nodeRequest(c);
+    bodyTexts.set(c.req, (text = incoming ? readIncoming(incoming) : c.req.text()));
+  }
+  return text;
+}
+
+/** The body text when something has read it; undefined when nothing did. */
+export const readRequestText = (c: Context): Promise<string> | undefined => bodyTexts.get(c.req);
+
+/** Context -> the JSON text it answered, for the request journal. */
+const answeredTexts = new WeakMap<object, string>();
+
+/** The JSON text the request was answered with, when it was answered through `json` or `cachedJson`. */
+export const answeredText = (c: Context): string | undefined => answeredTexts.get(c);
+
+/** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
+export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const body = await parseJsonBody(c);
+  const world = (c as Context<AppEnv>).get('world') as AppEnv['Variables']['world'] | undefined;
+  if (world) checkTextLengths(body, world.settings.maxTextLength);
+  return body;
+}
+
+async function parseJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await requestText(c);
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, messages.malformedJson);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ApiError(400, messages.bodyNotObject);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON response with the content type every real-API client expects. */
+export function json(c: Context, body: unknown, status = 200): Response {
+  const text = JSON.stringify(body);
+  answeredTexts.set(c, text);
+  return c.body(text, status as 200, { 'Content-Type': JSON_TYPE });
+}
+
+/**
+ * A read's JSON, made once and answered again until a write request reaches the world (see
+ * World.revision) or, when `span` is given, the world's clock leaves the span in which the answer
+ * holds. Only for answers that follow from the world's records, the viewer, the request and (within
+ * `span`) the clock: nothing that changes on a GET.
+ */
+export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown, span?: TimeSpan): Response {
+  const world = c.get('world');
+  const now = world.clock.now();
+  let cached = world.readCache.get(key);
+  if (cached?.revision !== world.revision || now < cached.from || now >= cached.until) {
+    const text = JSON.stringify(read());
+    cached = { revision: world.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
+    world.readCache.set(key, cached);
+  }
+  answeredTexts.set(c, cached.text);
+  return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
+}
+
+/** Parameter names of a query schema, worked out once per schema. */
+const queryNames = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The query parameters a handler's schema reads, as a cache key: `n=10&x=1` and `n=10&x=2` are one
+ * answer when the handler reads only `n`, and must not be two entries of the read cache.
+ */
+export function queryKey(c: Context, schema: { shape: Record<string, unknown> }): string {
+  const raw = rawQuery(c);
+  if (raw === '') return '';
+  let names = queryNames.get(schema);
+  if (!names) queryNames.set(schema, (names = new Set(Object.keys(schema.shape))));
+  return raw
+    .split('&')
+    .filter((pair) => {
+      const end = pair.indexOf('=');
+      return names.has(decodeName(end === -1 ? pair : pair.slice(0, end)));
+    })
+    .join('&');
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/** The request's query string as sent (`n=60&offset=0`), empty when it has none. */
+export function rawQuery(c: Context): string {
+  const url = nodeRequest(c)?.url ?? c.req.url;
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
+}
+
+export function errorBody(error: ApiError) {
+  const body: { message: string; status_code: number; waf_code?: number } = {
+    message: error.message,
+    status_code: error.status,
+  };
+  if (error.wafCode !== undefined) body.waf_code = error.wafCode;
+  return { error: body };
+}
+
+export const success = (message: string) => ({ success: { message, status_code: 200 } });

@@ -1,0 +1,218 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { pipelineUrlOf } from '../pipeline/url.js';
+import { startServer, type RunningServer } from './server.js';
+import { exportWorld } from './export.js';
+import { FixtureError } from '../store/fixtures/fixtures.js';
+import { DbError } from '../store/persistence/db-error.js';
+import { totp } from '../areas/authentication/totp.js';
+import { watchParent } from './parent-watch.js';
+import { stopByPidFile, writePidFile } from './pid-file.js';
+import { scenarioProblems } from '../scenarios/check.js';
+import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
+import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
+
+const EXIT_USAGE = 2;
+const SHUTDOWN_GRACE_MS = 2000;
+
+function integer(min: number, max: number) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** An empty host (`--host ''`, `MOCK_API_HOST=`) would listen on every interface and print a URL without a host. */
+function host(value: string) {
+  if (value.trim() === '') throw new InvalidArgumentError('must be an address or host name.');
+  return value.trim();
+}
+
+/** `users=100000,groups=10000`: counts of the kinds the generator knows. */
+function generateCounts(value: string): Partial<GenerateCounts> {
+  const counts: Partial<GenerateCounts> = {};
+  for (const pair of value.split(',')) {
+    const [kind, n] = pair.split('=');
+    if (!generatedKinds.includes(kind as keyof GenerateCounts)) {
+      throw new InvalidArgumentError(`unknown kind ${kind}; one of ${generatedKinds.join(', ')}.`);
+    }
+    counts[kind as keyof GenerateCounts] = integer(0, 10_000_000)(n ?? '');
+  }
+  return counts;
+}
+
+/** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
+const scenarioArguments = (value: string[] | string | undefined) =>
+  (typeof value === 'string' ? value.split(',') : (value ?? [])).map((item) => item.trim()).filter(Boolean);
+
+/** A boolean from the environment: commander would take any value, `0` and `false` included, as on. */
+const isOn = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
+function fail(line: string): never {
+  process.stderr.write(`mock-api: ${line}\n`);
+  process.exit(EXIT_USAGE);
+}
+
+/** `onStarted` receives the server that `start` started. */
+export function buildCli(onStarted: (server: RunningServer) => void = () => {}) {
+  const program = new Command('mock-api')
+    .description('A stateful simulator of the Social Platform REST API (/api/1) for client tests')
+    .version(packageVersion(), '-V, --version')
+    .exitOverride();
+
+  program
+    .command('start')
+    .description('start the server on the embedded default world (or your fixtures)')
+    .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free one').env('PORT').default(8080).argParser(integer(0, 65535)))
+    .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1').argParser(host))
+    .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--db <file>', 'keep the default world in this JSON file: loaded at start when it exists, saved after writes').env('MOCK_API_DB'))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').env('MOCK_API_GENERATE').argParser(generateCounts))
+    .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
+    .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
+    .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
+    .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
+    .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
+    .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
+    .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
+    .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
+    .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
+    .addOption(new Option('--outlive-parent', 'keep running when the process that started it ends (env MOCK_API_OUTLIVE_PARENT=1)'))
+    .action(async (opts) => {
+      const settings: Record<string, unknown> = {};
+      if (opts.signups) settings.signups = opts.signups;
+      if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
+      if (opts.userAgent) settings.userAgent = opts.userAgent;
+      if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
+      // From the listening line on, a signal stops the server cleanly, even while it is still loading.
+      let server: RunningServer | undefined;
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
+      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
+      try {
+        if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+        const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
+          const file = scenarioFile(nameOrFile);
+          if (!file) fail(`no scenario file ${nameOrFile}, nor a ready-made scenario of that name (${readyMadeScenarios().join(', ')})`);
+          return readScenarioFile(file);
+        });
+        server = await startServer({
+          scenarios,
+          port: opts.port,
+          host: opts.host,
+          fixturesDir: opts.fixtures,
+          db: opts.db,
+          seed: opts.seed,
+          generate: opts.generate,
+          settings,
+          control: { token: opts.controlToken, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins },
+          worldLimits: { maxWorlds: opts.maxWorlds, worldIdleMinutes: opts.worldIdleMinutes },
+          log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
+          onListening: (url) => {
+            // Handlers first: a client may signal as soon as it reads the line.
+            process.once('SIGINT', stop);
+            process.once('SIGTERM', stop);
+            if (opts.pidFile) writePidFile(opts.pidFile);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
+            process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
+          },
+        });
+      } catch (error) {
+        if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') fail(`port ${opts.port} is already in use on ${opts.host}`);
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${opts.host}`);
+        if (code === 'EACCES') fail(`no permission to listen on port ${opts.port}`);
+        throw error;
+      }
+      onStarted(server);
+    });
+
+  program
+    .command('export')
+    .description('write the default world as a fixtures directory (from --db, --fixtures, --seed as start takes them)')
+    .argument('<dir>', 'the directory to write <collection>.json files to')
+    .addOption(new Option('--db <file>', 'the database file to export').env('MOCK_API_DB'))
+    .addOption(new Option('-f, --fixtures <dir>', 'start from this fixtures directory').env('MOCK_API_FIXTURES'))
+    .addOption(new Option('-s, --seed <n>', 'add seeded generated data').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
+    .addOption(new Option('--generate <counts>', 'with --seed: records per kind').argParser(generateCounts))
+    .action(async (dir: string, opts) => {
+      if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
+      try {
+        const files = await exportWorld(dir, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        process.stdout.write(`mock-api exported ${files.length} files to ${dir}\n`);
+      } catch (error) {
+        if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
+        if (error instanceof DbError) fail(error.message);
+        throw error;
+      }
+    });
+
+  program
+    .command('stop')
+    .description('stop the server started with --pid-file <file>, waiting until it has exited')
+    .addOption(new Option('--pid-file <file>', 'the pid file the server wrote').env('MOCK_API_PID_FILE').makeOptionMandatory())
+    .action(async (opts: { pidFile: string }) => {
+      if (!existsSync(opts.pidFile)) fail(`no pid file ${opts.pidFile}: is the server running?`);
+      const outcome = await stopByPidFile(opts.pidFile);
+      if (outcome === 'still-running') fail(`the server in ${opts.pidFile} did not exit within 5 s`);
+      if (outcome === 'not-running') process.stdout.write(`mock-api was not running (${opts.pidFile} removed)\n`);
+    });
+
+  program
+    .command('scenario')
+    .description('scenario files')
+    .command('check')
+    .description('check a scenario file, printing every problem with its JSON path')
+    .argument('<file>', 'the scenario file')
+    .action((file: string) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        fail(`${file}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`}`);
+      }
+      const problems = scenarioProblems(raw);
+      if (problems.length === 0) return void process.stdout.write(`${file}: ok\n`);
+      for (const { path, message } of problems) process.stdout.write(`${file}: ${path}: ${message}\n`);
+      process.exit(1);
+    });
+
+  program
+    .command('totp')
+    .description("print the current 2FA code for a base32 secret (e.g. carol's), for curl sessions")
+    .argument('<secret>', 'base32 TOTP secret')
+    .action((secret: string) => {
+      try {
+        process.stdout.write(`${totp(secret, Date.now())}\n`);
+      } catch {
+        fail('the secret must be base32 (A-Z, 2-7)');
+      }
+    });
+
+  return program;
+}
+
+/** Runs the command line; resolves to the server once `start` has one listening. */
+export async function main(argv: string[]): Promise<RunningServer | undefined> {
+  let started: RunningServer | undefined;
+  try {
+    await buildCli((server) => (started = server)).parseAsync(argv);
+    return started;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const ok = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0;
+      process.exit(ok ? 0 : EXIT_USAGE);
+    }
+    process.stderr.write(`mock-api: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,75 @@
+// The package's library entry (`import { startServer } from 'mock-api'`): a server in process, the
+// control-plane client and helpers for the `vrchat` SDK. Its option types are written out here so
+// that the published declarations need none of the packages the bundle contains.
+import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { readyMadeScenarios, scenarioFile } from './package-files.js';
+import { parseScenario } from '../scenarios/check.js';
+import { startServer as startHttpServer } from './server.js';
+import { controlClient, type ControlClient, type ScenarioFile } from '../control/client.js';
+
+export {
+  controlClient,
+  ControlError,
+  WORLD_HEADER_NAME,
+  type ActiveRule,
+  type ControlClient,
+  type OutboxEmail,
+  type RecordedRequest,
+  type RequestFilters,
+  type ScenarioFile,
+  type ScenarioRule,
+  type ServerUrls,
+  type WorldHandle,
+} from '../control/client.js';
+export { installPromiseWithResolvers, vrchatOptions, type VRChatTargetOptions } from './sdk-helpers.js';
+
+export interface StartOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A directory of fixture JSON files to use instead of the embedded default world. */
+  fixturesDir?: string;
+  /** A JSON file the default world is loaded from (when it exists) and saved to after writes and on close. */
+  db?: string;
+  /** Adds seeded generated data; the same seed gives the same world. */
+  seed?: number;
+  /** With `seed`: records per kind, e.g. `{ users: 1000 }`. */
+  generate?: Record<string, number>;
+  /** World settings, e.g. `{ signups: 'closed', sessionLimit: 3 }`. */
+  settings?: Record<string, unknown>;
+  /** Scenarios active from the start in every world: ready-made names, file paths, or scenario objects. */
+  scenarios?: (string | ScenarioFile)[];
+  /** Receives one line per request and any unexpected error. */
+  log?: (line: string) => void;
+}
+
+/** A running server, and the control-plane client of its default world. */
+export interface MockServer extends ControlClient {
+  readonly port: number;
+  /** Stops it; requests in flight get `graceMs` (default 0) to finish. */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+/** Starts a server in this process, on a free port of 127.0.0.1 unless told otherwise. */
+export async function startServer(options: StartOptions = {}): Promise<MockServer> {
+  const scenarios = (options.scenarios ?? []).map((scenario) => {
+    if (typeof scenario !== 'string') return parseScenario(scenario, 'scenario');
+    const file = scenarioFile(scenario);
+    if (!file) throw new Error(`no scenario file ${scenario}, nor a ready-made scenario of that name (${readyMadeScenarios().join(', ')})`);
+    return readScenarioFile(file);
+  });
+  const server = await startHttpServer({
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    fixturesDir: options.fixturesDir,
+    db: options.db,
+    seed: options.seed,
+    generate: options.generate,
+    settings: options.settings,
+    scenarios,
+    log: options.log,
+  });
+  const client = controlClient({ url: server.url, apiUrl: server.url, pipelineUrl: server.pipelineUrl });
+  return { ...client, port: server.port, close: (closing) => server.close(closing) };
+}

@@ -1,0 +1,186 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createApp, worldDeps, type AppDeps } from './app.js';
+import { adjustableSystemClock } from '../store/clock.js';
+import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from '../store/fixtures/fixture-dir.js';
+import type { WorldSettings } from '../store/records/settings.js';
+import { WorldSource } from '../store/world-source.js';
+import { takeSnapshot } from '../store/persistence/snapshot.js';
+import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
+import { attachPipeline } from '../pipeline/upgrade.js';
+import { pipelineUrlOf } from '../pipeline/url.js';
+import type { Scenario } from '../scenarios/schema.js';
+import { ScenarioEngine } from '../scenarios/engine.js';
+import type { GenerateCounts } from '../store/generators/counts.js';
+import type { WorldData } from '../store/fixtures/fixtures.js';
+import type { WorldLimits } from '../store/worlds.js';
+import type { ControlGuardOptions } from '../control/guard.js';
+import { controlExposure } from '../control/exposure.js';
+import { answerClientErrorsWithEnvelope, answeredOddTarget } from '../http/node-errors.js';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  fixturesDir?: string;
+  /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same world. */
+  seed?: number;
+  /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
+  generate?: Partial<GenerateCounts>;
+  settings?: Partial<WorldSettings>;
+  /** Host names and Origins the control plane accepts besides loopback, and its token. */
+  control?: ControlGuardOptions;
+  /** Where the warning about an exposed control plane (and its generated token) goes; stderr by default. */
+  warn?: (line: string) => void;
+  /** The cap on isolated worlds and how long an unused one lives. */
+  worldLimits?: Partial<WorldLimits>;
+  /**
+   * A JSON file the default world is loaded from (when it exists) and saved to after writes and on
+   * close; an unusable file is a DbError, never a silent reset.
+   */
+  db?: string;
+  /** Scenarios active from the start (the base set a control-plane reset returns to). */
+  scenarios?: Scenario[];
+  /** Receives one line per request and any unexpected error; omit for silence. */
+  log?: (line: string) => void;
+  /**
+   * Called with the URL once the port is bound, before the HTTP adapter has loaded: a client may
+   * connect from then on and is answered as soon as it has.
+   */
+  onListening?: (url: string) => void;
+}
+
+export interface RunningServer {
+  /** The API's base URL, `http://<host>:<port>/api/1`. */
+  url: string;
+  /** The event socket, on the same port: `ws://127.0.0.1:<port>/`. */
+  pipelineUrl: string;
+  port: number;
+  /**
+   * Stops accepting connections and resolves once every connection is closed. Requests in flight
+   * get up to `graceMs` (default 0) to finish; whatever is still open then is cut.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+/** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
+export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
+  const json = options.fixturesDir === undefined ? defaultWorldJson() : JSON.stringify(readFixtureDir(options.fixturesDir));
+  const { settings, seed } = options;
+  const generate = seed === undefined ? undefined : (await import('../store/generators/generate.js')).addGeneratedData;
+  // Every fresh copy of the world gets the settings, then the seeded data.
+  const extend =
+    settings || generate
+      ? (fresh: WorldData) => {
+          Object.assign(fresh.settings, settings);
+          generate?.(fresh, seed!, options.generate);
+        }
+      : undefined;
+  const log = options.log;
+  // An exported directory's state.json puts back what its records cannot say, at start and on reset.
+  const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
+  const deps = worldDeps(WorldSource.fromJson(json, extend, state), adjustableSystemClock, {
+    worldLimits: options.worldLimits,
+    readyMadeScenarios: readReadyMadeScenarios,
+    // The same seed replays the same probabilistic failures.
+    scenarios: new ScenarioEngine(options.seed ?? 0),
+    onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
+  });
+  for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
+  return deps;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log;
+  const deps = await buildDeps(options);
+  deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
+  const dbFile = options.db === undefined ? undefined : await openDb(options.db, deps.worlds, log);
+  const app = createApp(deps);
+  const logged: typeof app.fetch = log
+    ? async (request, ...rest) => {
+        const started = performance.now();
+        const response = await app.fetch(request, ...rest);
+        const path = request.url.slice(request.url.indexOf('/', 8));
+        log(`${request.method} ${path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+        return response;
+      }
+    : app.fetch;
+  // A write to the default world (any method but GET and HEAD, no X-Mock-World) is saved soon after.
+  const fetch: typeof app.fetch = dbFile
+    ? async (request, ...rest) => {
+        const response = await logged(request, ...rest);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has(WORLD_HEADER)) dbFile.changed();
+        return response;
+      }
+    : logged;
+
+  // Node's HTTP adapter for Hono loads Node's fetch implementation, the largest part of start-up:
+  // it loads after the port is bound, while the first client reads the URL and connects.
+  let adapter: Promise<RequestListener> | undefined;
+  let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
+  const server = createServer((request, response) => answeredOddTarget(request, response) || answer(request, response));
+  answerClientErrorsWithEnvelope(server);
+  const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
+  await listen(server, options.port, options.host);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}/api/1`;
+  options.onListening?.(url);
+  adapter = import('@hono/node-server').then(({ getRequestListener }) => getRequestListener(fetch, { hostname: options.host }));
+  answer = await adapter;
+  return {
+    url,
+    pipelineUrl: pipelineUrlOf(url),
+    port,
+    close: async ({ graceMs = 0 } = {}) => {
+      pipeline.close();
+      await closeServer(server, graceMs);
+      await dbFile?.flush();
+    },
+  };
+}
+
+/** The default world from the database file when there is one; the file (re)written at once either way. */
+async function openDb(file: string, worlds: Worlds, log: ((line: string) => void) | undefined) {
+  // lowdb loads only for --db: it brings Node's fs/promises, a millisecond of every start-up.
+  const { WorldFile } = await import('../store/persistence/persist.js');
+  const saved = await WorldFile.read(file);
+  if (saved) worlds.load(saved);
+  // A failed save is never silent, quiet or not; the next write tries again.
+  const dbFile = new WorldFile(file, () => takeSnapshot(worlds.default), (error) => {
+    const line = `saving the database ${file} failed: ${error.message}`;
+    if (log) log(line);
+    else process.stderr.write(`mock-api: ${line}\n`);
+  });
+  await dbFile.create();
+  return dbFile;
+}
+
+/**
+ * Idle keep-alive connections go at once, busy ones once their answer is out (a connection kept alive
+ * after its answer is idle again: swept every 20 ms rather than watched per request) or when the
+ * grace is over.
+ */
+function closeServer(server: Server, graceMs: number) {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 20);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+    if (graceMs <= 0) server.closeAllConnections();
+  });
+}
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

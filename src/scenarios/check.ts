@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { FixtureError, fieldPath } from '../store/fixtures/fixtures.js';
+import { ScenarioSchema, type Scenario } from './schema.js';
+
+export interface ScenarioProblem {
+  /** Where, as a JSON path: `$.rules[0].response.status`. */
+  path: string;
+  message: string;
+}
+
+const jsonPath = (path: readonly PropertyKey[]) => `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`;
+
+/** Every problem of a scenario file's contents, each with its JSON path; none for a valid one. */
+export function scenarioProblems(raw: unknown): ScenarioProblem[] {
+  const result = ScenarioSchema.safeParse(raw);
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) =>
+    // One line per key that is not allowed, at the key's own path.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: jsonPath([...issue.path, key]), message: 'is not allowed' }))
+      : [{ path: jsonPath(issue.path), message: issue.message }],
+  );
+}
+
+/** A valid scenario, or a FixtureError naming `source` and the first problem's field. */
+export function parseScenario(raw: unknown, source: string): Scenario {
+  const result = ScenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new FixtureError(source, fieldPath(issue.path), issue.message, 'scenario');
+}
+
+/** The JSON Schema of a scenario file, from the zod schema that checks them: what an editor can check as you type. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(ScenarioSchema, {
+      io: 'input',
+      unrepresentable: 'any',
+      // zod names its startsWith check as a format no JSON Schema validator knows; the pattern says it.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
+      },
+    }),
+    title: 'mock-api scenario',
+  };
+}

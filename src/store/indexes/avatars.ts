@@ -1,0 +1,180 @@
+import { hash32 } from '../random.js';
+import type { AvatarRecord } from '../records/avatars.js';
+import type { FavoriteRecord } from '../records/favorites.js';
+import { FavoritesByUser } from './favorites.js';
+import { fillUnitySortNumbers } from '../records/unity-package.js';
+import {
+  avatarCount,
+  recipeAvatar,
+  recipeAvatarAuthor,
+  recipeAvatarNumber,
+  recipeFavorites,
+  type AvatarsRecipe,
+} from '../recipes/avatars.js';
+import { countedId } from '../ids.js';
+import { MadeOnDemand } from '../made-on-demand.js';
+
+/**
+ * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
+ * (its id names its number) and kept from then on.
+ */
+export class AvatarsById {
+  private readonly records = new Map<string, AvatarRecord>();
+  private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
+  /** Generated avatars deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
+  /** Per recipe, authorId -> its avatars' numbers; made on the first read by author. */
+  private readonly recipeAuthors = new Map<AvatarsRecipe, Map<string, number[]>>();
+
+  constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[]) {
+    this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
+    for (const avatar of avatars) {
+      fillUnitySortNumbers(avatar.unityPackages);
+      this.records.set(avatar.id, avatar);
+    }
+  }
+
+  get(avatarId: string): AvatarRecord | undefined {
+    const record = this.records.get(avatarId);
+    if (record || this.deleted.has(avatarId)) return record;
+    return this.planned.byId(avatarId);
+  }
+
+  add(avatar: AvatarRecord): void {
+    this.records.set(avatar.id, avatar);
+  }
+
+  delete(avatarId: string): void {
+    this.records.delete(avatarId);
+    this.deleted.add(avatarId);
+  }
+
+  /** Every avatar, made if need be: records, then each recipe's in order. */
+  *values(): IterableIterator<AvatarRecord> {
+    yield* this.records.values();
+    for (const recipe of this.planned.recipes) {
+      for (let i = 0; i < avatarCount(recipe); i++) {
+        const avatar = this.planned.at(recipe, i);
+        if (!this.deleted.has(avatar.id)) yield avatar;
+      }
+    }
+  }
+
+  /**
+   * Avatars whose name passes `test`: the records one by one, generated ones through their recipe's
+   * name pool (avatar i is named names[i % names.length]), so only matching avatars are made.
+   */
+  *withName(test: (name: string) => boolean): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (test(avatar.name)) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      const pool = recipe.names.length;
+      for (let k = 0; k < pool; k++) {
+        if (!test(recipe.names[k]!)) continue;
+        for (let i = k; i < avatarCount(recipe); i += pool) yield* this.live(recipe, i);
+      }
+    }
+  }
+
+  /** Avatars the user authored: the records one by one, generated ones through an author index of their recipe. */
+  *byAuthor(authorId: string): IterableIterator<AvatarRecord> {
+    for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
+    for (const recipe of this.planned.recipes) {
+      for (const i of this.authorsOf(recipe).get(authorId) ?? []) yield* this.live(recipe, i);
+    }
+  }
+
+  private *live(recipe: AvatarsRecipe, i: number): IterableIterator<AvatarRecord> {
+    const avatar = this.planned.at(recipe, i);
+    // A record of the same id (an edited generated avatar) stands in for the recipe's.
+    if (!this.deleted.has(avatar.id) && this.records.get(avatar.id) === undefined) yield avatar;
+  }
+
+  private authorsOf(recipe: AvatarsRecipe): Map<string, number[]> {
+    let authors = this.recipeAuthors.get(recipe);
+    if (authors) return authors;
+    authors = new Map();
+    for (let i = 0; i < avatarCount(recipe); i++) {
+      const authorId = recipe.userIds[recipeAvatarAuthor(recipe, i)]!;
+      let numbers = authors.get(authorId);
+      if (!numbers) authors.set(authorId, (numbers = []));
+      numbers.push(i);
+    }
+    this.recipeAuthors.set(recipe, authors);
+    return authors;
+  }
+}
+
+/** avatarId -> how many users favorited it (popularity): records counted one by one, recipes' favorites by number. */
+export class FavoriteCounts {
+  private readonly counted = new Map<string, number>();
+  private readonly planned = new Map<AvatarsRecipe, Int32Array>();
+
+  get(avatarId: string): number | undefined {
+    let count = this.counted.get(avatarId) ?? 0;
+    for (const [recipe, counts] of this.planned) {
+      const number = recipeAvatarNumber(recipe, avatarId);
+      if (number !== undefined) count += counts[number]!;
+    }
+    return count > 0 ? count : undefined;
+  }
+
+  add(avatarId: string, by = 1): void {
+    this.counted.set(avatarId, (this.counted.get(avatarId) ?? 0) + by);
+  }
+
+  /** Per avatar of the recipe, how many of its planned favorites are of it. */
+  addPlanned(recipe: AvatarsRecipe, counts: Int32Array): void {
+    this.planned.set(recipe, counts);
+  }
+}
+
+export interface AvatarIndex {
+  readonly avatars: AvatarsById;
+  /** Every user's favorites of every type (avatars, worlds, friends), the one store all favorite lists read. */
+  readonly favorites: FavoritesByUser;
+  readonly avatarFavoriteCounts: FavoriteCounts;
+  /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
+  readonly avatarShuffleSeed: number;
+}
+
+export function indexAvatars(
+  avatars: AvatarRecord[],
+  favorites: readonly FavoriteRecord[],
+  recipes: readonly AvatarsRecipe[] = [],
+): AvatarIndex {
+  const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), avatars.length);
+  const first = avatars[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
+  const index: AvatarIndex = {
+    avatars: new AvatarsById(avatars, recipes),
+    favorites: new FavoritesByUser(),
+    avatarFavoriteCounts: new FavoriteCounts(),
+    avatarShuffleSeed: hash32(`${count}:${first}`),
+  };
+  for (const favorite of favorites) addFavoriteRecord(index, favorite);
+  for (const recipe of recipes) indexRecipe(index, recipe);
+  return index;
+}
+
+/** Adds a favorite from fixtures; a second favorite of one thing by one user is ignored. */
+function addFavoriteRecord(index: AvatarIndex, favorite: FavoriteRecord): void {
+  const ofUser = index.favorites.listOf(favorite.userId);
+  if (ofUser.some((other) => other.type === favorite.type && other.favoriteId === favorite.favoriteId)) return;
+  ofUser.push(favorite);
+  if (favorite.type === 'avatar') index.avatarFavoriteCounts.add(favorite.favoriteId);
+}
+
+/**
+ * A recipe's favorites are distinct per user: its users' lists stay recipes and its avatars are
+ * counted straight from its numbers. A user who already has favorites gets the recipe's one by one.
+ */
+function indexRecipe(index: AvatarIndex, recipe: AvatarsRecipe): void {
+  const counts = new Int32Array(avatarCount(recipe));
+  for (let user = 0; user < recipe.userIds.length; user++) {
+    if (index.favorites.plan(recipe, user)) {
+      for (let k = recipe.favoriteStarts[user]!; k < recipe.favoriteStarts[user + 1]!; k++) counts[recipe.favoriteAvatars[k]!]!++;
+    } else {
+      for (const favorite of recipeFavorites(recipe, user)) addFavoriteRecord(index, favorite);
+    }
+  }
+  index.avatarFavoriteCounts.addPlanned(recipe, counts);
+}

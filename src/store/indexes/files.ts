@@ -1,0 +1,112 @@
+import type { FileRecord } from '../records/files.js';
+import { recipeFile, recipeFileNumber, type FilesRecipe } from '../recipes/files.js';
+import { MadeOnDemand } from '../made-on-demand.js';
+
+/** An owner's files in a recipe: its numbers owner, owner + n, owner + 2n... (n: the recipe's owners). */
+interface PlannedFiles {
+  recipe: FilesRecipe;
+  owner: number;
+}
+
+/**
+ * The world's files, by id and by owner. A recipe's files are made one at a time when a read needs
+ * them, by id or in their owner's list, and kept: a made file is the same record from then on.
+ */
+export class FileIndex {
+  /** The files the world was built with, then the files added since: by id, in that order. */
+  private readonly records = new Map<string, FileRecord>();
+  private builtWith: number;
+  private readonly builtWithIds: Set<string>;
+  /** Owner id -> their files, oldest first: built-with, then recipe ones (once made), then added. */
+  private readonly lists = new Map<string, FileRecord[]>();
+  private readonly planned = new Map<string, PlannedFiles>();
+  private readonly recipeFiles: MadeOnDemand<FilesRecipe, FileRecord>;
+
+  constructor(files: readonly FileRecord[], recipes: readonly FilesRecipe[] = []) {
+    this.recipeFiles = new MadeOnDemand(recipes, recipeFile, recipeFileNumber);
+    for (const file of files) {
+      this.records.set(file.id, file);
+      this.listOf(file.ownerId).push(file);
+    }
+    this.builtWith = this.records.size;
+    this.builtWithIds = new Set(this.records.keys());
+    recipes.forEach((recipe, k) => {
+      for (let owner = 0; owner < Math.min(recipe.count, recipe.ownerIds.length); owner++) {
+        const ownerId = recipe.ownerIds[owner]!;
+        if (k > 0) this.makeOwned(ownerId); // an owner in two recipes: the first one's files are made first
+        this.planned.set(ownerId, { recipe, owner });
+      }
+    });
+  }
+
+  /** Generated files deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
+
+  get(fileId: string): FileRecord | undefined {
+    if (this.deleted.has(fileId)) return undefined;
+    return this.records.get(fileId) ?? this.recipeFiles.byId(fileId);
+  }
+
+  /** Takes a file out of reads, its owner's list and every listing. */
+  delete(file: FileRecord): void {
+    this.makeOwned(file.ownerId);
+    if (this.records.delete(file.id) && this.builtWithIds.delete(file.id)) this.builtWith--;
+    this.deleted.add(file.id);
+    const list = this.lists.get(file.ownerId);
+    const at = list?.indexOf(file) ?? -1;
+    if (at !== -1) list!.splice(at, 1);
+  }
+
+  /** The owner's files, oldest first. */
+  ownedBy(ownerId: string): readonly FileRecord[] {
+    this.makeOwned(ownerId);
+    return this.lists.get(ownerId) ?? [];
+  }
+
+  /** A new file: the newest of its owner's. */
+  add(file: FileRecord): void {
+    this.makeOwned(file.ownerId);
+    this.records.set(file.id, file);
+    this.listOf(file.ownerId).push(file);
+  }
+
+  /** Moves the owner's given files, in the given order, to the newest end of their list (the head of GET /files). */
+  putFirst(ownerId: string, files: readonly FileRecord[]): void {
+    const list = this.listOf(ownerId);
+    const moved = new Set(files);
+    const rest = list.filter((file) => !moved.has(file));
+    list.splice(0, list.length, ...rest, ...[...files].reverse());
+  }
+
+  /** Every file, made if need be: built-with, then recipe ones, then added. */
+  *values(): IterableIterator<FileRecord> {
+    let seen = 0;
+    const added: FileRecord[] = [];
+    for (const file of this.records.values()) {
+      if (seen++ < this.builtWith) yield file;
+      else added.push(file);
+    }
+    for (const recipe of this.recipeFiles.recipes) {
+      for (let i = 0; i < recipe.count; i++) {
+        const file = this.recipeFiles.at(recipe, i);
+        if (!this.deleted.has(file.id)) yield file;
+      }
+    }
+    yield* added;
+  }
+
+  private listOf(ownerId: string): FileRecord[] {
+    let list = this.lists.get(ownerId);
+    if (!list) this.lists.set(ownerId, (list = []));
+    return list;
+  }
+
+  private makeOwned(ownerId: string): void {
+    const planned = this.planned.get(ownerId);
+    if (!planned) return;
+    this.planned.delete(ownerId);
+    const { recipe, owner } = planned;
+    const list = this.listOf(ownerId);
+    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) list.push(this.recipeFiles.at(recipe, i));
+  }
+}

@@ -1,0 +1,51 @@
+import type {
+  GroupAnnouncement,
+  GroupAuditLogEntry,
+  GroupGalleryImage,
+  GroupPost,
+} from '../records/group-extras.js';
+import type { GroupMemberRecord } from '../records/groups.js';
+
+/**
+ * What groups gather while a world runs and fixtures do not seed: posts, announcements, gallery
+ * images, the audit log, blocked join requests and followed calendar events.
+ */
+export interface GroupExtrasIndex {
+  /** groupId -> posts, oldest first. */
+  readonly groupPosts: Map<string, GroupPost[]>;
+  readonly groupAnnouncements: Map<string, GroupAnnouncement>;
+  /** galleryId -> images, oldest first. */
+  readonly groupGalleryImages: Map<string, GroupGalleryImage[]>;
+  /** groupId -> entries, oldest first. */
+  readonly groupAuditLogs: Map<string, GroupAuditLogEntry[]>;
+  /** groupId -> userId -> the request that was rejected with `block`; kept out of the member index. */
+  readonly groupBlockedRequests: Map<string, Map<string, GroupMemberRecord>>;
+  /** userId -> calendar event id -> its group, in the order they followed them. */
+  readonly calendarFollows: Map<string, Map<string, string>>;
+}
+
+export const emptyGroupExtras = (): GroupExtrasIndex => ({
+  groupPosts: new Map(),
+  groupAnnouncements: new Map(),
+  groupGalleryImages: new Map(),
+  groupAuditLogs: new Map(),
+  groupBlockedRequests: new Map(),
+  calendarFollows: new Map(),
+});
+
+/** The list under `key`, made empty on first use. */
+export function listIn<T>(map: Map<string, T[]>, key: string): T[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+/** The world's extras alone, as a snapshot keeps them. */
+export const groupExtrasOf = (world: GroupExtrasIndex): GroupExtrasIndex => ({
+  groupPosts: world.groupPosts,
+  groupAnnouncements: world.groupAnnouncements,
+  groupGalleryImages: world.groupGalleryImages,
+  groupAuditLogs: world.groupAuditLogs,
+  groupBlockedRequests: world.groupBlockedRequests,
+  calendarFollows: world.calendarFollows,
+});

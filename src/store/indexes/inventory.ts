@@ -1,0 +1,39 @@
+import type { InventoryItemRecord } from '../records/inventory.js';
+
+export interface InventoryIndex {
+  readonly inventoryItems: Map<string, InventoryItemRecord>;
+  /** holderId -> itemId -> item, in the order the items were added. */
+  readonly inventoryByHolder: Map<string, Map<string, InventoryItemRecord>>;
+  /** holderId -> slot -> the item equipped there: at most one item per holder and slot. */
+  readonly inventoryEquipped: Map<string, Map<string, InventoryItemRecord>>;
+}
+
+/** Indexes items by holder and slot; when data equips two items in one slot, the later one keeps it. */
+export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
+  const index: InventoryIndex = { inventoryItems: new Map(), inventoryByHolder: new Map(), inventoryEquipped: new Map() };
+  for (const item of items) {
+    index.inventoryItems.set(item.id, item);
+    let held = index.inventoryByHolder.get(item.holderId);
+    if (!held) index.inventoryByHolder.set(item.holderId, (held = new Map()));
+    held.set(item.id, item);
+    if (item.equipSlot === '') continue;
+    const earlier = equippedIn(index, item.holderId, item.equipSlot);
+    if (earlier) earlier.equipSlot = '';
+    setEquipped(index, item);
+  }
+  return index;
+}
+
+export const equippedIn = (index: InventoryIndex, holderId: string, slot: string) =>
+  index.inventoryEquipped.get(holderId)?.get(slot);
+
+/** Records that the item holds its equipSlot (the caller has set it). */
+export function setEquipped(index: InventoryIndex, item: InventoryItemRecord): void {
+  let slots = index.inventoryEquipped.get(item.holderId);
+  if (!slots) index.inventoryEquipped.set(item.holderId, (slots = new Map()));
+  slots.set(item.equipSlot, item);
+}
+
+export function clearEquipped(index: InventoryIndex, holderId: string, slot: string): void {
+  index.inventoryEquipped.get(holderId)?.delete(slot);
+}

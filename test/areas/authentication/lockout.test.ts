@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { totp } from '../../../src/areas/authentication/totp.js';
+import { messages } from '../../../src/errors.js';
+import { cookieFrom, expectError, testWorld } from '../../support/helpers.js';
+
+const basic = (username: string, password: string) => ({ authorization: encodeBasic(username, password) });
+const carolSecret = 'JBSWY3DPEHPK3PXP';
+
+describe('login attempts', () => {
+  it('lock a username out with 429 after 10 wrong passwords, even for the right one', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 10; i++) expectError(await t.call('GET', '/auth/user', { headers: basic('alice', `wrong${i}`) }), 401);
+    expectError(await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') }), 429, messages.loginLockedOut(15));
+    expectError(await t.call('GET', '/auth/user', { headers: basic('ALICE', 'alice-password') }), 429, messages.loginLockedOut(15));
+    expect((await t.call('GET', '/auth/user', { headers: basic('bob', 'bob-password') })).status).toBe(200);
+  });
+
+  it('let the user in again once the lock-out time has passed on the world clock', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 10; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
+    t.clock.advance(14 * 60_000);
+    expectError(await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') }), 429, messages.loginLockedOut(1));
+    t.clock.advance(60_000);
+    expect((await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') })).status).toBe(200);
+  });
+
+  it('count from zero again after a success', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 9; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
+    await t.login('alice');
+    for (let i = 0; i < 9; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
+    expect((await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') })).status).toBe(200);
+  });
+
+  it('hold under 50 parallel guesses: exactly 10 are judged, the rest refused', async () => {
+    const t = testWorld();
+    const replies = await Promise.all(Array.from({ length: 50 }, () => t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') })));
+    expect(replies.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(40);
+  });
+});
+
+describe('2FA attempts', () => {
+  it('lock verification out after 5 wrong codes: the right code then is a 429', async () => {
+    const t = testWorld();
+    const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
+    const cookie = cookieFrom(started.headers, 'auth');
+    for (let i = 0; i < 5; i++) {
+      expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: '000000' } }), 400, messages.invalidTwoFactorCode);
+    }
+    const right = totp(carolSecret, t.clock.now());
+    expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: right } }), 429, messages.twoFactorLockedOut(15));
+    expect((await t.call('GET', '/auth/user', { cookie })).body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
+  });
+});
+
+describe('remembered 2FA devices', () => {
+  it('keep at most 10 per user: the oldest is forgotten', async () => {
+    const t = testWorld((data) => Object.assign(data.settings, { sessionLimit: 100 }));
+    const devices: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
+      const cookie = cookieFrom(started.headers, 'auth');
+      const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: totp(carolSecret, t.clock.now()) } });
+      devices.push(cookieFrom(verified.headers, 'twoFactorAuth'));
+    }
+    const withDevice = (device: string) => t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password'), cookie: device });
+    expect((await withDevice(devices[0]!)).body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
+    expect((await withDevice(devices[10]!)).body.username).toBe('carol');
+  });
+});

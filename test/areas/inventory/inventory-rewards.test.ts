@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../src/errors.js';
+import { expectError, testWorld } from '../../support/helpers.js';
+
+const drops = {
+  winter: 'invd_00000000-0000-4000-8000-0000000d0001',
+  summer: 'invd_00000000-0000-4000-8000-0000000d0002',
+};
+const templates = {
+  auroraPortal: 'invt_00000000-0000-4000-8000-0000000c1003',
+  partySticker: 'invt_00000000-0000-4000-8000-0000000c1004',
+};
+
+const dropIds = (body: unknown) => (body as { id: string }[]).map((drop) => drop.id);
+const templateIdsHeld = (body: unknown) => (body as { data: { templateId: string }[] }).data.map((item) => item.templateId);
+
+describe('GET /inventory/drops', () => {
+  it("lists the world's drops", async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/inventory/drops', { cookie: await t.login('alice') });
+    expect(reply.status).toBe(200);
+    expect(dropIds(reply.body)).toEqual([drops.winter, drops.summer]);
+  });
+
+  it('active=true keeps the drops whose window holds now, active=false the others', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    expect(dropIds((await t.call('GET', '/inventory/drops?active=true', { cookie })).body)).toEqual([drops.winter]);
+    expect(dropIds((await t.call('GET', '/inventory/drops?active=false', { cookie })).body)).toEqual([drops.summer]);
+  });
+
+  it('a drop becomes active when the clock enters its window', async () => {
+    const t = testWorld((data) => {
+      data.inventoryDrops[1]!.endDropDate = '2026-03-01T00:00:00.000Z';
+      data.inventoryDrops[1]!.startDropDate = '2026-02-01T00:00:00.000Z';
+    });
+    const cookie = await t.login('alice');
+    expect(dropIds((await t.call('GET', '/inventory/drops?active=true', { cookie })).body)).toEqual([drops.winter]);
+    t.clock.set(Date.parse('2026-02-10T00:00:00.000Z'));
+    const later = await t.login('alice');
+    expect(dropIds((await t.call('GET', '/inventory/drops?active=true', { cookie: later })).body)).toEqual([drops.winter, drops.summer]);
+  });
+
+  it('a disabled drop is not active', async () => {
+    const t = testWorld((data) => {
+      data.inventoryDrops[0]!.isDisabled = true;
+    });
+    const cookie = await t.login('alice');
+    expect(dropIds((await t.call('GET', '/inventory/drops?active=true', { cookie })).body)).toEqual([]);
+  });
+
+  it('refuses an active value that is not a boolean', async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/inventory/drops?active=yes', { cookie: await t.login('alice') });
+    expect(reply.status).toBe(400);
+  });
+});
+
+describe('POST /reward/redeem', () => {
+  it("adds the code's item to the requester's inventory", async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const reply = await t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject([
+      { redemptionCode: 'AURORA-ONCE', redeemedRewards: [{ type: 'item', data: { item: { id: templates.auroraPortal } } }] },
+    ]);
+    const inventory = await t.call('GET', '/inventory', { cookie });
+    expect(templateIdsHeld(inventory.body)).toContain(templates.auroraPortal);
+  });
+
+  it('refuses a one-time code already redeemed, by anyone', async () => {
+    const t = testWorld();
+    expect((await t.call('POST', '/reward/redeem', { cookie: await t.login('bob'), body: { code: 'AURORA-ONCE' } })).status).toBe(200);
+    const alice = await t.login('alice');
+    expectError(await t.call('POST', '/reward/redeem', { cookie: alice, body: { code: 'AURORA-ONCE' } }), 400, messages.rewardCodeAlreadyRedeemed);
+  });
+
+  it('serves a shared code once per user', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    const alice = await t.login('alice');
+    expect((await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } })).status).toBe(200);
+    expect((await t.call('POST', '/reward/redeem', { cookie: alice, body: { code: 'PARTY-2026' } })).status).toBe(200);
+    expectError(await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } }), 400, messages.rewardCodeAlreadyRedeemed);
+    const held = templateIdsHeld((await t.call('GET', '/inventory', { cookie: bob })).body);
+    expect(held.filter((id) => id === templates.partySticker)).toHaveLength(1);
+  });
+
+  it('refuses an unknown code and changes nothing', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const before = (await t.call('GET', '/inventory', { cookie })).body;
+    expectError(await t.call('POST', '/reward/redeem', { cookie, body: { code: 'NO-SUCH-CODE' } }), 400, messages.rewardCodeInvalid);
+    expect((await t.call('GET', '/inventory', { cookie })).body).toEqual(before);
+  });
+
+  it('lets exactly one of 50 concurrent redemptions of a one-time code through', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } })),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, ids, testWorld } from '../../support/helpers.js';
+import type { PipelineEvent } from '../../../src/pipeline/events.js';
+
+const announcement = 'ntf2_a11ce000-0000-4000-8000-0000000f0001';
+const aliceMessage = 'not_a11ce000-0000-4000-8000-0000000d0002';
+
+function collect(t: ReturnType<typeof testWorld>) {
+  const seen: PipelineEvent[] = [];
+  t.world.pipeline.on((e) => seen.push(e));
+  return seen;
+}
+
+describe('v1 notification events and clear', () => {
+  it('sends see-notification with the bare id', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    const seen = collect(t);
+    await t.call('PUT', `/auth/user/notifications/${aliceMessage}/see`, { cookie: alice });
+    expect(seen).toEqual([{ type: 'see-notification', to: [ids.alice], content: aliceMessage }]);
+  });
+
+  it('sends hide-notification with the bare id', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    const seen = collect(t);
+    await t.call('PUT', `/auth/user/notifications/${aliceMessage}/hide`, { cookie: alice });
+    expect(seen).toEqual([{ type: 'hide-notification', to: [ids.alice], content: aliceMessage }]);
+  });
+
+  it("clears all of the requester's notifications and no one else's", async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    const seen = collect(t);
+    const r = await t.call('PUT', '/auth/user/notifications/clear', { cookie: alice });
+    expect(r.body).toEqual({ success: { message: 'Ok', status_code: 200 } });
+    expect(seen).toEqual([{ type: 'clear-notification', to: [ids.alice] }]);
+    expect((await t.call('GET', '/auth/user/notifications', { cookie: alice })).body).toEqual([]);
+    expect((await t.call('GET', '/auth/user/notifications', { cookie: await t.login('bob') })).body).toHaveLength(1);
+  });
+});
+
+describe('v2 notifications', () => {
+  it("lists the requester's own only", async () => {
+    const t = testWorld();
+    const mine = (await t.call('GET', '/notifications', { cookie: await t.login('alice') })).body;
+    expect(mine.map((n: { id: string }) => n.id)).toEqual([announcement]);
+    expect(mine[0]).toMatchObject({ type: 'group.announcement', version: 2, seen: false, responses: [], data: { groupName: 'Builders Guild' } });
+    expect((await t.call('GET', '/notifications', { cookie: await t.login('bob') })).body).toEqual([]);
+    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: await t.login('bob') }), 404, 'Notification not found');
+  });
+
+  it('marks one seen and tells the socket', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    const seen = collect(t);
+    const r = await t.call('POST', `/notifications/${announcement}/see`, { cookie: alice });
+    expect(r.body.seen).toBe(true);
+    expect(seen[0]).toMatchObject({ type: 'notification-v2-update', to: [ids.alice], content: { id: announcement, updates: { seen: true } } });
+    expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
+  });
+
+  it('refuses a reply to a notification that offers none', async () => {
+    const t = testWorld();
+    const r = await t.call('POST', `/notifications/${announcement}/reply`, { cookie: await t.login('alice'), body: { responseType: 'accept' } });
+    expectError(r, 400, 'This notification cannot be replied to!');
+  });
+
+  it('deletes one, then it is gone', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    const seen = collect(t);
+    const r = await t.call('DELETE', `/notifications/${announcement}`, { cookie: alice });
+    expect(r.body).toEqual({ success: { message: 'Notification cleared.', status_code: 200 } });
+    expect(seen[0]).toEqual({ type: 'notification-v2-delete', to: [ids.alice], content: { ids: [announcement], version: 2 } });
+    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: alice }), 404, 'Notification not found');
+  });
+
+  it('clears all of them', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    expect((await t.call('DELETE', '/notifications', { cookie: alice })).body).toEqual({ success: { message: 'Notifications cleared.', status_code: 200 } });
+    expect((await t.call('GET', '/notifications', { cookie: alice })).body).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../src/errors.js';
+import { WorldSchema } from '../../../src/store/records/worlds.js';
+import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
+import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { locations, worlds } from '../../support/worlds-fixture-ids.js';
+
+const vrcw = 'file_f11e0000-0000-4000-8000-000000000003';
+const assetUrl = (version = 1, fileId = vrcw) => `https://api.example.test/api/1/file/${fileId}/${version}/file`;
+
+/** Gives alice's .vrcw file a complete version 1 (the fixture has only its creation, version 0). */
+function completeVrcw(data: WorldData) {
+  const file = data.files.find((f) => f.id === vrcw)!;
+  file.versions.push({ ...structuredClone(file.versions[0]!), version: 1, status: 'complete' });
+}
+
+async function asAlice(tweak: (data: WorldData) => void = completeVrcw) {
+  const t = testWorld(tweak);
+  const alice = await t.login('alice');
+  return { t, alice };
+}
+
+const newWorld = { name: 'Paper Lanterns', imageUrl: 'https://assets.example.test/lanterns.png', assetUrl: assetUrl(), platform: 'android', unityVersion: '2022.3.22f1' };
+
+describe('POST /worlds', () => {
+  it("creates the requester's private world from their complete .vrcw file; GET and user=me show it", async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('POST', '/worlds', { cookie: alice, body: newWorld });
+    expect(r.status).toBe(200);
+    const created = expectShape(WorldSchema, r.body);
+    expect(created).toMatchObject({ name: 'Paper Lanterns', authorId: ids.alice, authorName: 'Alice', releaseStatus: 'private' });
+    expect(created.unityPackages.map((p) => [p.platform, p.assetUrl])).toEqual([['android', assetUrl()]]);
+    expect((await t.call('GET', `/worlds/${created.id}`, { cookie: alice })).body.name).toBe('Paper Lanterns');
+    const own = await t.call('GET', '/worlds?user=me&search=lanterns', { cookie: alice });
+    expect(own.body.map((w: { id: string }) => w.id)).toEqual([created.id]);
+  });
+
+  it('refuses a .vrcw version that has not finished uploading with 400', async () => {
+    const { t, alice } = await asAlice((data) => {
+      completeVrcw(data);
+      data.files.find((f) => f.id === vrcw)!.versions[1]!.status = 'waiting';
+    });
+    expectError(await t.call('POST', '/worlds', { cookie: alice, body: newWorld }), 400, messages.fileVersionNotComplete(vrcw, 1));
+  });
+
+  it('refuses a file with no such version with 400', async () => {
+    const { t, alice } = await asAlice(() => {});
+    expectError(await t.call('POST', '/worlds', { cookie: alice, body: newWorld }), 400, messages.fileVersionNotFound(vrcw, 1));
+  });
+
+  it('refuses a file that is not a .vrcw with 400', async () => {
+    const { t, alice } = await asAlice();
+    const png = 'file_f11e0000-0000-4000-8000-000000000001';
+    expectError(await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, assetUrl: assetUrl(1, png) } }), 400, messages.worldAssetNotVrcw);
+  });
+
+  it("refuses someone else's file with 400", async () => {
+    const t = testWorld(completeVrcw);
+    const bob = await t.login('bob');
+    expectError(await t.call('POST', '/worlds', { cookie: bob, body: newWorld }), 400, messages.worldAssetNotYours);
+  });
+
+  it('names missing and out-of-range fields with 400', async () => {
+    const { t, alice } = await asAlice();
+    expectError(await t.call('POST', '/worlds', { cookie: alice, body: {} }), 400, 'assetUrl is required, imageUrl is required, name is required');
+    expectError(await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, capacity: 41 } }), 400, 'capacity must be at most 40');
+  });
+});
+
+describe('PUT /worlds/{worldId}', () => {
+  it('changes what the author sends and keeps it on the next read', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { description: 'New text', capacity: 20, releaseStatus: 'private' } });
+    expect(r.status).toBe(200);
+    const read = await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice });
+    expect(read.body).toMatchObject({ description: 'New text', capacity: 20, releaseStatus: 'private', updated_at: '2026-01-15T12:00:00.000Z' });
+  });
+
+  it('takes a new build as a new version of the platform', async () => {
+    const { t, alice } = await asAlice();
+    const before = (await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body;
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { assetUrl: assetUrl(), platform: 'android' } });
+    expect(r.body.version).toBe(before.version + 1);
+    expect(r.body.unityPackages.find((p: { platform: string }) => p.platform === 'android').assetUrl).toBe(assetUrl());
+  });
+
+  it("refuses someone else's world with 403", async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expectError(await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: bob, body: { name: 'Mine' } }), 403, messages.worldNotYours);
+  });
+
+  it('lets an admin change any world', async () => {
+    const t = testWorld();
+    const admin = await t.login('admin');
+    expect((await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: admin, body: { name: 'Renamed' } })).body.name).toBe('Renamed');
+  });
+});
+
+describe('DELETE /worlds/{worldId}', () => {
+  it('removes the world from search and reads, and closes its instances', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie: alice });
+    expect(r.status).toBe(200);
+    expectError(await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice }), 404, messages.worldNotFound(worlds.aliceHome));
+    expect((await t.call('GET', '/worlds?search=workshop', { cookie: alice })).body).toEqual([]);
+    expect(t.world.instances.get(locations.alicePublic)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
+    expect(t.world.instances.get(locations.aliceHidden)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
+  });
+
+  it("refuses someone else's world with 403 and keeps it", async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expectError(await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie: bob }), 403, messages.worldNotYours);
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: bob })).status).toBe(200);
+  });
+});
+
+describe('POST /worlds/{worldId}/removeTags', () => {
+  it('removes the named tags, without case, and ignores absent ones', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: alice, body: { tags: ['AUTHOR_TAG_WORKSHOP', 'author_tag_none'] } });
+    expect(r.status).toBe(200);
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(['system_approved']);
+  });
+
+  it("refuses someone else's world with 403", async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expectError(await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: bob, body: { tags: ['system_approved'] } }), 403, messages.worldNotAuthor);
+  });
+});
+
+describe('publishing', () => {
+  it('publishes a private world to labs, and unpublishing makes it private again', async () => {
+    const t = testWorld();
+    const admin = await t.login('admin');
+    expect((await t.call('GET', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin })).body).toEqual({ canPublish: true });
+    const published = await t.call('PUT', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin });
+    expect(published.body).toMatchObject({ releaseStatus: 'public', labsPublicationDate: '2026-01-15T12:00:00.000Z' });
+    expect(published.body.tags).toContain('system_labs');
+    expect((await t.call('GET', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin })).body).toEqual({ canPublish: false });
+    const unpublished = await t.call('DELETE', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin });
+    expect(unpublished.body.releaseStatus).toBe('private');
+    expect(unpublished.body.tags).not.toContain('system_labs');
+  });
+
+  it("refuses to publish someone else's world with 403", async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expectError(await t.call('PUT', `/worlds/${worlds.quietGarden}/publish`, { cookie: bob }), 403, messages.worldNotYours);
+  });
+});
+
+describe('GET /worlds/{worldId}/metadata', () => {
+  it('answers the world id and its (empty) metadata', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expect((await t.call('GET', `/worlds/${worlds.lobby}/metadata`, { cookie: bob })).body).toEqual({ id: worlds.lobby, metadata: {} });
+  });
+
+  it('answers 404 for an unknown world', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    const missing = 'wrld_0000000f-0000-4000-8000-000000000000';
+    expectError(await t.call('GET', `/worlds/${missing}/metadata`, { cookie: bob }), 404, messages.worldNotFound(missing));
+  });
+});
+
+describe('DELETE /worlds/{worldId}/platform/{platform}', () => {
+  it("drops the platform's build", async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('DELETE', `/worlds/${worlds.aliceHome}/platform/android`, { cookie: alice });
+    expect(r.status).toBe(200);
+    expect(r.body.unityPackages.map((p: { platform: string }) => p.platform)).toEqual(['standalonewindows']);
+    expectError(await t.call('DELETE', `/worlds/${worlds.aliceHome}/platform/android`, { cookie: alice }), 404, messages.worldNoPlatform('android'));
+  });
+
+  it('keeps the last build with 400', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expectError(await t.call('DELETE', `/worlds/${worlds.nightMarket}/platform/standalonewindows`, { cookie: bob }), 400, messages.worldLastPlatform);
+  });
+});

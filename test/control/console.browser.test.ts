@@ -1,0 +1,140 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../src/main/server.js';
+import { readReadyMadeScenarios } from '../../src/store/fixtures/fixture-dir.js';
+import { ids } from '../support/helpers.js';
+
+/** Debian's chromium; .ci/run installs it. Elsewhere the browser tests are skipped unless CI is set. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
+const SHOTS = 'test-output';
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe.runIf(haveBrowser)('the console in a browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer({ port: 0, host: '127.0.0.1' });
+    origin = server.url.replace('/api/1', '');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
+
+  it('opens, then shows a client login live and opens it with its bodies and a curl line', async () => {
+    const started = performance.now();
+    await page.goto(`${origin}/_mock/`);
+    await page.locator('#live.live').waitFor();
+    console.log(`console loaded and live in ${(performance.now() - started).toFixed(0)} ms`);
+
+    const login = await api('/auth/user', { headers: { authorization: basic('alice', 'alice-password') } });
+    expect(login.status).toBe(200);
+    const row = page.locator('tr.entry', { hasText: '/api/1/auth/user' }).first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('200');
+    await row.click();
+    await page.locator('pre.body', { hasText: '"username": "alice"' }).waitFor();
+    await page.locator('pre.headers', { hasText: '"authorization": "Basic <redacted>"' }).waitFor();
+    await page.locator('#copy-curl').click();
+    await page.locator('#last-copied', { hasText: /^curl -s -X GET / }).waitFor({ state: 'attached' });
+    await page.screenshot({ path: `${SHOTS}/console-requests.png` });
+  });
+
+  it("shows an invite message's cooldown drop when the clock is advanced from the console", async () => {
+    const login = await api('/auth/user', { headers: { authorization: basic('bob', 'bob-password') } });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const edit = await api(`/message/${ids.bob}/message/7`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Movie night at mine' }),
+    });
+    expect(edit.status).toBe(200);
+
+    await page.locator('#tab-world').click();
+    await page.locator('[data-kind="invite-messages"]').click();
+    const slot = page.locator('tr.record', { hasText: 'Movie night at mine' });
+    await expect(slot.textContent()).resolves.toContain('60 min left');
+    await page.screenshot({ path: `${SHOTS}/console-world.png` });
+
+    await page.locator('#tab-controls').click();
+    await page.locator('[data-advance="10"]').click();
+    await page.locator('#tab-world').click();
+    await page.locator('tr.record', { hasText: '50 min left' }).waitFor();
+  });
+
+  it("enables a ready-made scenario and shows its hit count rise as a client meets it", async () => {
+    const scenario = readReadyMadeScenarios().find((s) => s.name === 'login-rate-limited')!;
+    await page.locator('#tab-controls').click();
+    await page.locator(`[data-scenario="${scenario.name}"]`).click();
+    const rule = page.locator('tr.rule', { hasText: scenario.scenario.name }).first();
+    await expect(rule.locator('.hits').textContent()).resolves.toBe('0');
+
+    const refused = await api('/auth/user', { headers: { authorization: basic('alice', 'alice-password') } });
+    expect(refused.status).toBe(429);
+    await page.locator('tr.rule .hits', { hasText: '1' }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-controls.png` });
+    await page.locator('#tab-requests').click();
+    await page.locator('tr.entry', { hasText: `${scenario.scenario.name} #0` }).first().waitFor();
+  });
+
+  it('opens a record from an id in a world view', async () => {
+    await page.locator('#tab-world').click();
+    await page.locator('[data-kind="users"]').click();
+    await page.locator('a.id', { hasText: ids.carol }).click();
+    await page.locator('#drawer-body', { hasText: '"username": "carol"' }).waitFor();
+    await expect(page.locator('#drawer-body').textContent()).resolves.not.toContain('carol-password');
+    await page.screenshot({ path: `${SHOTS}/console-record.png` });
+  });
+
+  it('shows a thousand journal entries a page at a time', async () => {
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => api(`/auth/user?page=${i}`)));
+    const started = performance.now();
+    await page.goto(`${origin}/_mock/`);
+    await page.locator('#live.live').waitFor();
+    console.log(`console with 1,000 journal entries loaded and live in ${(performance.now() - started).toFixed(0)} ms`);
+    await expect(page.locator('#requests-page').textContent()).resolves.toMatch(/^page 1 of (10|11)$/);
+    expect(await page.locator('tr.entry').count()).toBe(100);
+  });
+});
+
+describe.runIf(haveBrowser)('the console on a large generated world', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1', seed: 7, generate: { users: 20_000, groups: 2_000 } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('pages users and groups instead of loading them all', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url.replace('/api/1', '')}/_mock/`);
+    await page.locator('#tab-world').click();
+    await page.locator('#world-page', { hasText: 'of 20007' }).waitFor();
+    expect(await page.locator('tr.record').count()).toBe(100);
+    await page.locator('#world-next').click();
+    await page.locator('#world-page', { hasText: '101-200 of 20007' }).waitFor();
+    await page.locator('[data-kind="groups"]').click();
+    await page.locator('#world-page', { hasText: /^1-100 of 200\d$/ }).waitFor();
+  });
+});

@@ -1,0 +1,83 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'bin', 'mock-api.cjs');
+
+function run(args: string[], cwd = root) {
+  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 15_000, cwd });
+}
+
+/** Starts the CLI in `cwd`, reads its URL and answers it with a way to stop the server. */
+async function started(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--quiet', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+  const url = /listening on (\S+)/.exec(line)![1]!;
+  return { url, origin: new URL(url).origin, stop: () => child.kill('SIGTERM') };
+}
+
+describe('mock-api --version', () => {
+  it("prints the package's version", () => {
+    const result = run(['--version']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+});
+
+describe('mock-api start --scenario', () => {
+  it("finds the package's ready-made scenario by name from any directory", async () => {
+    const server = await started(['--scenario', 'flaky-network'], mkdtempSync(join(tmpdir(), 'mock-api-elsewhere-')));
+    const rules = (await (await fetch(`${server.origin}/_mock/scenarios`)).json()) as { scenario: string }[];
+    server.stop();
+    expect(rules.map((rule) => rule.scenario)).toContain('flaky-network');
+  });
+
+  it('finds it as README writes it, scenarios/<name>.json, outside the package', async () => {
+    const server = await started(['--scenario', 'scenarios/login-rate-limited.json'], mkdtempSync(join(tmpdir(), 'mock-api-elsewhere-')));
+    const rules = (await (await fetch(`${server.origin}/_mock/scenarios`)).json()) as { scenario: string }[];
+    server.stop();
+    expect(rules.map((rule) => rule.scenario)).toContain('login-rate-limited');
+  });
+
+  it('names an unknown scenario and the ready-made ones, exit code 2', () => {
+    const result = run(['start', '--port', '0', '--scenario', 'flakey-network']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^mock-api: no scenario file flakey-network, nor a ready-made scenario of that name \(.*flaky-network.*\)\n$/);
+  });
+});
+
+describe('mock-api start --fixtures', () => {
+  it('refuses a misspelt fixture file name, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-api-fixtures-'));
+    writeFileSync(join(dir, 'userz.json'), '[]');
+    const result = run(['start', '--port', '0', '--fixtures', dir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^mock-api: invalid fixture ${join(dir, 'userz.json')}: is not a fixture file: the names are .*users\\.json`));
+  });
+});
+
+describe('mock-api start --generate', () => {
+  it('is refused without --seed', () => {
+    const result = run(['start', '--port', '0', '--generate', 'users=10']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('mock-api: --generate needs --seed <n>: one seed, one world\n');
+  });
+});
+
+describe("README's CLI table", () => {
+  it('lists every flag of mock-api start', () => {
+    const help = run(['start', '--help']).stdout;
+    const flags = [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!).filter((flag) => flag !== '--help');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| flag | env |'), readme.indexOf('\n\n', readme.indexOf('| flag | env |')));
+    expect(flags.length).toBeGreaterThan(10);
+    expect(flags.filter((flag) => !table.includes(`\`${flag}`) && !table.includes(`, ${flag}`))).toEqual([]);
+  });
+});

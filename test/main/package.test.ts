@@ -1,0 +1,73 @@
+// The package as a consumer gets it: packed, installed from the tarball into a new project, and
+// README's recipes (vitest and CI shell) run there as they are written.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** README's code blocks that start with a file name comment (`// login.test.ts`, `# ci.sh`), by file name. */
+function readmeFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, body] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```(?:ts|sh)\n([\s\S]*?)```/g)) {
+    const name = /^(?:\/\/|#) ([\w.-]+\.(?:ts|sh))\n/.exec(body!)?.[1];
+    if (name) files.set(name, body!);
+  }
+  return files;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
+let project: string;
+const recipes = readmeFiles();
+
+beforeAll(() => {
+  const work = mkdtempSync(join(tmpdir(), 'mock-api-package-'));
+  run('npm', ['pack', '--pack-destination', work, '--ignore-scripts', '--silent'], root);
+  const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
+  project = join(work, 'consumer');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+  // From the tarball alone, offline: it has no runtime dependencies to fetch.
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball)], project);
+  // The consumer's own test tools, as its devDependencies would bring them.
+  for (const tool of ['vitest', 'vrchat', 'typescript', '@types/node']) {
+    mkdirSync(join(project, 'node_modules', tool, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', tool), join(project, 'node_modules', tool));
+  }
+  for (const [name, body] of recipes) writeFileSync(join(project, name), body);
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] } }),
+  );
+}, 60_000);
+
+describe('the packed package in a new project', () => {
+  it('ships no runtime dependencies and no install scripts', () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'mock-api', 'package.json'), 'utf8'));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$/.test(name))).toEqual([]);
+  });
+
+  it("type-checks README's vitest recipe against the published declarations", () => {
+    expect([...recipes.keys()]).toEqual(expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts']));
+    run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
+  });
+
+  it("runs README's vitest recipe green", () => {
+    const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' });
+    expect(result.stdout).toMatch(/Tests\s+3 passed/);
+  });
+
+  it("runs README's CI shell recipe green, leaving no server behind", () => {
+    const result = run('sh', ['ci.sh'], project, { PORT: '0' });
+    expect(result.stdout).toMatch(/your client's tests against http:\/\/127\.0\.0\.1:\d+\/api\/1/);
+    expect(readdirSync(project)).not.toContain('mock-api.pid');
+  });
+});

@@ -1,0 +1,188 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../src/http/env.js';
+import { SpecificRouter } from '../../src/operations/router.js';
+import { routeOperations } from '../../src/operations/wiring.js';
+import { operations } from '../../src/operations/table.js';
+import { messages } from '../../src/errors.js';
+import { groups } from '../support/groups-fixture-ids.js';
+import { expectError, ids, testWorld } from '../support/helpers.js';
+import { worlds } from '../support/worlds-fixture-ids.js';
+
+describe('routing', () => {
+  // Each fixed path beside an area's parameter route reaches its own operation, not the neighbour's.
+  const collisions: [string, string, string][] = [
+    ['GET', '/worlds/recent', '/worlds/{worldId}'],
+    ['GET', '/calendar/discover', '/calendar/{groupId}'],
+    ['GET', '/inventory/drops', '/inventory/{inventoryItemId}'],
+    ['GET', '/avatars/licensed', '/avatars/{avatarId}'],
+    ['GET', '/groups/roleTemplates', '/groups/{groupId}'],
+    ['GET', '/instances/recent', '/instances/{worldId}:{instanceId}'],
+    ['GET', '/worlds/active', '/worlds/{worldId}'],
+    ['GET', '/users/usr_a11ce000-0000-4000-8000-000000000001/groups', '/users/{userId}/groups/...'],
+  ];
+  for (const [method, path, neighbour] of collisions) {
+    it(`${method} ${path} reaches its own operation, not ${neighbour}`, async () => {
+      const t = testWorld();
+      const cookie = await t.login('alice');
+      const reply = await t.call(method, path, { cookie });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('x-mock-answer')).toMatch(/^(stateful|generated)$/);
+    });
+  }
+
+  it('POST /file/image reaches the image upload, not POST /file/{fileId}', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const form = new FormData();
+    form.set('tag', 'gallery');
+    form.set('file', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'a.png');
+    const response = await t.app.request('/api/1/file/image', { method: 'POST', headers: { cookie }, body: form });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { versions: unknown[] }).versions.length).toBeGreaterThan(0);
+  });
+
+  it('answers the most specific route whatever order the routes were registered in', async () => {
+    for (const order of [['param', 'literal'], ['literal', 'param']]) {
+      const app = new Hono({ router: new SpecificRouter() });
+      for (const kind of order) {
+        if (kind === 'param') app.get('/worlds/:worldId', (c) => c.text(`world ${c.req.param('worldId')}`));
+        else app.get('/worlds/recent', (c) => c.text('recent'));
+      }
+      expect(await (await app.request('/worlds/recent')).text()).toBe('recent');
+      expect(await (await app.request('/worlds/wrld_1')).text()).toBe('world wrld_1');
+    }
+  });
+
+  it('counts an operation as stateful as soon as an area registers its route', () => {
+    const api = new Hono<AppEnv>();
+    const area = new Hono<AppEnv>();
+    area.get('/worlds/recent', (c) => c.json([]));
+    area.get('/worlds/:worldId', (c) => c.json({}));
+    api.route('/', area);
+    const { answers } = routeOperations(api, '', []);
+    const answerOf = (id: string) => answers().find((op) => op.operationId === id)?.answer;
+    expect(answerOf('getRecentWorlds')).toBe('stateful');
+    expect(answerOf('getWorld')).toBe('stateful');
+    expect(answerOf('getActiveWorlds')).toBe('generated');
+  });
+
+  it('answers the unknown-route 404 for a path of no operation once logged in, 401 before', async () => {
+    const t = testWorld();
+    expectError(await t.call('GET', '/no/such/operation'), 401, messages.missingCredentials);
+    const cookie = await t.login('alice');
+    const reply = await t.call('GET', '/no/such/operation', { cookie });
+    expectError(reply, 404, messages.notFound);
+    expect(reply.headers.has('x-mock-answer')).toBe(false);
+  });
+});
+
+describe('operations without a session', () => {
+  it('GET /config answers the fields clients read before logging in', async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/config');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      clientApiKey: 'JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26',
+      websocketMaxFriendsRefreshDelay: 900,
+      websocketQuickReconnectTime: 2,
+      websocketReconnectMaxDelay: 2,
+      announcements: [],
+    });
+  });
+
+  it('GET /time answers the world clock as a bare JSON string', async () => {
+    const t = testWorld();
+    t.clock.advance(90_000);
+    const reply = await t.call('GET', '/time');
+    expect(reply.text).toBe(JSON.stringify(new Date(t.clock.now()).toISOString()));
+  });
+
+  it('GET /visits answers how many users are online as a bare number', async () => {
+    const t = testWorld();
+    const before = Number((await t.call('GET', '/visits')).text);
+    const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'online', location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)' }),
+    });
+    expect(moved.status).toBe(200);
+    const reply = await t.call('GET', '/visits');
+    expect(reply.text).toBe(String(before + 1));
+  });
+
+  it('GET /health answers ok', async () => {
+    const t = testWorld();
+    expect((await t.call('GET', '/health')).body).toMatchObject({ ok: true });
+  });
+
+  it('GET /worlds/{worldId}/metadata answers without a cookie, and 404 for an unknown world', async () => {
+    const t = testWorld();
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}/metadata`)).status).toBe(200);
+    const unknown = 'wrld_0000000f-0000-4000-8000-000000000000';
+    expectError(await t.call('GET', `/worlds/${unknown}/metadata`), 404, messages.worldNotFound(unknown));
+  });
+
+  it('every other operation still needs one', async () => {
+    const t = testWorld();
+    expectError(await t.call('GET', '/auth/user/friends'), 401, messages.missingCredentials);
+    expectError(await t.call('GET', `/groups/${groups.builders}/members`), 401, messages.missingCredentials);
+  });
+});
+
+describe('generated answers', () => {
+  it('say so in X-Mock-Answer, as stateful ones do', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    expect((await t.call('GET', '/props', { cookie })).headers.get('x-mock-answer')).toBe('generated');
+    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie })).headers.get('x-mock-answer')).toBe('stateful');
+  });
+
+  it('answer the same request with the same bytes, in another world of the same data too', async () => {
+    const a = testWorld();
+    const b = testWorld();
+    const path = `/groups/${groups.builders}/roles`;
+    const first = await a.call('GET', path, { cookie: await a.login('alice') });
+    const again = await b.call('GET', path, { cookie: await b.login('alice') });
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+  });
+
+  it('echo the path ids in the fields named after them', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const reply = await t.call('GET', `/groups/${groups.builders}/roles`, { cookie });
+    for (const role of reply.body as { groupId?: string }[]) if (role.groupId !== undefined) expect(role.groupId).toBe(groups.builders);
+  });
+
+  it('answer a record the path names through its view, and 404 for an unknown id', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const reply = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie, body: {} });
+    expect(reply.body).toMatchObject({ id: worlds.aliceHome, name: "Alice's Workshop" });
+    expectError(await t.call('GET', `/groups/grp_0000000f-0000-4000-8000-000000000000/roles`, { cookie }), 404, messages.groupNotFound);
+  });
+
+  it('answer 400 naming each invalid input', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    expectError(await t.call('GET', '/props?n=zero&offset=-1', { cookie }), 400, 'authorId is required, n must be an integer, offset must be at least 0');
+  });
+});
+
+describe('GET /_mock/operations', () => {
+  it('lists every operation of the table with its answer', async () => {
+    const t = testWorld();
+    const body = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    expect(body.operations).toHaveLength(operations.length);
+    expect(body.operations.find((op) => op.operationId === 'getGroup')?.answer).toBe('stateful');
+    expect(body.operations.find((op) => op.operationId === 'listProps')?.answer).toBe('generated');
+  });
+
+  it('GET /_mock/openapi.json describes the operations this server answers', async () => {
+    const t = testWorld();
+    const doc = (await (await t.app.request('/_mock/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-mock-answer': string }>> };
+    expect(doc.paths['/groups/{groupId}']!.get!['x-mock-answer']).toBe('stateful');
+    expect(Object.values(doc.paths).flatMap((item) => Object.keys(item))).toHaveLength(operations.length);
+  });
+});

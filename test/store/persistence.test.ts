@@ -1,0 +1,189 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/main/index.js';
+import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
+import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
+import { worldData } from '../../src/store/persistence/snapshot.js';
+import { createWorld } from '../../src/store/world.js';
+import { manualClock } from '../../src/store/clock.js';
+import { testWorld } from '../support/helpers.js';
+
+const bin = join(import.meta.dirname, '..', '..', 'bin', 'mock-api.cjs');
+const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-db-'));
+
+const registration = (username: string) => ({
+  username,
+  password: `${username}-password`,
+  email: `${username}@example.test`,
+  acceptedTOSVersion: 7,
+  captchaCode: 'x',
+  day: '1',
+  month: '2',
+  year: '1990',
+  subscribe: false,
+});
+
+function register(apiUrl: string, username: string) {
+  return fetch(`${apiUrl}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration(username)) });
+}
+
+const canLogIn = async (apiUrl: string, username: string) =>
+  (await fetch(`${apiUrl}/auth/user`, { headers: { authorization: encodeBasic(username, `${username}-password`) } })).status === 200;
+
+function startCli(args: string[]) {
+  const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(/listening on (\S+)/.exec(line)![1]!));
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, url, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
+}
+
+describe('--db', () => {
+  it('keeps the default world across a restart', async () => {
+    const db = join(tempDir(), 'state.json');
+    const first = await startServer({ db });
+    expect((await register(first.apiUrl, 'dave')).status).toBe(200);
+    await first.close();
+    const second = await startServer({ db });
+    try {
+      expect(await canLogIn(second.apiUrl, 'dave')).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('saves soon after a write, without waiting for the shutdown', async () => {
+    const db = join(tempDir(), 'state.json');
+    const server = await startServer({ db });
+    try {
+      await register(server.apiUrl, 'erin');
+      const deadline = Date.now() + 5000;
+      while (!readFileSync(db, 'utf8').includes('"erin"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(readFileSync(db, 'utf8')).toContain('"erin"');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('saves on SIGTERM what was written just before it', async () => {
+    const db = join(tempDir(), 'state.json');
+    const { child, url, exited } = startCli(['--db', db]);
+    expect((await register(await url, 'hank')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(readFileSync(db, 'utf8')).toContain('"hank"');
+  });
+
+  it('names its format and version in the file', async () => {
+    const db = join(tempDir(), 'state.json');
+    await (await startServer({ db })).close();
+    expect(JSON.parse(readFileSync(db, 'utf8'))).toMatchObject({ format: 'mock-api-db', version: 1 });
+  });
+
+  it('refuses a file that is not JSON with one line and exit code 2, leaving it as it was', () => {
+    const db = join(tempDir(), 'state.json');
+    writeFileSync(db, '{"format":"mock-api-db", "vers');
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', db], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^mock-api: the database ${db} is not valid JSON \\(.*\\); it was left as it is\\n$`));
+    expect(readFileSync(db, 'utf8')).toBe('{"format":"mock-api-db", "vers');
+  });
+
+  it('refuses a file of another format version with one line and exit code 2', () => {
+    const db = join(tempDir(), 'state.json');
+    writeFileSync(db, JSON.stringify({ format: 'mock-api-db', version: 99, world: {} }));
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', db], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: the database ${db} has format version 99; this mock-api reads version 1; it was left as it is\n`);
+  });
+
+  it('refuses a JSON file that is not a mock-api database', () => {
+    const db = join(tempDir(), 'package.json');
+    writeFileSync(db, '{"name":"x"}');
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', db], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: ${db} is not a mock-api database (no "format": "mock-api-db"); it was left as it is\n`);
+  });
+
+  it('never leaves a torn file when killed with SIGKILL during a burst of writes (20 times)', async () => {
+    const db = join(tempDir(), 'state.json');
+    const torn: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      // Each round starts from what the last one left: a torn file would refuse to start.
+      const { child, url, exited } = startCli(['--db', db]);
+      const apiUrl = await url;
+      let killed = false;
+      const writer = async (worker: number) => {
+        for (let i = 0; !killed; i++) await register(apiUrl, `u${round}w${worker}n${i}`).catch(() => {});
+      };
+      // Meanwhile the file is read again and again: it must parse whenever it is read.
+      const reader = async () => {
+        while (!killed) {
+          const text = readFileSync(db, 'utf8');
+          try {
+            JSON.parse(text);
+          } catch {
+            torn.push(`round ${round}: ${text.length} characters`);
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      // Kill times spread over the first 0.6 s of the burst, a different one each round.
+      setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, 50 + ((round * 131) % 600));
+      await Promise.all([0, 1, 2, 3].map(writer).concat(reader()));
+      await exited;
+      expect(JSON.parse(readFileSync(db, 'utf8'))).toMatchObject({ format: 'mock-api-db', version: 1 });
+    }
+    expect(torn).toEqual([]);
+  }, 60_000);
+});
+
+describe('export and --fixtures', () => {
+  it('a world exported as fixtures starts identical', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    await t.call('PUT', '/message/usr_a11ce000-0000-4000-8000-000000000001/message/5', { cookie, body: { message: 'Exported!' } });
+    await t.call('POST', '/auth/register', { body: registration('frank') });
+    const dir = tempDir();
+    writeFixtureDir(dir, worldData(t.world));
+    const again = createWorld(readFixtureDir(dir), manualClock());
+    expect(worldData(again)).toEqual(JSON.parse(JSON.stringify(worldData(t.world))));
+  });
+
+  it('mock-api export writes the world a --db file holds, which --fixtures starts from', async () => {
+    const db = join(tempDir(), 'state.json');
+    const server = await startServer({ db });
+    await register(server.apiUrl, 'gina');
+    await server.close();
+    const dir = join(tempDir(), 'fixtures');
+    const exported = spawnSync(process.execPath, [bin, 'export', dir, '--db', db], { encoding: 'utf8', timeout: 15_000 });
+    expect(exported.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))).toMatchObject({ format: 'mock-api-state', version: 1 });
+    const { child, url, exited } = startCli(['--fixtures', dir]);
+    try {
+      expect(await canLogIn(await url, 'gina')).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('refuses a state.json of another format version with one line and exit code 2', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'state.json'), JSON.stringify({ format: 'mock-api-state', version: 99, state: {} }));
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--fixtures', dir], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: invalid fixture ${join(dir, 'state.json')}: version: is 99; this mock-api reads version 1\n`);
+  });
+});

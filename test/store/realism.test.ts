@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { main } from '../../src/main/cli.js';
+import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
+import { expectError, testWorld } from '../support/helpers.js';
+import { control, newWorld } from '../support/control-helpers.js';
+
+const alice = encodeBasic('alice', 'alice-password');
+
+describe('userAgent: strict', () => {
+  it('refuses a missing or placeholder User-Agent with 403 and waf_code 13799', async () => {
+    const t = testWorld((data) => void (data.settings.userAgent = 'strict'));
+    for (const agent of [undefined, '', 'node', 'axios/1.7.2', 'Go-http-client/1.1', 'OpenAPI-Generator/1.0.0/javascript', 'curl/8.5.0']) {
+      const headers: Record<string, string> = { authorization: alice };
+      if (agent !== undefined) headers['user-agent'] = agent;
+      const reply = await t.call('GET', '/auth/user', { headers });
+      expectError(reply, 403, messages.userAgentRequired);
+      expect(reply.body.error.waf_code, String(agent)).toBe(WAF_MISSING_USER_AGENT);
+    }
+  });
+
+  it('lets an application that names itself through', async () => {
+    const t = testWorld((data) => void (data.settings.userAgent = 'strict'));
+    const reply = await t.call('GET', '/auth/user', { headers: { authorization: alice, 'user-agent': 'FriendWatcher/2.1 contact@example.org' } });
+    expect(reply.status).toBe(200);
+  });
+
+  it('is off by default and switched per world through the control plane', async () => {
+    const t = testWorld();
+    expect((await t.call('GET', '/auth/user', { headers: { authorization: alice } })).status).toBe(200);
+    const one = await newWorld(t);
+    expect((await control(t, 'PATCH', '/settings', { world: one, body: { userAgent: 'strict' } })).body.userAgent).toBe('strict');
+    expectError(await t.call('GET', '/auth/user', { headers: { authorization: alice, 'x-mock-world': one } }), 403);
+    expect((await t.call('GET', '/auth/user', { headers: { authorization: alice } })).status).toBe(200);
+  });
+
+  it('refuses an unknown setting', async () => {
+    const t = testWorld();
+    const reply = await control(t, 'PATCH', '/settings', { body: { userAgent: 'lax' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toBe('userAgent must be one of any, strict');
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a cookie after its lifetime on the world clock: one clock move', async () => {
+    const t = testWorld();
+    await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 30 } });
+    const cookie = await t.login('alice');
+    t.clock.advance(29 * 60_000);
+    expect((await t.call('GET', '/auth/user', { cookie })).status).toBe(200);
+    t.clock.advance(60_000);
+    expectError(await t.call('GET', '/auth/user', { cookie }), 401, 'Missing Credentials');
+  });
+});
+
+describe('the start flags', () => {
+  it('take --user-agent strict and --session-ttl', async () => {
+    const write = process.stdout.write;
+    process.stdout.write = () => true;
+    const server = await main(['node', 'mock-api', 'start', '--port', '0', '--quiet', '--user-agent', 'strict', '--session-ttl', '5']).finally(() => {
+      process.stdout.write = write;
+    });
+    try {
+      const origin = server!.url.replace('/api/1', '');
+      const settings = (await (await fetch(`${origin}/_mock/settings`)).json()) as Record<string, unknown>;
+      expect(settings).toMatchObject({ userAgent: 'strict', sessionTtlMinutes: 5 });
+      const refused = await fetch(`${server!.url}/auth/user`, { headers: { authorization: alice, 'user-agent': 'node' } });
+      expect(refused.status).toBe(403);
+    } finally {
+      await server!.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { ValidateFunction } from 'ajv';
+import { operationContract } from '../../src/operations/contract.js';
+import { compileSchema } from '../../src/operations/validator.js';
+import type { OperationFacts } from '../../src/operations/facts.js';
+import { honoTemplate } from '../../src/operations/paths.js';
+import { SpecificRouter } from '../../src/operations/router.js';
+import { operations } from '../../src/operations/table.js';
+
+/**
+ * The contract check every test runs through `call()`: a JSON body the app answered for an operation
+ * of the public description must validate against that operation's response schema for the status
+ * (the documented deviations of src/operations/deviations.ts applied, nothing else).
+ */
+let router: SpecificRouter<OperationFacts> | undefined;
+
+/** The operation of the table a request reaches: the most specific template, as the app routes it. */
+export function operationOf(method: string, path: string): OperationFacts | undefined {
+  if (!router) {
+    router = new SpecificRouter();
+    for (const op of operations) router.add(op.method, honoTemplate(op.path).path, op);
+  }
+  const [matches] = router.match(method, path.split('?')[0]!) as [[OperationFacts, unknown][]];
+  return matches[0]?.[0];
+}
+
+const validators = new Map<string, ValidateFunction | null>();
+
+function validatorFor(op: OperationFacts, status: number): ValidateFunction | null {
+  const key = `${op.operationId} ${status}`;
+  if (!validators.has(key)) {
+    const media = operationContract(op.operationId).responses[String(status)];
+    const schema = media?.type === 'application/json' ? media.schema : undefined;
+    validators.set(key, schema ? compileSchema(schema, { deviations: true }) : null);
+  }
+  return validators.get(key)!;
+}
+
+/** Throws naming the operation, the status and each violation's JSON path and keyword. */
+export function checkContract(method: string, path: string, status: number, body: unknown): void {
+  const op = operationOf(method, path);
+  if (!op) return;
+  const validate = validatorFor(op, status);
+  if (!validate || validate(body)) return;
+  const problems = (validate.errors ?? []).slice(0, 8).map((e) => `  at ${e.instancePath || '/'}: ${e.keyword} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  throw new Error(`contract: ${op.operationId} (${method} ${op.path}) answered ${status} against its schema:\n${problems.join('\n')}`);
+}
