@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
@@ -24,7 +25,6 @@ import { moderationRoutes } from '../areas/playermoderation/routes.js';
 import { accountRoutes, publicAccountRoutes } from '../areas/authentication/account-extras-routes.js';
 import { userGroupRoutes } from '../areas/users/group-routes.js';
 import { systemRoutes } from '../areas/miscellaneous/routes.js';
-import { SpecificRouter } from '../operations/router.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
 import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from '../store/worlds.js';
@@ -60,10 +60,9 @@ export interface AppDeps {
 
 /** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
 export function createApp(deps: AppDeps) {
-  // Where several routes match a request the most specific answers, whatever order the areas were
-  // mounted in (/worlds/recent before /worlds/:worldId). Hono's default RegExpRouter would refuse a
-  // literal segment beside a parameter anyway and fall back to the trie on every start-up.
-  const app = new Hono<AppEnv>({ router: new SpecificRouter() });
+  // Hono's trie router: its default RegExpRouter refuses a fixed word beside a parameter in one place
+  // (`/worlds/recent`, `/worlds/:worldId`) and would fall back to the trie on every start anyway.
+  const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.use('/_mock/*', controlGuard(deps.control));
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.get('/_mock/', consolePageHandler);
@@ -91,32 +90,29 @@ export function createApp(deps: AppDeps) {
   api.use(limitJsonBody());
   // The session check of the operation each request reaches (see routeOperations below).
   api.use((c, next) => gate(c, next));
-  api.route('/', authRoutes);
-  api.route('/', systemRoutes);
-  api.route('/', publicAccountRoutes);
-  api.route('/', userRoutes);
-  api.route('/', groupRoutes);
-  api.route('/', calendarRoutes);
-  api.route('/', inventoryRoutes);
-  api.route('/', notificationRoutes);
-  api.route('/', avatarRoutes);
-  api.route('/', fileRoutes);
-  api.route('/', inviteMessageRoutes);
-  api.route('/', worldRoutes);
-  api.route('/', instanceRoutes);
-  // people (users, friends, notifications, moderation)
-  api.route('/', friendRoutes);
-  api.route('/', inviteRoutes);
-  api.route('/', moderationRoutes);
-  api.route('/', accountRoutes);
-  api.route('/', userGroupRoutes);
-
-  // catalogue (worlds, avatars, favorites, files, inventory)
-  api.route('/', favoriteRoutes);
-
-  // After every area: each operation of the public description that no area routes gets a generated
-  // answer; which operations an area routes is read from its routes, never listed by hand.
-  const { answers, gate } = routeOperations(api, '/api/1', [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
+  // Every area's routes and a generated answer for each operation no area routes (see routeOperations).
+  const areas = [
+    authRoutes,
+    systemRoutes,
+    publicAccountRoutes,
+    userRoutes,
+    groupRoutes,
+    calendarRoutes,
+    inventoryRoutes,
+    notificationRoutes,
+    avatarRoutes,
+    fileRoutes,
+    inviteMessageRoutes,
+    worldRoutes,
+    instanceRoutes,
+    friendRoutes,
+    inviteRoutes,
+    moderationRoutes,
+    accountRoutes,
+    userGroupRoutes,
+    favoriteRoutes,
+  ];
+  const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return json(c, errorBody(error), error.status);

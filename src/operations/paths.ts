@@ -1,6 +1,6 @@
 /**
  * Path templates of the description (`/worlds/{worldId}`) beside Hono's (`/worlds/:worldId`): which
- * route serves which operation, and which of two routes matching one request is the more specific.
+ * route serves which operation, and in which order routes are registered so the most specific answers.
  */
 
 /** One segment: a fixed word, a parameter with a pattern (or several in one segment), or any value. */
@@ -128,12 +128,17 @@ export function honoTemplate(template: string): HonoTemplate {
 }
 
 /**
- * Orders routes by specificity, segment by segment: a fixed word before a parameter with a pattern
- * before any value. Undefined for a path ending in `*` (middleware), which keeps its place.
+ * Routes in the order Hono must register them: where several routes match one request, Hono answers
+ * with the first registered, so a fixed word goes before a parameter with a pattern before any value,
+ * segment by segment (`/worlds/recent` before `/worlds/:worldId`). Of two equally specific routes the
+ * first given stays first.
  */
-export function specificity(path: string): string | undefined {
-  if (path.endsWith('*')) return undefined;
-  return routeSegments(path)
-    .map((segment) => (segment.kind === 'literal' ? '0' : segment.kind === 'pattern' ? '1' : '2'))
-    .join('');
+export function mostSpecificFirst<T extends { path: string }>(routes: readonly T[]): T[] {
+  const rank = (path: string) =>
+    routeSegments(path)
+      .map((segment) => (segment.kind === 'literal' ? '0' : segment.kind === 'pattern' ? '1' : '2'))
+      .join('');
+  const ranked = routes.map((route) => ({ route, rank: rank(route.path) }));
+  ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+  return ranked.map(({ route }) => route);
 }

@@ -5,7 +5,7 @@ import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../areas/authentication/session-middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, parseTemplate, routeServes, type Template } from './paths.js';
+import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';
 import { operations } from './table.js';
 
 export type Answer = 'stateful' | 'generated';
@@ -64,24 +64,31 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
 }
 
 /**
- * Routes every operation of the table. Call it with the API (mounted at `base`, its routes in the
- * top-level app's router) once every area is mounted: an operation some area registered a route for
- * is `stateful` and answered there; every other one gets a generated answer on its exact path.
- * Returns the list of operations with their answer (made when first asked for), and the session check.
+ * Routes every operation of the table under `api` (mounted at `base`): each route of the areas, and a
+ * generated answer on its exact path for every operation no area routes (the operation is then
+ * `generated`; one some area registered a route for is `stateful`). All are registered most specific
+ * first, so one area's parameter route never shadows another's fixed path, whatever order the areas
+ * come in. Returns the list of operations with their answer (made when first asked for), and the
+ * session check.
  */
-export function routeOperations(api: Hono<AppEnv>, base: string, ownSession: Hono<AppEnv>[], generateAnswers = true) {
+export function routeOperations(api: Hono<AppEnv>, base: string, areas: Hono<AppEnv>[], ownSession: Hono<AppEnv>[], generateAnswers = true) {
   const inApi = (route: RouterRoute) => isEndpoint(route) && route.path.startsWith(`${base}/`);
   const apiRoute = (route: RouterRoute) => ({ method: route.method, path: route.path.slice(base.length) });
+  const areaRoutes = areas.flatMap((area) => area.routes);
+  const unsupported = areaRoutes.find((route) => route.path.endsWith('*'));
+  if (unsupported) throw new Error(`an area's sub-app holds middleware (${unsupported.method} ${unsupported.path}): put it on the API instead`);
   const stateful = new Set<string>();
-  for (const route of api.routes) if (inApi(route)) for (const op of served(apiRoute(route))) stateful.add(op.operationId);
+  for (const route of areaRoutes) for (const op of served(route)) stateful.add(op.operationId);
   const generated = new Map<unknown, OperationFacts>();
+  const routes: { method: string; path: string; handler: RouterRoute['handler'] }[] = [...areaRoutes];
   for (const op of operations) {
     if (stateful.has(op.operationId) || !generateAnswers) continue;
     const template = honoTemplate(op.path);
     const handler = generatedHandler(op, template);
     generated.set(handler, op);
-    api.on(op.method, template.path, handler);
+    routes.push({ method: op.method, path: template.path, handler });
   }
+  for (const route of mostSpecificFirst(routes)) api.on(route.method, route.path, route.handler);
   let listed: OperationAnswer[] | undefined;
   const answers = () => (listed ??= operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' })));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));

@@ -2,8 +2,8 @@ import type { ValidateFunction } from 'ajv';
 import { operationContract } from '../../src/operations/contract.js';
 import { compileSchema } from '../../src/operations/validator.js';
 import type { OperationFacts } from '../../src/operations/facts.js';
-import { honoTemplate } from '../../src/operations/paths.js';
-import { SpecificRouter } from '../../src/operations/router.js';
+import { TrieRouter } from 'hono/router/trie-router';
+import { honoTemplate, mostSpecificFirst } from '../../src/operations/paths.js';
 import { operations } from '../../src/operations/table.js';
 
 /**
@@ -11,13 +11,14 @@ import { operations } from '../../src/operations/table.js';
  * of the public description must validate against that operation's response schema for the status
  * (the documented deviations of src/operations/deviations.ts applied, nothing else).
  */
-let router: SpecificRouter<OperationFacts> | undefined;
+let router: TrieRouter<OperationFacts> | undefined;
 
 /** The operation of the table a request reaches: the most specific template, as the app routes it. */
 export function operationOf(method: string, path: string): OperationFacts | undefined {
   if (!router) {
-    router = new SpecificRouter();
-    for (const op of operations) router.add(op.method, honoTemplate(op.path).path, op);
+    router = new TrieRouter();
+    const routes = operations.map((op) => ({ op, path: honoTemplate(op.path).path }));
+    for (const { op, path } of mostSpecificFirst(routes)) router.add(op.method, path, op);
   }
   const [matches] = router.match(method, path.split('?')[0]!) as [[OperationFacts, unknown][]];
   return matches[0]?.[0];
