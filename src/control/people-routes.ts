@@ -18,8 +18,6 @@ export function peopleControlRoutes(deps: AppDeps) {
     const world = selectWorld(deps.worlds, c.req.header(WORLD_HEADER));
     const change = parseInput(PresenceChangeSchema, await jsonBody(c));
     const user = movePresence(world, findUser(world, c.req.param('userId')), change);
-    // Not an API request, so nothing else moves the revision: cached reads of the old presence must go.
-    world.revision++;
     const { id, state, location, worldId, instanceId, platform, status } = user;
     return json(c, { id, state, location, worldId, instanceId, platform, status });
   });

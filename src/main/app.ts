@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
+import type { World } from '../store/world.js';
 import { ApiError, messages } from '../errors.js';
 import { errorBody, json, limitJsonBody, requestHeader } from '../http/helpers.js';
 import { authRoutes } from '../areas/authentication/routes.js';
@@ -65,6 +66,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.use('/_mock/*', controlGuard(deps.control));
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
+  app.use('/_mock/*', (c, next) => {
+    if (!mayChangeState(c)) return next();
+    const world = deps.worlds.get(requestHeader(c, WORLD_HEADER));
+    return world ? changing(world, next) : next();
+  });
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
   app.route('/_mock', operationRoutes(() => answers()));
@@ -76,14 +82,8 @@ export function createApp(deps: AppDeps) {
   api.use(async (c, next) => {
     const world = selectWorld(deps.worlds, requestHeader(c, WORLD_HEADER));
     c.set('world', world);
-    // A write moves the world's revision on before and after it runs: cached reads made meanwhile go too.
-    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-    if (writes) world.revision++;
-    try {
-      await next();
-    } finally {
-      if (writes) world.revision++;
-    }
+    // A login is the one GET that changes records (the user's last login and activity).
+    return mayChangeState(c) || requestHeader(c, 'authorization') !== undefined ? changing(world, next) : next();
   });
   api.use(requireUserAgent);
   api.use(scenarioMiddleware(deps.scenarios));
@@ -141,4 +141,20 @@ export function worldDeps(
     sockets: new PipelineHub(),
     ...rest,
   };
+}
+
+const mayChangeState = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+
+/**
+ * Runs a request that may change `world`, moving the world's revision on before and after it: the
+ * read cache answers only what was read at the current revision, so reads cached meanwhile go too.
+ * The one place the revision moves.
+ */
+async function changing(world: World, next: Next) {
+  world.revision++;
+  try {
+    await next();
+  } finally {
+    world.revision++;
+  }
 }

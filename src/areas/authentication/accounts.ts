@@ -68,8 +68,6 @@ function recordLogin(world: World, user: UserRecord) {
   user.last_login = now;
   user.last_activity = now;
   signedIn(world, user);
-  // A login is a GET that changes a record (instances show last_activity): cached reads must go.
-  world.revision++;
 }
 
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
