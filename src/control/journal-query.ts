@@ -19,7 +19,6 @@ export const JournalQuerySchema = lazy(() => z.strictObject({
   /** Entries recorded at or after this time. */
   since: z.iso.datetime({ offset: true }).optional(),
 }));
-export type JournalQuery = z.infer<typeof JournalQuerySchema>;
 
 /** A filter from the query; `X-Mock-World` stands for `world` when the query names none. */
 export function journalFilter(query: Record<string, string>, worldHeader: string | undefined): JournalFilter {

@@ -63,7 +63,6 @@ const SequenceStepSchema = lazy(() => z
   })
   .refine((step) => !(step.response && step.fault && step.fault !== 'slow-body'), 'must have a response or a fault, not both')
   .refine((step) => step.response || step.fault || step.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
-export type SequenceStep = z.infer<typeof SequenceStepSchema>;
 
 /** A window in minutes of the world's clock, counted from when the rule took effect in that world. */
 const DuringSchema = lazy(() => z
@@ -81,7 +80,6 @@ export const RateLimitSchema = lazy(() => z.strictObject({
   /** The answer over the limit; the 429 envelope with the endpoint's message when left out. */
   response: RuleResponseSchema.optional(),
 }));
-export type RateLimit = z.infer<typeof RateLimitSchema>;
 
 const whatFields = (rule: { response?: unknown; fault?: unknown; delayMs?: unknown; sequence?: unknown; rateLimit?: unknown }) =>
   [rule.response || rule.fault ? 'answer' : undefined, rule.sequence ? 'sequence' : undefined, rule.rateLimit ? 'rateLimit' : undefined].filter(Boolean);

@@ -3,8 +3,6 @@ export interface Clock {
   now(): number;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
-
 export interface ManualClock extends Clock {
   set(epochMs: number): void;
   advance(ms: number): void;

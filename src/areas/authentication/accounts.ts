@@ -113,7 +113,6 @@ export const RegisterRequestSchema = lazy(() => z.object({
   year: z.string(),
   subscribe: z.boolean(),
 }));
-export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
 export function register(world: World, body: unknown): UserRecord {

@@ -24,6 +24,7 @@ import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission, isGroupMember } from '../groups/permissions.js';
 import { audit } from '../groups/audit.js';
+import { findGroup as findAnyGroup } from '../groups/access.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;
@@ -46,19 +47,13 @@ export function calendarEventView(event: CalendarEventRecord, isFollowing = fals
 export const calendarEventViewFor = (world: World, viewerId: string) => (event: CalendarEventRecord) =>
   calendarEventView(event, world.calendarFollows.get(viewerId)?.has(event.id) ?? false);
 
-function findGroup(world: World, groupId: string): GroupRecord {
-  const group = world.groups.get(groupId);
-  if (!group) throw new ApiError(404, messages.calendarEntryNotFound);
-  return group;
-}
-
 /**
  * Creates an event on a group's calendar for a user holding the calendar permission. The monthly
  * limit counts the events starting in the same UTC month as the new one; the check and the insert
  * happen in one synchronous step, so parallel requests cannot pass it together.
  */
 export function createCalendarEvent(world: World, actor: UserRecord, groupId: string, body: unknown): CalendarEventRecord {
-  const group = findGroup(world, groupId);
+  const group = findCalendarGroup(world, groupId);
   if (!hasGroupPermission(world, groupId, actor.id, CALENDAR_PERMISSION)) {
     throw new ApiError(403, messages.calendarCreateForbidden);
   }
@@ -135,7 +130,7 @@ const monthOfDate = (date: string) => monthOf(date.length <= 10 ? date : new Dat
  * caps how many matching entries the list is made of, so totalCount never exceeds it.
  */
 export function listCalendarEvents(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): CalendarEventList {
-  const group = findGroup(world, groupId);
+  const group = findCalendarGroup(world, groupId);
   const audience = audienceFor(world, group, actor.id);
   const query = parseInput(CalendarListQuerySchema, rawQuery);
   const page = queryCalendar(world, groupId, {
@@ -149,3 +144,6 @@ export function listCalendarEvents(world: World, actor: UserRecord, groupId: str
   });
   return { hasNext: page.hasNext, results: page.results.map(calendarEventViewFor(world, actor.id)), totalCount: page.totalCount };
 }
+
+/** A group's calendar of an unknown group is an unknown calendar entry, as the description words it. */
+const findCalendarGroup = (world: World, groupId: string) => findAnyGroup(world, groupId, messages.calendarEntryNotFound);

@@ -52,7 +52,6 @@ export const NotificationListQuerySchema = lazy(() => z
     message: 'must be false unless type is friendRequest',
     path: ['hidden'],
   }));
-export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /**
  * The requester's notifications, newest first: hidden or not hidden ones (`hidden`), of one `type`

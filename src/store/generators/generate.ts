@@ -33,7 +33,6 @@ const generators: Record<keyof GenerateCounts, Generator> = {
 export const GENERATED_PASSWORD = 'generated-password';
 
 /** A fake id with the real shape, drawn from the seeded faker so one seed always gives the same ids. */
-export const fakeId = (faker: Faker, prefix: string) => `${prefix}_${faker.string.uuid()}`;
 
 /**
  * Adds seeded bulk data to a world's data. Two calls with one seed produce identical records;

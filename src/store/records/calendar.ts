@@ -195,7 +195,6 @@ export const CreateCalendarEventRequestSchema = lazy(() => z
     path: ['endsAt'],
     when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'startsAt' && issue.path?.[0] !== 'endsAt'),
   }));
-export type CreateCalendarEventRequest = z.infer<typeof CreateCalendarEventRequestSchema>;
 
 export const CalendarSort = lazy(() => z.enum(['ascending', 'descending']));
 export type CalendarSort = z.infer<typeof CalendarSort>;
@@ -227,7 +226,6 @@ export const CalendarListQuerySchema = lazy(() => z.object({
   after: dateTime().optional(),
   sort: CalendarSort.default('ascending'),
 }));
-export type CalendarListQuery = z.infer<typeof CalendarListQuerySchema>;
 
 /** PUT /calendar/{groupId}/{calendarId}/event: the create fields, each optional. */
 export const UpdateCalendarEventRequestSchema = lazy(() => z.object({
