@@ -1,6 +1,6 @@
-// `npm run readme:operations`: rewrites README's "what is simulated" block from the operations table
-// and the routes the app registers. Run it after adding or removing a stateful route; a test fails
-// while README and the app disagree.
+// `npm run readme:operations`: rewrites the block of docs/what-is-simulated.md from the operations
+// table and the routes the app registers. Run it after adding or removing a stateful route; a test
+// fails while the page and the app disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createApp, worldDeps } from '../src/main/app.js';
@@ -10,7 +10,7 @@ import { WorldSource } from '../src/store/world-source.js';
 import { OPENAPI_VERSION } from '../src/operations/table.js';
 import type { OperationAnswer } from '../src/operations/wiring.js';
 
-export const README = new URL('../README.md', import.meta.url);
+export const OPERATIONS_DOC = new URL('../docs/what-is-simulated.md', import.meta.url);
 const START = '<!-- operations:start (written by `npm run readme:operations` from the operations table; do not edit) -->';
 const END = '<!-- operations:end -->';
 
@@ -43,17 +43,18 @@ export function operationsBlock(answers: OperationAnswer[]): string {
   ].join('\n');
 }
 
-/** README with its block replaced by `block`. */
-export function withBlock(readme: string, block: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`README.md has no operations block (${START} ... ${END})`);
-  return `${readme.slice(0, start)}${block}${readme.slice(end + END.length)}`;
+/** The page with its block replaced by `block`. */
+export function withBlock(page: string, block: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start === -1 || end === -1) throw new Error(`docs/what-is-simulated.md has no operations block (${START} ... ${END})`);
+  return `${page.slice(0, start)}${block}${page.slice(end + END.length)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const readme = readFileSync(README, 'utf8');
-  const updated = withBlock(readme, operationsBlock(await currentAnswers()));
-  writeFileSync(README, updated);
-  process.stdout.write(updated === readme ? 'README.md: operations block unchanged\n' : 'README.md: operations block rewritten\n');
+  const page = readFileSync(OPERATIONS_DOC, 'utf8');
+  const updated = withBlock(page, operationsBlock(await currentAnswers()));
+  writeFileSync(OPERATIONS_DOC, updated);
+  const verdict = updated === page ? 'unchanged' : 'rewritten';
+  process.stdout.write(`docs/what-is-simulated.md: operations block ${verdict}\n`);
 }

@@ -39,7 +39,7 @@ describe('mock-api start --scenario', () => {
     expect(rules.map((rule) => rule.scenario)).toContain('flaky-network');
   });
 
-  it('finds it as README writes it, scenarios/<name>.json, outside the package', async () => {
+  it('finds it as the docs write it, scenarios/<name>.json, outside the package', async () => {
     const server = await started(['--scenario', 'scenarios/login-rate-limited.json'], mkdtempSync(join(tmpdir(), 'mock-api-elsewhere-')));
     const rules = (await (await fetch(`${server.origin}/_mock/scenarios`)).json()) as { scenario: string }[];
     server.stop();
@@ -71,12 +71,12 @@ describe('mock-api start --generate', () => {
   });
 });
 
-describe("README's CLI table", () => {
+describe("docs/cli.md's table", () => {
   it('lists every flag of mock-api start', () => {
     const help = run(['start', '--help']).stdout;
     const flags = [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!).filter((flag) => flag !== '--help');
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('| flag | env |'), readme.indexOf('\n\n', readme.indexOf('| flag | env |')));
+    const page = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
+    const table = page.slice(page.indexOf('| flag | env |'), page.indexOf('\n\n', page.indexOf('| flag | env |')));
     expect(flags.length).toBeGreaterThan(10);
     expect(flags.filter((flag) => !table.includes(`\`${flag}`) && !table.includes(`, ${flag}`))).toEqual([]);
   });

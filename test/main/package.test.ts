@@ -1,5 +1,5 @@
 // The package as a consumer gets it: packed, installed from the tarball into a new project, and
-// README's recipes (vitest and CI shell) run there as they are written.
+// docs/library.md's recipes (vitest with its tsconfig, and CI shell) run there as they are written.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** README's code blocks that start with a file name comment (`// login.test.ts`, `# ci.sh`), by file name. */
-function readmeFiles(): Map<string, string> {
+/** docs/library.md's code blocks that start with a file name comment (`// login.test.ts`, `# ci.sh`), by file name. */
+function recipeFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [, body] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```(?:ts|sh)\n([\s\S]*?)```/g)) {
-    const name = /^(?:\/\/|#) ([\w.-]+\.(?:ts|sh))\n/.exec(body!)?.[1];
+  for (const [, body] of readFileSync(join(root, 'docs', 'library.md'), 'utf8').matchAll(/```(?:ts|sh|jsonc)\n([\s\S]*?)```/g)) {
+    const name = /^(?:\/\/|#) ([\w.-]+\.(?:ts|sh|json))\n/.exec(body!)?.[1];
     if (name) files.set(name, body!);
   }
   return files;
@@ -25,7 +25,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 }
 
 let project: string;
-const recipes = readmeFiles();
+const recipes = recipeFiles();
 
 beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), 'mock-api-package-'));
@@ -42,10 +42,6 @@ beforeAll(() => {
     symlinkSync(join(root, 'node_modules', tool), join(project, 'node_modules', tool));
   }
   for (const [name, body] of recipes) writeFileSync(join(project, name), body);
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] } }),
-  );
 }, 60_000);
 
 describe('the packed package in a new project', () => {
@@ -55,17 +51,19 @@ describe('the packed package in a new project', () => {
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$/.test(name))).toEqual([]);
   });
 
-  it("type-checks README's vitest recipe against the published declarations", () => {
-    expect([...recipes.keys()]).toEqual(expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts']));
+  it("type-checks the docs' vitest recipe with the docs' tsconfig against the published declarations", () => {
+    expect([...recipes.keys()]).toEqual(
+      expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts', 'tsconfig.json']),
+    );
     run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
   });
 
-  it("runs README's vitest recipe green", () => {
+  it("runs the docs' vitest recipe green, the event socket's frame included", () => {
     const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' });
-    expect(result.stdout).toMatch(/Tests\s+3 passed/);
+    expect(result.stdout).toMatch(/Tests\s+4 passed/);
   });
 
-  it("runs README's CI shell recipe green, leaving no server behind", () => {
+  it("runs the docs' CI shell recipe green, leaving no server behind", () => {
     const result = run('sh', ['ci.sh'], project, { PORT: '0' });
     expect(result.stdout).toMatch(/your client's tests against http:\/\/127\.0\.0\.1:\d+\/api\/1/);
     expect(readdirSync(project)).not.toContain('mock-api.pid');

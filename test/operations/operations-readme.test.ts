@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { currentAnswers, operationsBlock, README, withBlock } from '../../scripts/operations-readme.js';
+import { currentAnswers, OPERATIONS_DOC, operationsBlock, withBlock } from '../../scripts/operations-readme.js';
 
-it("README's list of what is simulated is the operations table's (npm run readme:operations rewrites it)", async () => {
-  const readme = readFileSync(README, 'utf8');
-  expect(withBlock(readme, operationsBlock(await currentAnswers()))).toBe(readme);
+it("docs/what-is-simulated.md lists the operations table's answers (npm run readme:operations rewrites it)", async () => {
+  const page = readFileSync(OPERATIONS_DOC, 'utf8');
+  expect(withBlock(page, operationsBlock(await currentAnswers()))).toBe(page);
 });

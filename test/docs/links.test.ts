@@ -1,0 +1,53 @@
+// The docs point at what exists: every relative link reaches a file (and its heading), and every
+// path of this repository a page names in backticks is there, so a moved file shows up here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from '../support/doc-commands.js';
+
+const pages = [
+  'README.md',
+  'ARCHITECTURE.md',
+  'CONTRIBUTING.md',
+  'bench/README.md',
+  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name)),
+];
+
+/** What runs write and git ignores (`bench/results.json`, `test-output/`): named by the docs, absent from a clone. */
+const generated = readFileSync(join(root, '.gitignore'), 'utf8')
+  .split('\n')
+  .filter((line) => line.includes('/') && !line.includes('*'));
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+const anchorsOf = (file: string) =>
+  new Set([...readFileSync(file, 'utf8').matchAll(/^#+ (.*)$/gm)].map((match) => anchorOf(match[1]!)));
+
+describe.each(pages)('%s', (page) => {
+  const text = readFileSync(join(root, page), 'utf8');
+
+  it('links only to files and headings that exist', () => {
+    const broken = [];
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target!)) continue;
+      const [path, anchor] = target!.split('#');
+      const file = path ? join(root, dirname(page), path) : join(root, page);
+      if (!existsSync(file)) broken.push(target);
+      else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) broken.push(target);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('names only paths of this repository that exist', () => {
+    const named = [...text.matchAll(/`((?:src|test|scripts|bench|fixtures|scenarios|docs|bin|\.ci)\/[\w./-]*)`/g)].map((match) => match[1]!);
+    const missing = named.filter((path) => !existsSync(join(root, path)) && !generated.some((output) => path.startsWith(output)));
+    expect(missing, `named in ${relative(root, join(root, page))}`).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// The shell commands of the docs, run as a reader would paste them: each against a running server,
+// with its answers checked.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export const root = join(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+
+/** One command of a block: its text (continued lines joined) and the error statuses its comment announces. */
+export interface DocCommand {
+  text: string;
+  /** 4xx/5xx statuses named in the command's trailing comment (`curl ...  # 401: the session has ended`). */
+  expected: number[];
+}
+
+export function readDoc(path: string): string {
+  return readFileSync(join(root, path), 'utf8');
+}
+
+/** The bodies of the ```sh blocks of `markdown` (below `heading` when given, up to the next heading of its level). */
+export function shBlocks(markdown: string, heading?: string): string[] {
+  let text = markdown;
+  if (heading !== undefined) {
+    const start = markdown.indexOf(`\n${heading}\n`);
+    if (start === -1) throw new Error(`no heading ${heading}`);
+    const level = /^#+/.exec(heading)![0];
+    const next = markdown.slice(start + heading.length + 2).search(new RegExp(`^${level} `, 'm'));
+    text = markdown.slice(start, next === -1 ? undefined : start + heading.length + 2 + next);
+  }
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+}
+
+/** The commands of a block: comment lines dropped, a command continued with `\` kept whole. */
+export function commandsOf(block: string): DocCommand[] {
+  const commands: DocCommand[] = [];
+  let pending = '';
+  for (const line of block.split('\n')) {
+    if (pending === '' && (line.trim() === '' || line.trimStart().startsWith('#'))) continue;
+    if (line.endsWith('\\')) {
+      pending += `${line}\n`;
+      continue;
+    }
+    const text = pending + line;
+    pending = '';
+    const comment = /\s#\s([^'"]*)$/.exec(line)?.[1] ?? '';
+    commands.push({ text, expected: [...comment.matchAll(/\b([45]\d\d)\b/g)].map((match) => Number(match[1])) });
+  }
+  return commands;
+}
+
+/** A directory to run commands in, where `bin/` and `scenarios/` are this checkout's, as in the checkout itself. */
+export function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-api-docs-'));
+  for (const name of ['bin', 'scenarios']) symlinkSync(join(root, name), join(dir, name));
+  return dir;
+}
+
+interface Outcome {
+  command: string;
+  exitCode: number;
+  /** Every status that was a 4xx or 5xx: of the API requests it made (the journal) and of an envelope it printed. */
+  errors: number[];
+  expected: number[];
+  stderr: string;
+}
+
+/**
+ * Runs each command with `sh` in `cwd`, the docs' port replaced by the server's, and reports what it
+ * exited with and which error statuses it met. Commands run one after the other (a server in this
+ * process must stay free to answer them).
+ */
+export async function runCommands(commands: DocCommand[], server: { url: string }, cwd: string): Promise<Outcome[]> {
+  const port = new URL(server.url).port;
+  const journal = async () => (await (await fetch(`${server.url}/_mock/requests?world=default`)).json()) as { status: number }[];
+  const outcomes: Outcome[] = [];
+  for (const { text, expected } of commands) {
+    const before = (await journal()).length;
+    const command = text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
+    let exitCode = 0;
+    let stdout = '';
+    let stderr = '';
+    try {
+      ({ stdout, stderr } = await run('sh', ['-c', command], { cwd, encoding: 'utf8', timeout: 20_000 }));
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      exitCode = typeof failed.code === 'number' ? failed.code : -1;
+      stdout = failed.stdout ?? '';
+      stderr = failed.stderr ?? '';
+    }
+    const after = await journal();
+    if (after.length >= 1000) throw new Error('the journal is full: these commands can no longer be told apart');
+    const statuses = after.slice(before).map((entry) => entry.status);
+    const printed = envelopeStatus(stdout);
+    if (printed !== undefined) statuses.push(printed);
+    outcomes.push({ command: text, exitCode, errors: [...new Set(statuses.filter((status) => status >= 400))], expected, stderr });
+  }
+  return outcomes;
+}
+
+/** The status of an error envelope the command printed as its whole answer, if it printed one. */
+function envelopeStatus(stdout: string): number | undefined {
+  try {
+    const body = JSON.parse(stdout) as { error?: { status_code?: unknown } };
+    return typeof body?.error?.status_code === 'number' ? body.error.status_code : undefined;
+  } catch {
+    return undefined;
+  }
+}
