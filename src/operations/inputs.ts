@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { invalidFields } from '../errors.js';
+import { sayProblem, type Problem } from '../http/validation.js';
 import type { OperationContract, Parameter, Schema } from './contract.js';
 import { compileSchema } from './validator.js';
 
@@ -53,7 +54,7 @@ function run(validate: ValidateFunction, value: unknown): string[] {
     const field = fieldOf(error);
     if (seen.has(field)) continue;
     seen.add(field);
-    problems.push(describe(field, error));
+    problems.push(sayProblem(field, problemOf(error)));
   }
   return problems;
 }
@@ -65,33 +66,28 @@ const fieldOf = (error: ErrorObject) => {
   return base ? `${base}.${missing}` : missing;
 };
 
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
-
-/** In the API's `<field> must be ...` words, as the simulated operations say it. */
-function describe(field: string, error: ErrorObject): string {
+/** The problem an ajv error reports, for the one translator into the API's words. */
+function problemOf(error: ErrorObject): Problem {
   const params = error.params as Record<string, any>;
   switch (error.keyword) {
     case 'required':
-      return `${field} is required`;
+      return { kind: 'required' };
     case 'type':
-      return `${field} must be ${article(String(params.type).replace(',null', ''))}`;
+      return { kind: 'type', expected: String(params.type).replace(',null', '') };
     case 'enum':
-      return `${field} must be one of ${(params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`;
+      return { kind: 'oneOf', values: (params.allowedValues as unknown[]).filter((v) => v !== null) };
     case 'minimum':
-      return `${field} must be at least ${params.limit}`;
     case 'maximum':
-      return `${field} must be at most ${params.limit}`;
+      return { kind: 'bound', words: error.keyword === 'minimum' ? 'at least' : 'at most', of: 'number', limit: params.limit };
     case 'minLength':
-      return `${field} must be at least ${params.limit} characters long`;
     case 'maxLength':
-      return `${field} must be at most ${params.limit} characters long`;
+      return { kind: 'bound', words: error.keyword === 'minLength' ? 'at least' : 'at most', of: 'string', limit: params.limit };
     case 'minItems':
-      return `${field} must be at least ${params.limit} items`;
     case 'maxItems':
-      return `${field} must be at most ${params.limit} items`;
+      return { kind: 'bound', words: error.keyword === 'minItems' ? 'at least' : 'at most', of: 'array', limit: params.limit };
     case 'format':
-      return `${field} must be ${article(params.format)}`;
+      return { kind: 'format', format: params.format };
     default:
-      return `${field} ${error.message ?? 'is invalid'}`;
+      return { kind: 'says', words: error.message ?? 'is invalid' };
   }
 }
