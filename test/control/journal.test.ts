@@ -53,6 +53,15 @@ describe('the request journal', () => {
     expect((await control(t, 'GET', `/requests/count?since=${new Date(Date.now() - 60_000).toISOString()}`)).body.count).toBe(1);
   });
 
+  it('counts an entry recorded exactly at since, and not one millisecond later', async () => {
+    const t = testWorld();
+    await t.call('GET', '/auth/user');
+    const [entry] = (await control(t, 'GET', '/requests')).body as { at: string }[];
+    const at = Date.parse(entry!.at);
+    expect((await control(t, 'GET', `/requests/count?since=${new Date(at).toISOString()}`)).body.count).toBe(1);
+    expect((await control(t, 'GET', `/requests/count?since=${new Date(at + 1).toISOString()}`)).body.count).toBe(0);
+  });
+
   it('keeps the request body, the response headers and body, and the rule that answered', async () => {
     const t = testWorld();
     await control(t, 'POST', '/scenarios', {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
 import { WorldFile } from '../../src/store/persistence/persist.js';
-import { toJson } from '../../src/store/persistence/codec.js';
+import { fromJson, toJson } from '../../src/store/persistence/codec.js';
 import { takeSnapshot, worldData, worldState } from '../../src/store/persistence/snapshot.js';
 import { ids, testWorld, type TestWorld } from '../support/helpers.js';
 import { groups } from '../support/groups-fixture-ids.js';
@@ -127,4 +127,31 @@ const parts = {
 it('every part of a world is carried by snapshots or rebuilt from what they carry', () => {
   const placed = new Set(Object.values(parts).flat());
   expect(Object.keys(testWorld().world).filter((key) => !placed.has(key))).toEqual([]);
+});
+
+describe('uploaded bytes', () => {
+  it('a slice of a larger buffer is saved as the slice alone', () => {
+    const larger = new Uint8Array([9, 9, 1, 2, 3, 9, 9]);
+    const saved = JSON.parse(JSON.stringify(toJson({ bytes: larger.subarray(2, 5) })));
+    expect([...(fromJson(saved) as { bytes: Uint8Array }).bytes]).toEqual([1, 2, 3]);
+  });
+
+  it('a small image upload downloads the same bytes after a save and a reload', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 8, 9]);
+    const form = new FormData();
+    form.set('tag', 'gallery');
+    form.set('file', new Blob([png], { type: 'image/png' }), 'image.png');
+    const made = (await (await t.app.request('/api/1/file/image', { method: 'POST', headers: { cookie: bob }, body: form })).json()) as {
+      id: string;
+      versions: { version: number }[];
+    };
+    const version = made.versions.at(-1)!.version;
+    const again = testWorld();
+    again.deps.worlds.load(fromJson(JSON.parse(JSON.stringify(toJson(takeSnapshot(t.world))))) as ReturnType<typeof takeSnapshot>);
+    const download = await again.app.request(`/api/1/file/${made.id}/${version}`, { headers: { cookie: await again.login('bob') } });
+    expect(download.status).toBe(200);
+    expect([...new Uint8Array(await download.arrayBuffer())]).toEqual([...png]);
+  });
 });

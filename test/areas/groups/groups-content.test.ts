@@ -39,6 +39,15 @@ describe('group posts', () => {
     expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('admin') })).body.posts).toEqual([]);
   });
 
+  it('a public post limited to a role is still read only by its holders', async () => {
+    const t = testWorld();
+    const owner = await t.login('alice');
+    await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...post, visibility: 'public', roleIds: [editorRole] } });
+    expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('bob') })).body.posts).toHaveLength(1);
+    expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('admin') })).body.posts).toEqual([]);
+    expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('frank') })).body.posts).toEqual([]);
+  });
+
   it('sendNotification notifies the members who may read it, not the author', async () => {
     const t = testWorld();
     const events: PipelineEvent[] = [];

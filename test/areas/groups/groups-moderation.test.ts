@@ -77,6 +77,19 @@ describe('bans', () => {
     expectError(await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner }), 404, messages.groupUserNotBanned);
   });
 
+  it('records the ban and the unban in the audit log, each naming the user', async () => {
+    const t = testWorld();
+    const owner = await t.login('bob');
+    await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } });
+    t.clock.advance(60_000);
+    await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner });
+    const log = (await t.call('GET', `/groups/${groups.nightOwls}/auditLogs?eventTypes=group.user.ban,group.user.unban`, { cookie: owner })).body;
+    expect(log.results.map((e: { eventType: string; targetId: string; actorId: string }) => [e.eventType, e.targetId, e.actorId])).toEqual([
+      ['group.user.unban', ids.alice, ids.bob],
+      ['group.user.ban', ids.alice, ids.bob],
+    ]);
+  });
+
   it('never bans the owner', async () => {
     const t = testWorld();
     t.world.groups.get(groups.nightOwls)!.roles[1]!.permissions.push('group-bans-manage');
