@@ -68,8 +68,16 @@ export function usePipelineServer(): PipelineServer {
     running = await startServer({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.close();
+    const closing = sockets.splice(0);
+    for (const socket of closing) socket.close();
+    await Promise.all(closing.map((socket) => socket.closed));
     await control('POST', '/reset');
+    // The client's close is seen first; wait until the server has let go of every socket too, so the
+    // next test counts only its own.
+    for (let tries = 0; (await control('GET', '/pipeline')).body.sockets?.length > 0; tries++) {
+      if (tries === 100) throw new Error('usePipelineServer: sockets still open 1 s after the test closed them');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   });
   afterAll(() => running?.close());
 
