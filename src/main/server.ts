@@ -4,7 +4,9 @@ import { adjustableSystemClock } from '../store/clock.js';
 import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from '../store/fixtures/fixture-dir.js';
 import type { WorldSettings } from '../store/records/settings.js';
 import { WorldSource } from '../store/world-source.js';
-import { takeSnapshot } from '../store/persistence/snapshot.js';
+import type { WorldFile } from '../store/persistence/persist.js';
+import { ApiError, messages } from '../errors.js';
+import { errorBody } from '../http/helpers.js';
 import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
 import { attachPipeline } from '../pipeline/upgrade.js';
 import { pipelineUrlOf } from '../pipeline/url.js';
@@ -92,25 +94,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = await buildDeps(options);
   deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
-  const dbFile = options.db === undefined ? undefined : await openDb(options.db, deps.worlds, log);
+  const db = options.db === undefined ? undefined : await openDb(options.db, deps.worlds);
   const app = createApp(deps);
-  const logged: typeof app.fetch = log
+  const reportUnsaved = (error: Error) => {
+    const line = `saving the database ${options.db} failed: ${error.message}`;
+    if (log) log(line);
+    else process.stderr.write(`mock-api: ${line}\n`);
+  };
+  const saved = db ? answeredOnceSaved(app.fetch, db.file, reportUnsaved) : app.fetch;
+  const fetch: typeof app.fetch = log
     ? async (request, ...rest) => {
         const started = performance.now();
-        const response = await app.fetch(request, ...rest);
+        const response = await saved(request, ...rest);
         const path = request.url.slice(request.url.indexOf('/', 8));
         log(`${request.method} ${path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
         return response;
       }
-    : app.fetch;
-  // A write to the default world (any method but GET and HEAD, no X-Mock-World) is saved soon after.
-  const fetch: typeof app.fetch = dbFile
-    ? async (request, ...rest) => {
-        const response = await logged(request, ...rest);
-        if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has(WORLD_HEADER)) dbFile.changed();
-        return response;
-      }
-    : logged;
+    : saved;
 
   // Node's HTTP adapter for Hono loads Node's fetch implementation, the largest part of start-up:
   // it loads after the port is bound, while the first client reads the URL and connects.
@@ -134,25 +134,37 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close: async ({ graceMs = 0 } = {}) => {
       pipeline.close();
       await closeServer(server, graceMs);
-      await dbFile?.flush();
+      await db?.close();
     },
   };
 }
 
-/** The default world from the database file when there is one; the file (re)written at once either way. */
-async function openDb(file: string, worlds: Worlds, log: ((line: string) => void) | undefined) {
-  // lowdb loads only for --db: it brings Node's fs/promises, a millisecond of every start-up.
-  const { WorldFile } = await import('../store/persistence/persist.js');
-  const saved = await WorldFile.read(file);
-  if (saved) worlds.load(saved);
-  // A failed save is never silent, quiet or not; the next write tries again.
-  const dbFile = new WorldFile(file, () => takeSnapshot(worlds.default), (error) => {
-    const line = `saving the database ${file} failed: ${error.message}`;
-    if (log) log(line);
-    else process.stderr.write(`mock-api: ${line}\n`);
-  });
-  await dbFile.create();
-  return dbFile;
+/**
+ * The default world from the database file when there is one, the file locked to this server and
+ * (re)written at once either way. A file that cannot be used is a DbError, never a silent reset.
+ */
+async function openDb(file: string, worlds: Worlds) {
+  // Loaded only for --db: it brings Node's fs/promises, a millisecond of every start-up.
+  const { openWorldFile } = await import('../store/persistence/open-db.js');
+  return openWorldFile(file, worlds);
+}
+
+/**
+ * A write to the default world (any method but GET and HEAD, no X-Mock-World) is answered once it is
+ * on disk; one that could not be saved is a 500, as its change may not outlive the process.
+ */
+function answeredOnceSaved(fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>, file: WorldFile, onError: (error: Error) => void) {
+  return async (request: Request, ...rest: any[]) => {
+    const response = await fetch(request, ...rest);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has(WORLD_HEADER)) return response;
+    try {
+      await file.commit();
+      return response;
+    } catch (error) {
+      onError(error as Error);
+      return Response.json(errorBody(new ApiError(500, messages.internal)), { status: 500 });
+    }
+  };
 }
 
 /**

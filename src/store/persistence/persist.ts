@@ -1,109 +1,60 @@
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
-import { fromJson, toJson } from './codec.js';
-import { parseFixtures, FixtureError } from '../fixtures/fixtures.js';
-import type { WorldSnapshot } from './snapshot.js';
+import { toJson } from './codec.js';
 import { DbError } from './db-error.js';
-
-/** What a database file says it is; a file that says anything else is refused, never overwritten. */
-export const DB_FORMAT = 'mock-api-db';
-export const DB_VERSION = 1;
-
-interface DbFile {
-  format: string;
-  version: number;
-  savedAt: string;
-  world: unknown;
-}
+import { DB_FORMAT, DB_VERSION, readDb } from './db-read.js';
+import { writeDurably } from './durable-file.js';
+import type { WorldSnapshot } from './snapshot.js';
 
 /**
- * A save trails the last change by 50 ms and comes at least every 250 ms under a steady stream of
- * writes (a crash loses at most that); both grow with the time a save takes (a large world's), so
- * saving stays a small share of the process's time (the `--db` write row of `npm run bench`).
- */
-const debounceMs = (lastSaveMs: number) => Math.max(50, 5 * lastSaveMs);
-const maxWaitMs = (lastSaveMs: number) => Math.max(250, 20 * lastSaveMs);
-
-/**
- * The default world's state in a JSON file (`--db`), through lowdb's JSONFile adapter: steno writes a
- * temporary file and renames it over the old one, so a process killed at any moment leaves either the
- * previous complete file or the new one. Saves are debounced: many writes, one save.
+ * The default world's state in a JSON file (`--db`), saved durably (see writeDurably) with group
+ * commit: one save runs at a time, and every change made while it runs is saved together by the
+ * next one. A change is acknowledged once `commit()` resolves, so a process killed at any moment
+ * keeps every acknowledged change.
  */
 export class WorldFile {
-  private readonly db: Low<DbFile | null>;
-  private timer: NodeJS.Timeout | undefined;
-  private firstPending = 0;
-  private lastSaveMs = 0;
-  private saving: Promise<void> = Promise.resolve();
+  /** The save under way: it holds the world as it was when it started. */
+  private running: Promise<void> | undefined;
+  /** The save that starts once the running one is done, holding every change made meanwhile. */
+  private queued: Promise<void> | undefined;
 
+  /** `snapshot` gives the world's live state, read at once (it is not kept). */
   constructor(
     readonly file: string,
     private readonly snapshot: () => WorldSnapshot,
-    private readonly onError: (error: Error) => void = () => {},
-  ) {
-    this.db = new Low<DbFile | null>(new JSONFile<DbFile | null>(file), null);
-  }
+  ) {}
 
   /** The state the file holds; undefined when there is no file yet. */
-  static async read(file: string): Promise<WorldSnapshot | undefined> {
-    const db = new Low<DbFile | null>(new JSONFile<DbFile | null>(file), null);
-    try {
-      await db.read();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code) throw new DbError(`cannot read the database ${file} (${code})`);
-      throw new DbError(`the database ${file} is not valid JSON (${(error as Error).message}); it was left as it is`);
-    }
-    const content = db.data;
-    if (content === null) return undefined;
-    if (content?.format !== DB_FORMAT) throw new DbError(`${file} is not a mock-api database (no "format": "${DB_FORMAT}"); it was left as it is`);
-    if (content.version !== DB_VERSION) {
-      throw new DbError(`the database ${file} has format version ${String(content.version)}; this mock-api reads version ${DB_VERSION}; it was left as it is`);
-    }
-    const snapshot = fromJson(content.world) as WorldSnapshot;
-    try {
-      // The records are checked as fixtures are: a hand-edited file names its problem.
-      parseFixtures(snapshot.data as unknown as Record<string, unknown>);
-    } catch (error) {
-      if (error instanceof FixtureError) throw new DbError(`the database ${file} holds an invalid record: ${error.message}`);
-      throw error;
-    }
-    return snapshot;
+  static read(file: string): WorldSnapshot | undefined {
+    return readDb(file);
   }
 
-  /** A change was made: save soon. */
-  changed(): void {
-    const now = Date.now();
-    if (this.timer === undefined) this.firstPending = now;
-    clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(debounceMs(this.lastSaveMs), this.firstPending + maxWaitMs(this.lastSaveMs) - now));
-    this.timer = setTimeout(() => void this.flush(), wait);
-  }
-
-  /** Saves now (and waits for any save under way); a failed save goes to `onError`. */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const started = performance.now();
-    const world = toJson(this.snapshot());
-    this.saving = this.saving
-      .then(() => this.write(world))
-      .then(() => void (this.lastSaveMs = performance.now() - started))
-      .catch((error: Error) => this.onError(error));
-    return this.saving;
+  /** Resolves once every change made before the call is on disk; rejects when that save fails. */
+  commit(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (!this.running) return this.save();
+    const after = this.running.catch(() => {});
+    this.queued = after.then(() => {
+      this.queued = undefined;
+      return this.save();
+    });
+    return this.queued;
   }
 
   /** The first save, at start: a file that cannot be written is a DbError before any request. */
   async create(): Promise<void> {
     try {
-      await this.write(toJson(this.snapshot()));
+      await this.commit();
     } catch (error) {
       throw new DbError(`cannot write the database ${this.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   }
 
-  private write(world: unknown) {
-    this.db.data = { format: DB_FORMAT, version: DB_VERSION, savedAt: new Date().toISOString(), world };
-    return this.db.write();
+  private save(): Promise<void> {
+    // The world is read now, in one synchronous step: the save holds every change made before it.
+    const text = JSON.stringify({ format: DB_FORMAT, version: DB_VERSION, savedAt: new Date().toISOString(), world: toJson(this.snapshot()) });
+    const save: Promise<void> = writeDurably(this.file, text).finally(() => {
+      if (this.running === save) this.running = undefined;
+    });
+    this.running = save;
+    return save;
   }
 }

@@ -73,7 +73,8 @@ export interface WorldState {
   readonly fileBlobs: World['fileBlobs'];
   readonly fileUploads: World['fileUploads'];
   readonly uploadTickets: World['uploadTickets'];
-  readonly discovery: DiscoveryState;
+  /** Absent from files of an older shape: discovery then starts from the records' order. */
+  readonly discovery?: DiscoveryState;
   /** Posts, announcements, gallery images, the audit log, blocked requests and follows. */
   readonly groupExtras: GroupExtrasIndex;
 }
@@ -82,7 +83,12 @@ const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
 const idsByKey = (bags: Map<string, InstanceBag>) => new Map([...bags].map(([key, bag]) => [key, idsOf(bag)]));
 
 export function takeSnapshot(world: World): WorldSnapshot {
-  return structuredClone({ data: { ...worldData(world), inviteMessages: [] }, ...worldState(world) } satisfies WorldSnapshot);
+  return structuredClone(liveSnapshot(world));
+}
+
+/** The world's snapshot sharing its live records and maps: read it at once (a save does) or clone it. */
+export function liveSnapshot(world: World): WorldSnapshot {
+  return { data: { ...worldData(world), inviteMessages: [] }, ...worldState(world) };
 }
 
 /** The state beside the records, sharing the live maps: clone to keep. */
@@ -112,7 +118,7 @@ export function withState(world: World, state: WorldState): World {
     fileBlobs: state.fileBlobs,
     fileUploads: state.fileUploads,
     uploadTickets: state.uploadTickets,
-    instanceDiscovery: rebuildDiscovery(world, state.discovery),
+    instanceDiscovery: state.discovery ? rebuildDiscovery(world, state.discovery) : world.instanceDiscovery,
     ...state.groupExtras,
   };
 }
