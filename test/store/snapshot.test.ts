@@ -183,6 +183,20 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
     expect(await readEverything(t, cookie)).toEqual(atSnapshot);
   });
 
+  it('restores a world whose deleted world left a closed instance behind, as often as asked', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    expect((await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie })).status).toBe(200);
+    await control(t, 'snapshot');
+    const closed = await t.call('GET', `/instances/${locations.alicePublic}`, { cookie });
+    for (const name of ['First Try', 'Second Try']) {
+      await renameBuilders(t, cookie, name);
+      expect((await control(t, 'restore')).status).toBe(200);
+      expect(await buildersName(t, cookie)).toBe('Builders Guild');
+      expect(await t.call('GET', `/instances/${locations.alicePublic}`, { cookie })).toMatchObject({ status: closed.status, body: closed.body });
+    }
+  });
+
   it('keeps the world logged in across a restore', async () => {
     const t = testWorld();
     await control(t, 'snapshot');

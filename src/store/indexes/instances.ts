@@ -50,7 +50,6 @@ export interface InstanceIndex {
 export const isOpenAccess = (instance: InstanceRecord) =>
   instance.type === 'public' || (instance.type === 'group' && instance.groupAccessType === 'public');
 
-
 export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[]): InstanceIndex {
   const index: InstanceIndex = {
     worlds: new Map(),
@@ -69,7 +68,8 @@ export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[
     index.worlds.set(world.id, world);
   }
   instances.forEach((instance, i) => {
-    if (!index.worlds.has(instance.worldId)) {
+    // Deleting a world closes its instances, which stay (their locations still answer).
+    if (!index.worlds.has(instance.worldId) && instance.closedAt === null) {
       throw new FixtureError('instances.json', `[${i}].worldId`, `no world ${instance.worldId} in worlds.json`);
     }
     putInstance(index, instance);
@@ -89,7 +89,7 @@ export function putInstance(index: InstanceIndex, instance: InstanceRecord): voi
   const ofWorld = index.instancesByWorld.get(instance.worldId);
   if (ofWorld) ofWorld.push(instance);
   else index.instancesByWorld.set(instance.worldId, [instance]);
-  if (!isOpenAccess(instance)) return;
+  if (!isOpenAccess(instance) || !index.worlds.has(instance.worldId)) return;
   const discovery = index.instanceDiscovery;
   discovery.all.add(instance);
   bagOf(discovery.byWorld, instance.worldId).add(instance);
