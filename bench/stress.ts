@@ -1,4 +1,4 @@
-// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,soak]`:
+// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,soak,roundtrip]`:
 // the adversarial pass, against the built CLI on 127.0.0.1 only. A seeded fuzz of every route, bursts
 // of 200 that must keep each limit exact, the exhaustion cases that once froze or crashed the server,
 // and a soak whose memory must level off and whose throughput must hold. Every loop is bounded; the
@@ -26,6 +26,17 @@ function build() {
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
+/** The property test of snapshot, export and --db, run long: random API writes, then each copy must answer as the original. */
+function roundTrips(seed: number): boolean {
+  const runs = 200;
+  process.stdout.write(`round trips: ${runs} random write sequences, seed ${seed} ...\n`);
+  const env = { ...process.env, MOCK_API_PROPERTY_RUNS: String(runs), MOCK_API_PROPERTY_SEED: String(seed) };
+  const result = spawnSync('npx', ['vitest', 'run', 'test/store/persistence-property.test.ts'], { cwd: root, env, encoding: 'utf8', timeout: 1_800_000 });
+  const held = result.status === 0;
+  process.stdout.write(`  snapshot -> restore, export -> import, save -> reload answer as the original: ${held}\n`);
+  if (!held) process.stdout.write(`${result.stdout.slice(-4000)}${result.stderr.slice(-2000)}\n`);
+  return held;
+}
 
 async function main(): Promise<boolean> {
   if (!process.argv.includes('--no-build')) build();
@@ -69,6 +80,7 @@ async function main(): Promise<boolean> {
       process.stdout.write(`  RSS levels off (within 20% after the first minute): ${rssLevelsOff}; throughput last minute >= 90% of the first: ${throughputHolds}\n`);
       ok &&= rssLevelsOff && throughputHolds && result.serverErrors === 0 && result.hangs === 0 && result.connectionErrors === 0;
     }
+    if (runs('roundtrip')) ok &&= roundTrips(seed);
     report.crashed = !alive();
     ok &&= !report.crashed;
   } finally {

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readFixtureDir, readFixtureState } from '../../src/store/fixtures/fixture-dir.js';
+import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
+import { WorldFile } from '../../src/store/persistence/persist.js';
+import { worldData, worldState } from '../../src/store/persistence/snapshot.js';
+import { testWorld, type TestWorld } from '../support/helpers.js';
+import { actionArbitrary, actors, noneCreated, readAll, withCompleteWorldPackage, type Action, type Actor } from '../support/world-actions.js';
+
+/** `MOCK_API_PROPERTY_RUNS` lengthens the run (npm run stress does); `npm test` keeps it to a few seconds. */
+const runs = Number(process.env.MOCK_API_PROPERTY_RUNS ?? 4);
+const seed = Number(process.env.MOCK_API_PROPERTY_SEED ?? 2026);
+
+async function loggedIn(t: TestWorld): Promise<Record<Actor, string>> {
+  const cookies = {} as Record<Actor, string>;
+  for (const who of actors) cookies[who] = await t.login(who);
+  return cookies;
+}
+
+async function control(t: TestWorld, action: 'snapshot' | 'restore') {
+  expect((await t.app.request(`/_mock/${action}`, { method: 'POST' })).status).toBe(200);
+}
+
+/** The world as a `--db` file holds it, read back through the same checks a start makes. */
+async function savedAndReloaded(t: TestWorld, dir: string) {
+  const db = join(dir, 'state.json');
+  const { openWorldFile } = await import('../../src/store/persistence/open-db.js');
+  const opened = await openWorldFile(db, t.deps.worlds);
+  await opened.close();
+  return WorldFile.read(db)!;
+}
+
+describe('snapshot, export and --db are total', () => {
+  it('give a world that answers every read as the original, after any sequence of API writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArbitrary, { minLength: 10, maxLength: 30 }), async (actions: Action[]) => {
+        const t = testWorld(withCompleteWorldPackage);
+        const cookies = await loggedIn(t);
+        const created = noneCreated();
+        for (const step of actions) await step.run(t, cookies, created);
+        const dir = mkdtempSync(join(tmpdir(), 'mock-api-property-'));
+        // Every copy is taken at one moment, before any read moves discovery's sequence on.
+        await control(t, 'snapshot');
+        writeFixtureDir(join(dir, 'exported'), worldData(t.world), worldState(t.world));
+        const saved = await savedAndReloaded(t, dir);
+        const original = await readAll(t, cookies, created);
+
+        await control(t, 'restore');
+        expect(await readAll(t, cookies, created), 'snapshot -> restore').toEqual(original);
+
+        const imported = testWorld((data) => Object.assign(data, readFixtureDir(join(dir, 'exported'))), readFixtureState(join(dir, 'exported')));
+        expect(await readAll(imported, await loggedIn(imported), created), 'export -> import').toEqual(original);
+
+        const reloaded = testWorld();
+        reloaded.deps.worlds.load(saved);
+        expect(await readAll(reloaded, await loggedIn(reloaded), created), 'save -> reload').toEqual(original);
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
+  }, 600_000);
+});
