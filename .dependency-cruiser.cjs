@@ -7,7 +7,8 @@
  *                                                        fixtures, persistence, the per-world event bus
  *   3. helpers      src/http/, the operations engine     request/response helpers (AppEnv names the store's
  *                   (src/operations/ but the wiring)     world and user); operations table, contract and
- *                                                        generated answers
+ *                                                        generated answers (the miscellaneous area builds
+ *                                                        some of its answers with the engine)
  *   4. areas        src/areas/<tag>/                     one tag of the public description each; another
  *                                                        area only through its public.ts
  *   5. platform     src/operations/{wiring,generated,records,control}.ts and src/scenarios/
@@ -34,17 +35,27 @@ module.exports = {
       from: {},
       to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
-    forbid('base-imports-nothing-above', 'errors.ts and schema/ are the bottom layer.', '^src/(errors\\.ts$|schema/)', '^src/(?!errors\\.ts$|schema/)'),
+    forbid(
+      'base-imports-nothing-above',
+      'errors.ts and schema/ are the bottom layer.',
+      '^src/(errors\\.ts$|schema/)',
+      '^src/(?!errors\\.ts$|schema/)',
+    ),
     forbid('store-stays-below', 'The store never imports HTTP helpers, an area or the platform.', '^src/store/', [
       '^src/(http|areas|main)/',
       '^src/operations/',
       ...PLATFORM,
     ]),
-    forbid('helpers-stay-below-areas', 'HTTP helpers and the operations engine never import an area or the platform.', ['^src/http/', ENGINE], [
-      '^src/(areas|main)/',
+    forbid(
+      'helpers-stay-below-areas',
+      'HTTP helpers and the operations engine never import an area or the platform.',
+      ['^src/http/', ENGINE],
+      ['^src/(areas|main)/', ...PLATFORM],
+    ),
+    forbid('areas-stay-below-platform', 'An area uses the store and the helpers, never the platform above it.', '^src/areas/', [
+      '^src/main/',
       ...PLATFORM,
     ]),
-    forbid('areas-stay-below-platform', 'An area uses the store and the helpers, never the platform above it.', '^src/areas/', ['^src/main/', ...PLATFORM]),
     {
       name: 'areas-meet-through-public',
       comment: "An area imports another area only through that area's public.ts.",
@@ -52,10 +63,12 @@ module.exports = {
       from: { path: '^src/areas/([^/]+)/' },
       to: { path: '^src/areas/', pathNot: ['^src/areas/$1/', '^src/areas/[^/]+/public\\.ts$'] },
     },
-    forbid('wiring-and-scenarios-below-pipeline', 'The operations wiring and scenarios sit below the event socket and the control plane.', [
-      WIRING,
-      '^src/scenarios/',
-    ], ['^src/(pipeline|control|main)/']),
+    forbid(
+      'wiring-and-scenarios-below-pipeline',
+      'The operations wiring and scenarios sit below the event socket and the control plane.',
+      [WIRING, '^src/scenarios/'],
+      ['^src/(pipeline|control|main)/'],
+    ),
     {
       name: 'wiring-and-scenarios-apart',
       comment: 'The operations wiring and the scenario engine do not know each other.',
