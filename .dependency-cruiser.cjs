@@ -91,6 +91,5 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     // Type-only imports are edges too: a layer may not name a higher layer's types either.
     tsPreCompilationDeps: true,
-    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
   },
 };
