@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { consolePage } from './console/page.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http/helpers.js';

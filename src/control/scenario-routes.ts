@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { json, jsonBody } from '../http/helpers.js';
 import { journalFilter } from './journal-query.js';
 import { DEFAULT_WORLD } from '../scenarios/engine.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
-import type { TimeSpan } from '../areas/instances/state.js';
+import type { TimeSpan } from '../store/read-cache.js';
 import { ApiError, messages } from '../errors.js';
 import { checkTextLengths } from './text-limits.js';
 

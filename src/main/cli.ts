@@ -10,7 +10,7 @@ import { watchParent } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
-import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
 
 const EXIT_USAGE = 2;

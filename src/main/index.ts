@@ -1,7 +1,7 @@
 // The package's library entry (`import { startServer } from 'mock-api'`): a server in process, the
 // control-plane client and helpers for the `vrchat` SDK. Its option types are written out here so
 // that the published declarations need none of the packages the bundle contains.
-import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { readyMadeScenarios, scenarioFile } from './package-files.js';
 import { parseScenario } from '../scenarios/check.js';
 import { startServer as startHttpServer } from './server.js';

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from '../store/clock.js';
-import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from '../store/fixtures/fixture-dir.js';
+import { defaultWorldJson, readFixtureDir, readFixtureState } from '../store/fixtures/fixture-dir.js';
+import { readReadyMadeScenarios } from '../scenarios/scenario-files.js';
 import type { WorldSettings } from '../store/records/settings.js';
 import { WorldSource } from '../store/world-source.js';
 import type { WorldFile } from '../store/persistence/persist.js';

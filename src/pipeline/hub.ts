@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { PipelineBus, PipelineRule, PipelineSignal } from './events.js';
+import type { PipelineBus, PipelineRule, PipelineSignal } from '../store/pipeline-bus.js';
 import type { World } from '../store/world.js';
 import { encodeFrame, frameContent, INACTIVE_SESSION_FRAME } from './frames.js';
 import { faultsFrom, PipelineRoom, type PipelineClient } from './room.js';

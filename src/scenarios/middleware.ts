@@ -11,7 +11,7 @@ import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } f
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
 import type { FaultKind, RuleResponse } from './schema.js';
-import { applyPipelineRule } from '../pipeline/scenario-rule.js';
+import { applyPipelineRule } from './pipeline-rule.js';
 
 const API_PREFIX = '/api/1';
 

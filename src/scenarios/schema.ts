@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../schema/lazy.js';
-import { PipelineRuleSchema } from '../pipeline/scenario-rule.js';
+import { PipelineRuleSchema } from './pipeline-rule.js';
 import { checkHeaders, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
 
 /**

@@ -1,5 +1,11 @@
 import type { CachedRead } from './world.js';
 
+/** [from, until) in epoch ms of world time. */
+export interface TimeSpan {
+  from: number;
+  until: number;
+}
+
 /**
  * The answers cachedJson keeps for a world, bounded by entries and by the characters of JSON they
  * hold (about bytes: V8 keeps JSON text one byte per character). Counting entries alone let 41

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
 import { messages } from '../../src/errors.js';
-import { readReadyMadeScenarios } from '../../src/store/fixtures/fixture-dir.js';
+import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
 
 const builders = 'grp_00000001-0000-4000-8000-000000000000';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
-import { readScenarioFile } from '../../src/store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../../src/scenarios/scenario-files.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 import { expectError, ids, testWorld } from '../support/helpers.js';

@@ -19,8 +19,8 @@ import { lazy } from '../../schema/lazy.js';
 import { isEmailAddress, MAX_EMAIL_LENGTH } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
-import { signedIn } from '../users/presence.js';
-import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
+import { signedIn } from '../users/public.js';
+import { sendEmailOtp, takeEmailOtp } from './email-otp.js';
 
 const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
 

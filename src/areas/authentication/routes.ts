@@ -15,7 +15,7 @@ import {
   type TwoFactorMethod,
 } from './accounts.js';
 import { cachedJson, json, jsonBody, requestHeader, success } from '../../http/helpers.js';
-import { signedOut } from '../users/presence.js';
+import { signedOut } from '../users/public.js';
 
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
 export const authRoutes = new Hono<AppEnv>();

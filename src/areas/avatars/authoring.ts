@@ -9,7 +9,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView } from '../authentication/accounts.js';
+import { currentUserView } from '../authentication/public.js';
 import { findAvatar } from './avatars.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;

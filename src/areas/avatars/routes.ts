@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { messages } from '../../errors.js';
-import { currentUserView } from '../authentication/accounts.js';
+import { currentUserView } from '../authentication/public.js';
 import { AvatarFavoritesQuerySchema, avatarView, findAvatar, listFavoriteAvatars } from './avatars.js';
 import { AVATAR_STYLES, AvatarListQuerySchema, licensedAvatars, listAvatars } from './lists.js';
 import {

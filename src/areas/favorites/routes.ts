@@ -8,7 +8,7 @@ import {
   listFavoriteGroups,
   updateFavoriteGroup,
 } from './favorite-groups.js';
-import { FAVORITE_LIMITS } from './favorite-limits.js';
+import { FAVORITE_LIMITS } from '../../store/records/favorite-limits.js';
 import { cachedJson, json, jsonBody, rawQuery, success } from '../../http/helpers.js';
 
 /** Favorites of every type, their groups and the limits that hold them. */

@@ -16,9 +16,9 @@ import { allContentAllowed } from '../../store/records/worlds.js';
 import { putInstance, withdrawFromDiscovery } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { hasGroupPermission } from '../groups/permissions.js';
-import { isClosed, occupantsOf } from './state.js';
-import { findWorld, worldView } from '../worlds/worlds.js';
+import { hasGroupPermission } from '../groups/public.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
+import { findWorld, worldView } from '../worlds/public.js';
 
 export const INSTANCE_MANAGE_PERMISSION = 'group-instance-manage';
 

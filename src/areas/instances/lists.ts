@@ -9,9 +9,9 @@ import { findGroupMember } from '../../store/indexes/group-members.js';
 import { groupInstances, instanceByName } from '../../store/instance-names.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed, occupantsOf } from './state.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { findInstance, instanceView } from './instances.js';
-import { findWorld, worldView } from '../worlds/worlds.js';
+import { findWorld, worldView } from '../worlds/public.js';
 
 /** GET /instances/{location}/shortName: the names a link to the instance may carry. */
 export function instanceNames(world: World, location: string) {

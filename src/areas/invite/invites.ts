@@ -7,10 +7,9 @@ import type { UserRecord } from '../../store/records/user.js';
 import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { findInstance } from '../instances/instances.js';
-import { findOwnNotification, sendNotification } from '../notifications/notifications.js';
-import { movePresence } from '../users/presence.js';
-import { areFriends } from '../users/views.js';
+import { findInstance } from '../instances/public.js';
+import { findOwnNotification, sendNotification } from '../notifications/public.js';
+import { areFriends, movePresence } from '../users/public.js';
 
 const slot = () => z.number().int().min(0).max(11);
 const InviteSchema = lazy(() => z.object({ instanceId: z.string().min(1), messageSlot: slot().optional() }));

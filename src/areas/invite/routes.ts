@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { inviteMyself, inviteUser, requestInvite, respondToInvite } from './invites.js';
-import { notificationView, sentNotificationView } from '../notifications/notifications.js';
+import { notificationView, sentNotificationView } from '../notifications/public.js';
 import { preparePhoto, photoData, readPhoto, type PhotoUpload } from './photos.js';
 import { json, jsonBody } from '../../http/helpers.js';
 import type { Context } from 'hono';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/accounts.js';
+import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/public.js';
 import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
-import { boop } from '../friends/friends.js';
+import { boop } from '../friends/public.js';
 import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 
 /** Users: search, profiles, updates, tutorials. */

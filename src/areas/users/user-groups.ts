@@ -4,9 +4,8 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
-import { findUser } from '../authentication/accounts.js';
-import { groupPermissions } from '../groups/permissions.js';
-import { groupView } from '../groups/views.js';
+import { findUser } from '../authentication/public.js';
+import { groupPermissions, groupView } from '../groups/public.js';
 import { areFriends, limitedFriendView } from './views.js';
 import { parseInput } from '../../http/validation.js';
 

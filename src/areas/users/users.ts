@@ -7,8 +7,8 @@ import { UserStatus, type UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView, findUser } from '../authentication/accounts.js';
-import { isBlockedBy } from '../playermoderation/moderation.js';
+import { currentUserView, findUser } from '../authentication/public.js';
+import { isBlockedBy } from '../playermoderation/public.js';
 import { limitedSearchView, userView } from './views.js';
 
 export function getUser(world: World, viewer: UserRecord, userId: string): User {

@@ -7,7 +7,7 @@ import { hash32 } from '../../store/random.js';
 import { nameWords } from '../../store/indexes/world-names.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { trustOf } from '../avatars/avatars.js';
+import { trustOf } from '../avatars/public.js';
 import { favoritedWorldView, limitedWorldView, occupantsOfWorld } from './views.js';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { findWorldInstance } from '../instances/instances.js';
-import { readInstance } from '../instances/routes.js';
+import { findWorldInstance, readInstance } from '../instances/public.js';
 import { addWorldTags, findWorld, worldView } from './worlds.js';
 import { activeWorlds, favoriteWorlds, recentWorlds, searchWorlds } from './lists.js';
 import {

@@ -1,7 +1,7 @@
 import type { FavoriteRecord } from '../../store/records/favorites.js';
 import type { WorldRecord } from '../../store/records/worlds.js';
 import type { World } from '../../store/world.js';
-import { occupantsOf } from '../instances/state.js';
+import { occupantsOf } from '../../store/instance-state.js';
 
 /** How many users are in the world's instances now. */
 export function occupantsOfWorld(world: World, worldId: string): number {

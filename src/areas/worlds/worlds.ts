@@ -18,7 +18,7 @@ import { viewOf } from '../../schema/view.js';
 import { isOpenAccess } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed, occupantsOf } from '../instances/state.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
 
 /** Tags one world may carry in all, system and admin tags included. */
 export const WORLD_TAG_LIMIT = 20;

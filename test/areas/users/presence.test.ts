@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
 import { expectError, ids, testWorld } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 const aliceHidden =

@@ -1,0 +1,2 @@
+// What other areas may use of authentication; everything else in this folder is its own.
+export { clearTutorials, currentUserView, findUser, tutorialStatus } from './accounts.js';
