@@ -84,7 +84,7 @@ await build({
   format: 'cjs',
 });
 
-// The library (`import ... from 'mock-api'`): an ES module naming what src/index.ts exports, taken
+// The library (`import ... from 'social-platform-mock-api'`): an ES module naming what src/index.ts exports, taken
 // from the same bundle and code cache as the CLI.
 const libraryNames = Object.keys(createRequire(import.meta.url)(bundleFile.pathname)).filter((name) => name !== 'main');
 writeFileSync(

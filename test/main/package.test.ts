@@ -50,7 +50,7 @@ beforeAll(() => {
 
 describe('the packed package in a new project', () => {
   it('ships no runtime dependencies and no install scripts', () => {
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'mock-api', 'package.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'social-platform-mock-api', 'package.json'), 'utf8'));
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$/.test(name))).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe('the packed package in a new project', () => {
   it("type-checks README's vitest recipe against the published declarations", () => {
     expect([...recipes.keys()]).toEqual(expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts']));
     run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
-  });
+  }, 120_000);
 
   it("runs README's vitest recipe green", () => {
     const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' });
