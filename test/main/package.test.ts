@@ -24,7 +24,22 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return result;
 }
 
+/** The packages (not node: modules) the shipped code imports, statically or dynamically, types aside. */
+function importedPackages(): string[] {
+  const names = new Set<string>();
+  for (const file of readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts')) continue;
+    const code = readFileSync(join(root, 'src', file), 'utf8').replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+    for (const [, imported, loaded] of code.matchAll(/^(?:import|export) (?!type )[^;]*? from '([^.'][^']*)'|import\('([^.'][^']*)'\)/gm)) {
+      const spec = imported ?? loaded!;
+      if (!spec.startsWith('node:')) names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+    }
+  }
+  return [...names].sort();
+}
+
 let project: string;
+let installed: string;
 const recipes = readmeFiles();
 
 beforeAll(() => {
@@ -32,10 +47,11 @@ beforeAll(() => {
   run('npm', ['pack', '--pack-destination', work, '--ignore-scripts', '--silent'], root);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
   project = join(work, 'consumer');
+  installed = join(project, 'node_modules', 'social-platform-mock-api');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
-  // From the tarball alone, offline: it has no runtime dependencies to fetch.
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball)], project);
+  // Its dependencies come from npm's cache where this checkout's `npm ci` left them, else the registry.
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball)], project);
   // The consumer's own test tools, as its devDependencies would bring them.
   for (const tool of ['vitest', 'vrchat', 'typescript', '@types/node']) {
     mkdirSync(join(project, 'node_modules', tool, '..'), { recursive: true });
@@ -49,10 +65,14 @@ beforeAll(() => {
 }, 60_000);
 
 describe('the packed package in a new project', () => {
-  it('ships no runtime dependencies and no install scripts', () => {
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'social-platform-mock-api', 'package.json'), 'utf8'));
-    expect(manifest.dependencies ?? {}).toEqual({});
-    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$/.test(name))).toEqual([]);
+  it("declares every package its code imports as a dependency, which the consumer's lockfile lists", () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(importedPackages());
+    for (const range of Object.values<string>(manifest.dependencies)) expect(range).toMatch(/^\^\d/);
+    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+    for (const name of importedPackages()) expect(lock.packages[`node_modules/${name}`]?.version, name).toMatch(/^\d+\.\d+\.\d+/);
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$/.test(name))).toEqual([]);
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the mock-api authors\n/);
   });
 
   it("type-checks README's vitest recipe against the published declarations", () => {
