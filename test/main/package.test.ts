@@ -1,9 +1,10 @@
 // The package as a consumer gets it: packed, installed from the tarball into a new project, and
 // README's recipes (vitest and CI shell) run there as they are written.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -18,8 +19,8 @@ function readmeFiles(): Map<string, string> {
   return files;
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeout = 60_000): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }
@@ -44,7 +45,8 @@ const recipes = readmeFiles();
 
 beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), 'mock-api-package-'));
-  run('npm', ['pack', '--pack-destination', work, '--ignore-scripts', '--silent'], root);
+  // prepack builds when dist/ is older than the sources: what `npm pack` in a fresh clone relies on.
+  run('npm', ['pack', '--pack-destination', work, '--silent'], root, {}, 300_000);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
   project = join(work, 'consumer');
   installed = join(project, 'node_modules', 'social-platform-mock-api');
@@ -62,7 +64,7 @@ beforeAll(() => {
     join(project, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] } }),
   );
-}, 60_000);
+}, 400_000);
 
 describe('the packed package in a new project', () => {
   it("declares every package its code imports as a dependency, which the consumer's lockfile lists", () => {
@@ -73,6 +75,27 @@ describe('the packed package in a new project', () => {
     for (const name of importedPackages()) expect(lock.packages[`node_modules/${name}`]?.version, name).toMatch(/^\d+\.\d+\.\d+/);
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$/.test(name))).toEqual([]);
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the mock-api authors\n/);
+  });
+
+  it('ships source maps and no V8 code cache, and nothing that names the folder it was built in', () => {
+    const files = readdirSync(installed, { recursive: true, encoding: 'utf8' });
+    const code = files.filter((file) => file.endsWith('.js') && file.startsWith('dist'));
+    expect(code).toContain(join('dist', 'cli.js'));
+    for (const file of code) expect(files, file).toContain(`${file}.map`);
+    expect(files.filter((file) => /cache/i.test(file))).toEqual([]);
+    for (const file of files) {
+      if (statSync(join(installed, file)).isFile()) expect(readFileSync(join(installed, file), 'latin1').includes(root), file).toBe(false);
+    }
+  });
+
+  it("a thrown error's stack names the installed package, and src/ with source maps on", () => {
+    const script = "import { startServer } from 'social-platform-mock-api'; await startServer({ fixturesDir: 'no-such-dir' }).catch((error) => console.log(error.stack));";
+    const plain = run(process.execPath, ['--input-type=module', '-e', script], project).stdout;
+    expect(plain).toMatch(/^Error: no-such-dir: is not a readable directory\n/);
+    expect(plain).toMatch(new RegExp(`\\(${pathToFileURL(join(installed, 'dist')).href}/[\\w-]+\\.js:\\d+:\\d+\\)`));
+    const mapped = run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], project).stdout;
+    expect(mapped).toContain(`(${join(installed, 'src', 'store', 'fixtures', 'fixture-dir.ts')}:`);
+    expect(mapped).toContain(`(${join(installed, 'src', 'main', 'index.ts')}:`);
   });
 
   it("type-checks README's vitest recipe against the published declarations", () => {
