@@ -19,6 +19,30 @@ const dist = new URL('dist/', root);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 
+// zod loads when the first schema is built, not at start-up: every schema is built on first use
+// (src/schema/lazy.ts), and loading zod's modules was the largest part of a cold start beyond the
+// floor of the stack. Our modules' `import * as z from 'zod'` read it through a stand-in with zod's
+// export names, which requires the installed zod the first time any of them is used.
+const zodExports = await import('zod');
+const zodOnDemand = [
+  "import { createRequire } from 'node:module';",
+  'let zod;',
+  'const load = () => {',
+  '  if (zod) return zod;',
+  "  zod = createRequire(import.meta.url)('zod');",
+  ...Object.keys(zodExports).flatMap((name, i) => (typeof zodExports[name as keyof typeof zodExports] === 'function' ? [] : [`  e${i} = zod[${JSON.stringify(name)}];`])),
+  '  return zod;',
+  '};',
+  'const stand = (name) => new Proxy({}, { get: (_, key) => Reflect.get(load()[name], key), has: (_, key) => key in load()[name] });',
+  ...Object.keys(zodExports).map((name, i) => {
+    const value = zodExports[name as keyof typeof zodExports];
+    const key = JSON.stringify(name);
+    if (typeof value === 'function') return `const e${i} = (...args) => load()[${key}](...args);`;
+    return typeof value === 'object' ? `let e${i} = stand(${key});` : `let e${i};`;
+  }),
+  `export { ${Object.keys(zodExports).map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(', ')} };`,
+].join('\n');
+
 // One folder for entry points and chunks alike: a module reads its data files beside itself
 // (`new URL('./contract.json', import.meta.url)`), whichever chunk it lands in.
 await build({
@@ -35,6 +59,15 @@ await build({
   // Traces name the file and line; the sources themselves stay out of the package.
   sourcesContent: false,
   logLevel: 'warning',
+  plugins: [
+    {
+      name: 'zod-on-demand',
+      setup: (build) => {
+        build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-on-demand' }));
+        build.onLoad({ filter: /.*/, namespace: 'zod-on-demand' }, () => ({ contents: zodOnDemand, loader: 'js' }));
+      },
+    },
+  ],
 });
 
 // The library's declarations: the public types are written out in src/main/index.ts and

@@ -44,12 +44,19 @@ async function startRecorded(args: string[] = []) {
 }
 
 describe('the built CLI', () => {
-  it('answers a first login without loading the generated-answer engine, the seed generator or the database file', async () => {
+  it('answers a first login without loading zod, the generated-answer engine, the seed generator or the database file', async () => {
     const server = await startRecorded();
     expect((await fetch(`${server.url}/auth/user`, { headers: alice })).status).toBe(200);
     const packages = server.packages();
     for (const name of ['hono', '@hono/node-server', 'commander']) expect(packages).toContain(name);
-    for (const name of ['ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb']) expect(packages).not.toContain(name);
+    for (const name of ['zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb']) expect(packages).not.toContain(name);
+  });
+
+  it('loads zod for the first request whose input it checks', async () => {
+    const server = await startRecorded();
+    const refused = await fetch(`${server.url}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(400);
+    expect(server.packages()).toContain('zod');
   });
 
   it('loads the engine with its packages for the first generated answer', async () => {
