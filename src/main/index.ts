@@ -1,4 +1,4 @@
-// The package's library entry (`import { startServer } from 'mock-api'`): a server in process, the
+// The package's library entry (`import { startServer } from 'social-platform-mock-api'`): a server in process, the
 // control-plane client and helpers for the `vrchat` SDK. Its option types are written out here so
 // that the published declarations need none of the packages the bundle contains.
 import { readScenarioFile } from '../scenarios/scenario-files.js';

@@ -41,6 +41,8 @@ export function scenarioJsonSchema(): Record<string, unknown> {
         if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
       },
     }),
+    // The specifier a consumer imports it by (package.json `exports`), which names it uniquely.
+    $id: 'social-platform-mock-api/scenario.schema.json',
     title: 'mock-api scenario',
   };
 }
