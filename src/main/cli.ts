@@ -93,8 +93,10 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
-      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
-      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile. Once
+      // only: a signal may arrive while the server drains because its launcher has gone.
+      let stopping: Promise<void> | undefined;
+      const stop = () => void (stopping ??= (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0)));
       try {
         if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
         const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
