@@ -19,13 +19,14 @@ const packageRunner = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(-cli)?(\.[cm]?
 
 /** npm and npx retitle themselves (`npm exec mock-api start`); yarn and pnpm show as `node .../yarn.js`. */
 function isPackageRunner(pid: number, name: string) {
-  let argv: string[] = [];
+  if (packageRunner.test(name.split(' ')[0]!)) return true;
+  if (name !== 'node') return false;
   try {
-    argv = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').slice(0, 2);
+    const [, script = ''] = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+    return packageRunner.test(basename(script));
   } catch {
-    // gone meanwhile: the watch notices it on its first round
+    return false; // gone meanwhile: the watch notices it on its first round
   }
-  return [name, ...argv].some((word) => packageRunner.test(basename(word.split(' ')[0])));
 }
 
 interface Watched {

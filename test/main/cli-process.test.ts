@@ -1,22 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { consumerProject } from '../support/consumer-project.js';
 
 const root = join(import.meta.dirname, '..', '..');
-
-/** A project that has mock-api installed, as `npx mock-api` finds it, and whose `npm start` runs it. */
-function consumerProject() {
-  const dir = mkdtempSync(join(tmpdir(), 'mock-api-consumer-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, scripts: { start: 'mock-api start' } }));
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  symlinkSync(root, join(dir, 'node_modules', 'mock-api'));
-  symlinkSync('../mock-api/bin/mock-api.cjs', join(dir, 'node_modules', '.bin', 'mock-api'));
-  return dir;
-}
 
 function listeningUrl(child: ChildProcess) {
   return new Promise<string>((resolve, reject) => {
@@ -83,6 +74,10 @@ async function launch(cwd: string, command: string, args: (pidFile: string) => s
   return { launcher, url, pidFile, serverPid };
 }
 
+/** `mock-api stop --pid-file`, run by node itself: the test is about the server, not how fast npx starts. */
+const stopByPidFile = (pidFile: string) =>
+  spawnSync(process.execPath, [join(root, 'bin', 'mock-api.cjs'), 'stop', '--pid-file', pidFile], { encoding: 'utf8', timeout: 15_000 });
+
 const quiet = ['--port', '0', '--quiet', '--pid-file'];
 const launchers: [string, string, (pidFile: string) => string[]][] = [
   ['npx mock-api start', 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile]],
@@ -135,10 +130,12 @@ describe('no server outlives the command that started it', () => {
       timeout: 30_000,
     });
     expect(step.status).toBe(0);
+    started.push({ pid: Number(readFileSync(pidFile, 'utf8')), pidFile });
     const url = /mock-api listening on (\S+)/.exec(readFileSync(join(cwd, 'mock-api.log'), 'utf8'))![1]!;
+    // Several rounds of the server's watch of its launcher.
     await pause(1000);
     expect((await fetch(`${origin(url)}/_mock/health`)).status).toBe(200);
-    expect(spawnSync('npx', ['mock-api', 'stop', '--pid-file', pidFile], { cwd, encoding: 'utf8', timeout: 15_000 }).status).toBe(0);
+    expect(stopByPidFile(pidFile).status).toBe(0);
     expect(await refusedWithin(url, 2000)).toBe(true);
   });
 
@@ -163,13 +160,12 @@ describe('no server outlives the command that started it', () => {
   });
 
   it('keeps running after `npx` is killed when started with --outlive-parent, until stopped by its pid file', async () => {
-    const cwd = consumerProject();
-    const { launcher, url, pidFile } = await launch(cwd, 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--outlive-parent']);
+    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--outlive-parent']);
     launcher.kill('SIGKILL');
+    // Several rounds of the server's watch of its launcher.
     await pause(1000);
     expect((await fetch(`${origin(url)}/_mock/health`)).status).toBe(200);
-    const stop = spawnSync('npx', ['mock-api', 'stop', '--pid-file', pidFile], { cwd, encoding: 'utf8', timeout: 15_000 });
-    expect(stop.status).toBe(0);
+    expect(stopByPidFile(pidFile).status).toBe(0);
     expect(await refusedWithin(url, 2000)).toBe(true);
     expect(existsSync(pidFile)).toBe(false);
   });
