@@ -6,7 +6,7 @@ import { exportWorld } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 import { totp } from '../areas/authentication/totp.js';
-import { watchParent } from './parent-watch.js';
+import { watchLauncher } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
@@ -121,7 +121,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
             if (opts.pidFile) writePidFile(opts.pidFile);
-            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchLauncher(stop);
             process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });

@@ -43,7 +43,7 @@ interface Watched {
  * server must not stop then. Only within our session: a server started in a session of its own
  * (`setsid`) was detached on purpose. Without a package runner among the ancestors, the parent alone.
  */
-export function launcherChain(): Watched[] {
+function launcherChain(): Watched[] {
   const self = processStat(process.pid);
   const parent = self && processStat(self.ppid);
   if (!self || !parent || self.ppid <= 1) return [];
@@ -71,7 +71,7 @@ function ended({ pid, started }: Watched) {
  * says nothing. Off Linux, where there is no /proc, the parent alone: the server notices when it
  * is adopted by another process. A server started by init (ppid 0 or 1) has no launcher to lose.
  */
-export function watchParent(gone: () => void, everyMs = 200) {
+export function watchLauncher(gone: () => void, everyMs = 200) {
   const parent = process.ppid;
   if (parent <= 1) return;
   const chain = launcherChain();
