@@ -112,12 +112,13 @@ describe('no server outlives the command that started it', () => {
   }
 
   it('answers the request in flight when its launcher is killed, then stops', async () => {
-    const { launcher, url } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--scenario', slowScenario()]);
+    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--scenario', slowScenario()]);
     const reply = await requestInFlight(url);
     launcher.kill('SIGKILL');
     expect(reply.status).toBe(401);
     expect(await reply.json()).toEqual({ error: { message: 'Missing Credentials', status_code: 401 } });
     expect(await refusedWithin(url, 2000)).toBe(true);
+    expect(await goneWithin(pidFile, 2000)).toBe(true);
   });
 
   it('keeps running when the shell that ran `npx mock-api start &` ends while npx goes on', async () => {
@@ -140,9 +141,10 @@ describe('no server outlives the command that started it', () => {
   });
 
   it('stops when `npx mock-api start` is sent SIGTERM', async () => {
-    const { launcher, url } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile]);
+    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile]);
     launcher.kill('SIGTERM');
     expect(await refusedWithin(url, 2000)).toBe(true);
+    expect(await goneWithin(pidFile, 2000)).toBe(true);
   });
 
   it('stops on Ctrl-C in a terminal running `npx mock-api start` (SIGINT to its process group)', async () => {
