@@ -6,7 +6,7 @@ import { exportWorld } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 import { totp } from '../areas/authentication/totp.js';
-import { watchParent } from './parent-watch.js';
+import { watchLauncher } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
@@ -93,8 +93,10 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
-      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
-      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile. Once
+      // only: a signal may arrive while the server drains because its launcher has gone.
+      let stopping: Promise<void> | undefined;
+      const stop = () => void (stopping ??= (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0)));
       try {
         if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
         const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
@@ -119,7 +121,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
             if (opts.pidFile) writePidFile(opts.pidFile);
-            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchLauncher(stop);
             process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });
