@@ -90,6 +90,20 @@ export const LIMITS = {
     past: 'the oldest entries go',
     reason: 'every group action writes one; a loop of creates and deletes would otherwise grow it without end',
   },
+  registrationsPerWorld: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'accounts POST /auth/register creates in one world (fixtures and generated users are not counted)',
+    past: '429 with the error envelope',
+    reason: 'registration needs no session: a loop of them grew the world without end',
+  },
+  instancesPerWorld: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'instances one world holds, open or closed (a closed instance stays readable)',
+    past: 'POST /instances and group instance creation answer 429 with the error envelope',
+    reason: 'every open instance adds to the reads that list them',
+  },
   readCacheEntries: {
     value: 1000,
     unit: 'entries',
