@@ -104,6 +104,13 @@ export const LIMITS = {
     past: 'POST /instances and group instance creation answer 429 with the error envelope',
     reason: 'every open instance adds to the reads that list them',
   },
+  groupInstancesListed: {
+    value: 100,
+    unit: 'entries',
+    what: 'instances GET /groups/{groupId}/instances and GET /users/{userId}/instances/groups list (the description gives them no n/offset)',
+    past: 'the newest open instances are listed, oldest of them first',
+    reason: 'a group with thousands of open instances made each of these answers megabytes',
+  },
   readCacheEntries: {
     value: 1000,
     unit: 'entries',
