@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
 import { consolePage } from './console/page.js';
+import { streamRequests } from './request-stream.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
 import { json } from '../http/helpers.js';
@@ -51,25 +51,7 @@ export function consoleRoutes(deps: AppDeps) {
   routes.get('/requests/stream', (c) => {
     const world = c.req.query('world') || null;
     selectWorld(worlds, world ?? undefined);
-    return streamSSE(c, async (stream) => {
-      let wake: () => void = () => {};
-      const pending: string[] = [];
-      const stop = journal.onRecord((entry) => {
-        if (entry.world !== world) return;
-        pending.push(JSON.stringify(entry));
-        wake();
-      });
-      stream.onAbort(() => {
-        stop();
-        wake();
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
-        while (pending.length) await stream.writeSSE({ data: pending.shift()! });
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-      stop();
-    });
+    return streamRequests(c, journal, world);
   });
 
   return routes;

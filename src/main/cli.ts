@@ -12,6 +12,7 @@ import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
 import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
+import { defaultMaxMemory, parseMemorySize, setMemoryBudget } from '../limits.js';
 
 const EXIT_USAGE = 2;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -42,6 +43,15 @@ function generateCounts(value: string): Partial<GenerateCounts> {
     counts[kind as keyof GenerateCounts] = integer(0, 10_000_000)(n ?? '');
   }
   return counts;
+}
+
+const MIN_MEMORY = 64 * 1024 * 1024;
+
+/** `--max-memory 1073741824`, `512MiB`, `2GiB`: bytes, at least 64 MiB. */
+function memorySize(value: string) {
+  const bytes = parseMemorySize(value);
+  if (bytes === undefined || bytes < MIN_MEMORY) throw new InvalidArgumentError('must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.');
+  return bytes;
 }
 
 /** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
@@ -76,6 +86,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
     .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--max-memory <size>', `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${defaultMaxMemory()})`).env('MOCK_API_MAX_MEMORY').argParser(memorySize))
     .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
     .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
     .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
@@ -91,6 +102,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
       if (opts.userAgent) settings.userAgent = opts.userAgent;
       if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
+      if (opts.maxMemory) setMemoryBudget(opts.maxMemory);
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
       // Requests in flight get a bounded time to finish; new connections are refused meanwhile. Once

@@ -21,6 +21,7 @@ import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
 import { signedIn } from '../users/public.js';
 import { sendEmailOtp, takeEmailOtp } from './email-otp.js';
+import { LIMITS } from '../../limits.js';
 
 const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
 
@@ -114,9 +115,14 @@ export const RegisterRequestSchema = lazy(() => z.object({
   subscribe: z.boolean(),
 }));
 
+/** Accounts registered over the API, per world (a reset or restore makes a new world and starts again). */
+const registered = new WeakMap<World, number>();
+
 /** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
 export function register(world: World, body: unknown): UserRecord {
   if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
+  const count = registered.get(world) ?? 0;
+  if (count >= LIMITS.registrationsPerWorld.value) throw new ApiError(429, messages.tooManyRegistrations(LIMITS.registrationsPerWorld.value));
   const request = parseInput(RegisterRequestSchema, body);
   if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
   if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
@@ -140,6 +146,7 @@ export function register(world: World, body: unknown): UserRecord {
   });
   world.users.set(user.id, user);
   indexUserLogin(world.userLogins, user);
+  registered.set(world, count + 1);
   return user;
 }
 

@@ -19,6 +19,7 @@ import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from '../groups/public.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { findWorld, worldView } from '../worlds/public.js';
+import { LIMITS } from '../../limits.js';
 
 export const INSTANCE_MANAGE_PERMISSION = 'group-instance-manage';
 
@@ -137,6 +138,8 @@ const randomName = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
 /** Opens an instance of a world: a random 5-digit name and a fresh nonce make its id. */
 export function createInstance(world: World, actor: UserRecord, body: unknown): InstanceRecord {
+  const max = LIMITS.instancesPerWorld.value;
+  if (world.instances.size >= max) throw new ApiError(429, messages.tooManyInstances(max));
   const request = parseInput(CreateInstanceRequestSchema, body);
   const target = findWorld(world, request.worldId);
   if (request.closedAt !== undefined && Date.parse(request.closedAt) <= world.clock.now()) {

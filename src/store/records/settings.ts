@@ -11,7 +11,7 @@ export const WorldSettingsSchema = lazy(() => z.object({
   sessionTtlMinutes: z.number().int().min(1).default(24 * 60),
   /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
   twoFactorTtlDays: z.number().int().min(1).default(30),
-  /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
+  /** Bytes (two a character) of cached read answers a world keeps; the oldest go first. All worlds together are held within a share of --max-memory. */
   readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
   /** Wrong passwords for one username within lockoutMinutes before logins for it are refused with 429. */
   loginAttempts: z.number().int().min(1).default(10),
