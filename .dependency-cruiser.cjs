@@ -2,7 +2,8 @@
  * Which folder of src/ may import which (`npm run lint` runs it). The layers, bottom to top; a layer
  * imports only from the layers below it and from itself:
  *
- *   1. base         src/errors.ts, src/schema/           the catalogue of messages, zod helpers
+ *   1. base         src/errors.ts, src/limits.ts,        the catalogues of messages and of limits, zod helpers
+ *                   src/schema/
  *   2. store        src/store/                           the simulator's state: records, indexes, recipes,
  *                                                        fixtures, persistence, the per-world event bus
  *   3. helpers      src/http/, the operations engine     request/response helpers (AppEnv names the store's
@@ -37,9 +38,9 @@ module.exports = {
     },
     forbid(
       'base-imports-nothing-above',
-      'errors.ts and schema/ are the bottom layer.',
-      '^src/(errors\\.ts$|schema/)',
-      '^src/(?!errors\\.ts$|schema/)',
+      'errors.ts, limits.ts and schema/ are the bottom layer.',
+      '^src/((errors|limits)\\.ts$|schema/)',
+      '^src/(?!(errors|limits)\\.ts$|schema/)',
     ),
     forbid('store-stays-below', 'The store never imports HTTP helpers, an area or the platform.', '^src/store/', [
       '^src/(http|areas|main)/',
