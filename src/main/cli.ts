@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pipelineUrlOf } from '../pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
-import { exportWorld } from './export.js';
+import { exportWorld, isDbTarget } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 import { totp } from '../areas/authentication/totp.js';
@@ -151,17 +151,17 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
 
   program
     .command('export')
-    .description('write the default world as a fixtures directory (from --db, --fixtures, --seed as start takes them)')
-    .argument('<dir>', 'the directory to write <collection>.json files to')
+    .description('write the default world (from --db, --fixtures, --seed as start takes them) as a fixtures directory, or as a --db file')
+    .argument('<target>', 'a directory to write <collection>.json files to, or a file ending in .json to write as a database file')
     .addOption(new Option('--db <file>', 'the database file to export').env('MOCK_API_DB'))
     .addOption(new Option('-f, --fixtures <dir>', 'start from this fixtures directory').env('MOCK_API_FIXTURES'))
     .addOption(new Option('-s, --seed <n>', 'add seeded generated data').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind').argParser(generateCounts))
-    .action(async (dir: string, opts) => {
+    .action(async (target: string, opts) => {
       if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
       try {
-        const files = await exportWorld(dir, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
-        process.stdout.write(`mock-api exported ${files.length} files to ${dir}\n`);
+        const files = await exportWorld(target, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        process.stdout.write(isDbTarget(target) ? `mock-api exported the default world to ${target}\n` : `mock-api exported ${files.length} files to ${target}\n`);
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
         if (error instanceof DbError) fail(error.message);
@@ -187,16 +187,21 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .description('check a scenario file, printing every problem with its JSON path')
     .argument('<file>', 'the scenario file')
     .action((file: string) => {
-      let raw: unknown;
+      let text = '';
       try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
+        text = readFileSync(file, 'utf8');
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        fail(`${file}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`}`);
+        fail(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
       }
-      const problems = scenarioProblems(raw);
-      if (problems.length === 0) return void process.stdout.write(`${file}: ok\n`);
-      for (const { path, message } of problems) process.stdout.write(`${file}: ${path}: ${message}\n`);
+      // A file that cannot be used, JSON syntax included, is a problem of the file: exit code 1, as for any other.
+      let lines: string[];
+      try {
+        lines = scenarioProblems(JSON.parse(text.replace(/^\uFEFF/, ''))).map(({ path, message }) => `${path}: ${message}`);
+      } catch (error) {
+        lines = [`is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})`];
+      }
+      if (lines.length === 0) return void process.stdout.write(`${file}: ok\n`);
+      for (const line of lines) process.stdout.write(`${file}: ${line}\n`);
       process.exit(1);
     });
 

@@ -78,12 +78,14 @@ class ScenarioRequest implements RequestFacts {
     return this.token;
   }
 
+  /** The session's user; without a session, the username a Basic-auth login names (a login is that user's operation too). */
   username() {
     if (this.user !== null) return this.user;
     const world = this.c.get('world');
     const token = this.session();
     const session = token ? world.sessions.get(token) : undefined;
-    return (this.user = session ? world.users.get(session.userId)?.username : undefined);
+    const loggedIn = session ? world.users.get(session.userId)?.username : undefined;
+    return (this.user = loggedIn ?? decodeBasic(this.header('authorization'))?.username);
   }
 
   /**
@@ -95,7 +97,7 @@ class ScenarioRequest implements RequestFacts {
     if (per === 'session') return this.session() ?? this.address();
     if (per === 'ip') return this.address();
     if (this.userKey === undefined) {
-      const user = this.username() ?? decodeBasic(this.header('authorization'))?.username;
+      const user = this.username();
       this.userKey = user ? `user:${user.toLowerCase()}` : this.address();
     }
     return this.userKey;

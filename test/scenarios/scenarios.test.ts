@@ -28,9 +28,9 @@ describe('scripted responses', () => {
 
   it('matches on the logged-in user', async () => {
     const t = testWorld();
-    t.deps.scenarios.use(readScenarioFile(scenarioFile('forbidden-for-bob')));
     const bob = await t.login('bob');
     const alices = await t.login('alice');
+    t.deps.scenarios.use(readScenarioFile(scenarioFile('forbidden-for-bob')));
     expectError(await t.call('GET', `/users/${ids.bob}/tutorial`, { cookie: bob }), 403, 'This account is restricted.');
     expect((await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie: alices })).status).toBe(200);
   });
