@@ -29,6 +29,8 @@ export const messages = {
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodyNotObject: 'Request body must be a JSON object',
+  multipartExpected: 'Request body must be multipart/form-data',
+  multipartMalformed: 'Request body is not valid multipart/form-data: its parts must be separated by the boundary its Content-Type names',
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',
   // control plane
