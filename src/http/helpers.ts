@@ -14,7 +14,10 @@ export { nodeRequest, readRequestText, requestText } from './request-body.js';
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = nodeRequest(c);
   if (!incoming) return c.req.header(name);
-  const value = incoming.headers[name.toLowerCase()];
+  const key = name.toLowerCase();
+  // Own headers only: `constructor` or `__proto__` is no header a client sent.
+  if (!Object.hasOwn(incoming.headers, key)) return undefined;
+  const value = incoming.headers[key];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
