@@ -274,6 +274,7 @@ export const messages = {
   badRequest: 'Bad Request',
   headersTooLarge: 'Request header fields are too large',
   requestTargetNotPath: 'The request target must be a path starting with /',
+  hostRequired: 'An HTTP/1.1 request must carry a Host header',
   loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
   twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
