@@ -3,6 +3,8 @@ import * as z from 'zod';
 import type { AppDeps } from './deps.js';
 import { consolePage } from './console/page.js';
 import { streamRequests } from './request-stream.js';
+import { createHash } from 'node:crypto';
+import { consoleScript } from './console/page-script.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
 import { json } from '../http/helpers.js';
@@ -16,8 +18,28 @@ const PageQuerySchema = lazy(() => z.strictObject({
   search: z.string().max(200).optional(),
 }));
 
+/**
+ * What the console page may do: run its own script (by hash) and styles, call its own origin, and
+ * nothing else; no site may frame it, so no page can trick a click on its buttons.
+ */
+const CONSOLE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': [
+    "default-src 'none'",
+    `script-src 'sha256-${createHash('sha256').update(consoleScript).digest('base64')}'`,
+    "style-src 'unsafe-inline'",
+    "connect-src 'self'",
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+};
+
 /** The console page; app.ts also serves it at `/_mock/`, which a sub-app mounted at /_mock cannot name. */
-export const consolePageHandler = (c: Context) => c.html(consolePage, 200, { 'Cache-Control': 'no-store' });
+export const consolePageHandler = (c: Context) => c.html(consolePage, 200, CONSOLE_HEADERS);
 
 /**
  * The browser console (`GET /_mock/`) and the reads it makes of a world. Part of the control plane:

@@ -13,6 +13,7 @@ import { packageVersion, readyMadeScenarios, scenarioFile } from './package-file
 import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
 import { defaultMaxMemory, parseMemorySize, setMemoryBudget } from '../limits.js';
+import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
 const EXIT_USAGE = 2;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -91,7 +92,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
     .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
     .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
-    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, MAX_SESSION_TTL_MINUTES)))
     .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))

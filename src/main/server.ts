@@ -18,7 +18,7 @@ import type { WorldData } from '../store/fixtures/fixtures.js';
 import type { WorldLimits } from '../store/worlds.js';
 import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
-import { answerClientErrorsWithEnvelope, answeredOddTarget } from '../http/node-errors.js';
+import { answerClientErrorsWithEnvelope, answeredMalformedRequest } from '../http/node-errors.js';
 
 export interface ServerOptions {
   port: number;
@@ -117,7 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // it loads after the port is bound, while the first client reads the URL and connects.
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
-  const server = createServer((request, response) => answeredOddTarget(request, response) || answer(request, response));
+  const server = createServer({ requireHostHeader: false }, (request, response) => answeredMalformedRequest(request, response) || answer(request, response));
   answerClientErrorsWithEnvelope(server);
   const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);

@@ -40,8 +40,14 @@ export function scenarioJsonSchema(): Record<string, unknown> {
       io: 'input',
       unrepresentable: 'any',
       // zod names its startsWith check as a format no JSON Schema validator knows; the pattern says it.
-      override: ({ jsonSchema }) => {
+      override: ({ zodSchema, jsonSchema }) => {
         if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
+        // A matcher record looks at its raw keys before it is a record (see matcherRecord): describe the record.
+        const def = zodSchema._zod.def;
+        if (def.type === 'pipe' && def.in._zod.def.type === 'unknown') {
+          const { $schema: _, ...record } = z.toJSONSchema(def.out, { io: 'input', unrepresentable: 'any' });
+          Object.assign(jsonSchema, record);
+        }
       },
     }),
     // The specifier a consumer imports it by (package.json `exports`), which names it uniquely.

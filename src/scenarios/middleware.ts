@@ -66,7 +66,8 @@ class ScenarioRequest implements RequestFacts {
   }
 
   query(name: string) {
-    return (this.queries ??= this.c.req.query())[name];
+    const queries = (this.queries ??= this.c.req.query());
+    return Object.hasOwn(queries, name) ? queries[name] : undefined;
   }
 
   header(name: string) {

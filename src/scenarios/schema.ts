@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '../schema/lazy.js';
 import { PipelineRuleSchema } from './pipeline-rule.js';
-import { checkHeaders, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
+import { checkHeaders, checkNoProtoKey, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
 
 /**
  * Network-level failures, named as WireMock names its faults. `hang` and `slow-body` take their time
@@ -33,6 +33,9 @@ function strictForm<Shape extends z.core.$ZodLooseShape>(shape: Shape, form = fi
   });
 }
 
+/** A record of matchers, refusing the one key a parsed record would silently drop. */
+const matcherRecord = <T extends z.ZodType>(value: T) => z.unknown().superRefine(checkNoProtoKey).pipe(z.record(z.string(), value));
+
 /** The matchers a rule may name; every one given must hold. */
 const matcherFields = () => ({
   /** HTTP method; any when left out. */
@@ -40,13 +43,13 @@ const matcherFields = () => ({
   /** Path below /api/1 with `:param` segments and `*` for the rest, e.g. `/message/:userId/*`. */
   path: z.string().startsWith('/', 'must start with /'),
   /** Query parameters that must be present with these values (`*`: present with any value). */
-  query: z.record(z.string(), z.string()).optional(),
+  query: matcherRecord(z.string()).optional(),
   /** Request headers (case-insensitive names) that must be present with these values (`*`: any value). */
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: matcherRecord(z.string()).optional(),
   /** Username of the logged-in user the rule applies to. */
   user: z.string().optional(),
   /** A JSON subset of the request body: each field must equal (`*`: any value); nested objects match as subsets. */
-  body: z.record(z.string(), z.unknown()).optional(),
+  body: matcherRecord(z.unknown()).optional(),
   /** The isolated world the request names with X-Mock-World (`*`: any isolated world). */
   world: z.string().optional(),
   /** One login: the value of its auth cookie. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
 import { messages } from '../../src/errors.js';
@@ -20,6 +21,22 @@ describe('the console page', () => {
       expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
       expect(reply.text).toContain('<title>mock-api console</title>');
       expect(reply.text).not.toMatch(/(src|href)=["']?(https?:)?\/\//);
+    }
+  });
+
+  it('may not be framed, and runs only its own script', async () => {
+    const t = testWorld();
+    for (const path of ['/', '', '/console']) {
+      const reply = await control(t, path);
+      expect(reply.headers.get('x-frame-options')).toBe('DENY');
+      const policy = reply.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("connect-src 'self'");
+      const scripts = [...reply.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(scripts).toHaveLength(1);
+      expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`);
+      expect(reply.text).not.toMatch(/<[^>]+\son[a-z]+=/i);
     }
   });
 });

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
 import { verifyTotp } from './totp.js';
+import { normalizeEmail } from './email.js';
 import { lazy } from '../../schema/lazy.js';
 import { idOf } from '../../schema/common.js';
 import { pageParams } from '../../schema/query.js';
@@ -30,7 +31,7 @@ export function userExists(world: World, query: unknown) {
   const taken = (id: string | undefined) => id !== undefined && id !== q.excludeUserId;
   let exists = false;
   if (q.username) exists ||= taken(world.userLogins.get(q.username.toLowerCase()));
-  if (q.email) exists ||= taken(world.userLogins.get(q.email.toLowerCase()));
+  if (q.email) exists ||= taken(world.userLogins.get(normalizeEmail(q.email)));
   if (q.displayName) {
     const name = q.displayName.toLowerCase();
     for (const user of world.users.values()) {

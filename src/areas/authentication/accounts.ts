@@ -16,7 +16,7 @@ import { newId } from '../../store/ids.js';
 import { indexUserLogin, type World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
-import { isEmailAddress, MAX_EMAIL_LENGTH } from './email.js';
+import { EmailSchema } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
 import { signedIn } from '../users/public.js';
@@ -48,15 +48,17 @@ export function findUser(world: World, userId: string): UserRecord {
  */
 export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
   const name = loginName(credentials.username);
-  const attempts = attemptsOf(world).login;
-  attempts.check(name, messages.loginLockedOut);
   const userId = world.userLogins.get(name);
   const user = userId ? world.users.get(userId) : undefined;
+  // Counted per account, whichever of its names was typed.
+  const key = user ? { userId: user.id } : { unknownName: name };
+  const attempts = attemptsOf(world).login;
+  attempts.check(key, messages.loginLockedOut);
   if (!user || user.password !== credentials.password) {
-    attempts.fail(name);
+    attempts.fail(key);
     throw new ApiError(401, messages.missingCredentials);
   }
-  attempts.succeed(name);
+  attempts.succeed(key);
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
@@ -75,11 +77,12 @@ function recordLogin(world: World, user: UserRecord) {
 export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
   const user = findUser(world, session.userId);
   const attempts = attemptsOf(world).twoFactor;
-  attempts.check(user.id, messages.twoFactorLockedOut);
+  const key = { userId: user.id };
+  attempts.check(key, messages.twoFactorLockedOut);
   if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
   let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
   if (!ok && !user.totpSecret) {
-    attempts.fail(user.id);
+    attempts.fail(key);
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
   // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
@@ -93,10 +96,10 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
     }
   }
   if (!ok) {
-    attempts.fail(user.id);
+    attempts.fail(key);
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
-  attempts.succeed(user.id);
+  attempts.succeed(key);
   if (session.pendingTwoFactor) {
     session.pendingTwoFactor = false;
     recordLogin(world, user);
@@ -106,7 +109,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
 export const RegisterRequestSchema = lazy(() => z.object({
   username: UsernameSchema(),
   password: z.string().min(8),
-  email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
+  email: EmailSchema(),
   acceptedTOSVersion: z.number().int().min(0),
   captchaCode: z.string(),
   day: z.string(),

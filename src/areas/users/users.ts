@@ -7,7 +7,7 @@ import { UserStatus, type UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView, findUser } from '../authentication/public.js';
+import { currentUserView, EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
 import { isBlockedBy } from '../playermoderation/public.js';
 import { limitedSearchView, userView } from './views.js';
 
@@ -75,7 +75,7 @@ const UpdateUserSchema = lazy(() => z.strictObject({
   acceptedTOSVersion: z.number().int().min(0).optional(),
   birthday: z.iso.date().optional(),
   displayName: z.string().min(4).max(15).optional(),
-  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address').optional(),
+  email: EmailSchema().optional(),
   password: z.string().min(8).optional(),
   currentPassword: z.string().optional(),
   revertDisplayName: z.boolean().optional(),
@@ -95,10 +95,10 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
     if (currentPassword !== user.password) throw new ApiError(400, messages.currentPasswordWrong);
   }
   const now = isoNow(world.clock);
-  if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
-    if (world.userLogins.has(email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+  if (email !== undefined && email !== normalizeEmail(user.email)) {
+    if (world.userLogins.has(email)) throw new ApiError(400, messages.emailTaken);
     world.userLogins.delete(user.email.toLowerCase());
-    world.userLogins.set(email.toLowerCase(), user.id);
+    world.userLogins.set(email, user.id);
     user.email = email;
   }
   if (password !== undefined) user.password = password;

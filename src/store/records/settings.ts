@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { lazy } from '../../schema/lazy.js';
 
+/** The longest session: a year. Longer would reach past the dates a cookie's Expires can name. */
+export const MAX_SESSION_TTL_MINUTES = 365 * 24 * 60;
+
 /** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
 export const WorldSettingsSchema = lazy(() => z.object({
   /** `closed` makes POST /auth/register answer 403 with a waf_code, as the real service does. */
@@ -8,7 +11,7 @@ export const WorldSettingsSchema = lazy(() => z.object({
   /** Simultaneous sessions one user may hold; a login beyond it is refused with 429. */
   sessionLimit: z.number().int().min(1).default(10),
   /** Lifetime of an auth cookie and its session. */
-  sessionTtlMinutes: z.number().int().min(1).default(24 * 60),
+  sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).default(24 * 60),
   /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
   twoFactorTtlDays: z.number().int().min(1).default(30),
   /** Bytes (two a character) of cached read answers a world keeps; the oldest go first. All worlds together are held within a share of --max-memory. */
