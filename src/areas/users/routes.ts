@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/accounts.js';
-import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
+import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
+import { changeUserTags } from './tags.js';
 import { boop } from '../friends/friends.js';
 import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 
