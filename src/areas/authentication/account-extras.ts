@@ -12,6 +12,7 @@ import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from './accounts.js';
+import { wornAvatar } from '../users/worn-avatar.js';
 
 const EMAIL_CODE_TTL_MS = 10 * 60_000;
 
@@ -134,8 +135,8 @@ export function userNoteView(world: World, note: UserNoteRecord) {
     targetUser: target && {
       id: target.id,
       displayName: target.displayName,
-      currentAvatarTags: target.currentAvatarTags,
-      currentAvatarThumbnailImageUrl: target.currentAvatarThumbnailImageUrl,
+      currentAvatarTags: wornAvatar(world, target).currentAvatarTags,
+      currentAvatarThumbnailImageUrl: wornAvatar(world, target).currentAvatarThumbnailImageUrl,
       profilePicOverride: target.profilePicOverride,
       userIcon: target.userIcon,
     },

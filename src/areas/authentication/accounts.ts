@@ -20,13 +20,20 @@ import { isEmailAddress, MAX_EMAIL_LENGTH } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
 import { signedIn } from '../users/presence.js';
+import { wornAvatar } from '../users/worn-avatar.js';
 import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
 
-const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
+const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema, {
+  computed: ['currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags', 'presence'],
+});
 
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
-export function currentUserView(user: UserRecord): CurrentUser {
-  return makeCurrentUser(user, {});
+export function currentUserView(world: World, user: UserRecord): CurrentUser {
+  const avatar = wornAvatar(world, user);
+  return makeCurrentUser(user, {
+    ...avatar,
+    presence: { ...user.presence, avatarImageUrl: avatar.currentAvatarImageUrl, avatarThumbnail: avatar.currentAvatarThumbnailImageUrl },
+  });
 }
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';

@@ -58,11 +58,11 @@ avatarRoutes.put('/avatars/:avatarId', async (c) => {
 avatarRoutes.delete('/avatars/:avatarId', (c) => json(c, avatarView(deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
 
 avatarRoutes.put('/avatars/:avatarId/select', (c) =>
-  json(c, currentUserView(selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('world'), selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.put('/avatars/:avatarId/selectFallback', (c) =>
-  json(c, currentUserView(selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('world'), selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.post('/avatars/:avatarId/impostor/enqueue', (c) => json(c, enqueueImpostor(c.get('world'), c.get('user'), c.req.param('avatarId'))));

@@ -19,6 +19,7 @@ import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from '../groups/permissions.js';
 import { isClosed, occupantsOf } from './state.js';
 import { findWorld, worldView } from '../worlds/worlds.js';
+import { wornAvatar } from '../users/worn-avatar.js';
 
 export const INSTANCE_MANAGE_PERMISSION = 'group-instance-manage';
 
@@ -29,17 +30,18 @@ const GROUP_CREATE_PERMISSION: Record<GroupAccessType, string> = {
   public: 'group-instance-public-create',
 };
 
-function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
+function instanceUserView(world: World, user: UserRecord, viewer: UserRecord): InstanceUser {
+  const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, user);
   return {
     id: user.id,
     displayName: user.displayName,
     ageVerificationStatus: user.ageVerificationStatus,
     bio: user.bio,
-    currentAvatarImageUrl: user.currentAvatarImageUrl,
-    currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl,
+    currentAvatarImageUrl,
+    currentAvatarThumbnailImageUrl,
     developerType: user.developerType,
     friendKey: user.friendKey,
-    imageUrl: user.currentAvatarImageUrl,
+    imageUrl: currentAvatarImageUrl,
     last_platform: user.last_platform,
     platform: user.platform,
     profilePicOverride: user.profilePicOverride,
@@ -53,7 +55,7 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
     allowAvatarCopying: user.allowAvatarCopying,
     isFriend: viewer.friends.includes(user.id),
     bioLinks: user.bioLinks,
-    currentAvatarTags: user.currentAvatarTags,
+    currentAvatarTags,
     tags: user.tags,
     // Users keep the day they joined; an instance's users carry it as the date-time the description asks for.
     date_joined: user.date_joined.length === 10 ? `${user.date_joined}T00:00:00.000Z` : user.date_joined,
@@ -98,7 +100,7 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
     hasCapacityForYou: active && !full,
     roleRestricted: instance.roleIds.length > 0,
     platforms,
-    users: users.map((user) => instanceUserView(user, viewer)),
+    users: users.map((user) => instanceUserView(world, user, viewer)),
   });
 }
 

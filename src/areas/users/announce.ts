@@ -5,7 +5,7 @@ import { userView } from './views.js';
 
 /** user-update to the user, friend-update to each friend. */
 export function announceUpdate(world: World, user: UserRecord): void {
-  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(user) } });
+  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(world, user) } });
   const friendIds = user.friends.filter((id) => world.users.has(id));
   if (friendIds.length === 0) return;
   const friend = world.users.get(friendIds[0]!)!;

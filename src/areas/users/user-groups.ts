@@ -9,6 +9,7 @@ import { groupPermissions } from '../groups/permissions.js';
 import { groupView } from '../groups/views.js';
 import { areFriends, limitedFriendView } from './views.js';
 import { parseInput } from '../../http/validation.js';
+import { wornAvatar } from './worn-avatar.js';
 
 const MutualsQuerySchema = lazy(() => z.object(pageParams()));
 
@@ -90,7 +91,8 @@ export function mutualFriends(world: World, viewer: UserRecord, userId: string, 
   const user = findUser(world, userId);
   return mutualFriendIds(world, viewer, user).slice(offset, offset + n).map((id) => {
     const friend = world.users.get(id)!;
-    const { displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription } = friend;
+    const { displayName, profilePicOverride, status, statusDescription } = friend;
+    const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, friend);
     return {
       id, displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription,
       imageUrl: limitedFriendView(world, viewer, friend).imageUrl,

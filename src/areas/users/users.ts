@@ -56,7 +56,7 @@ export function searchUsers(world: World, viewer: UserRecord, query: Record<stri
     if (q.developerType && user.developerType !== q.developerType) continue;
     if (isBlockedBy(world, viewer.id, user.id)) continue;
     if (skipped < q.offset) skipped++;
-    else page.push(limitedSearchView(viewer, user));
+    else page.push(limitedSearchView(world, viewer, user));
   }
   return page;
 }
