@@ -16,6 +16,7 @@ import {
   updateAvatar,
 } from './authoring.js';
 import { cachedJson, json, jsonBody, queryKey, success } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
 
 export const avatarRoutes = new Hono<AppEnv>();
 
@@ -24,7 +25,7 @@ const CLOCK_SORTS = new Set(['heat', 'shuffle']);
 
 avatarRoutes.get('/avatars', (c) => {
   const user = c.get('user');
-  const read = () => listAvatars(c.get('world'), user, c.req.query()).map((avatar) => avatarView(c.get('world'), avatar));
+  const read = () => listAvatars(c.get('world'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `avatars ${user.id} ${queryKey(c, AvatarListQuerySchema)}`, read);
 });
@@ -37,7 +38,7 @@ avatarRoutes.post('/avatars', async (c) => {
 // The literal paths before /avatars/:avatarId, which would take them as ids.
 avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
-  const read = () => listFavoriteAvatars(c.get('world'), user, c.req.query()).map((avatar) => avatarView(c.get('world'), avatar));
+  const read = () => listFavoriteAvatars(c.get('world'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
