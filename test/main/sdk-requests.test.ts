@@ -24,9 +24,11 @@ describe('requests as the official vrchat SDK sends them', () => {
 
   it('filters searchWorlds by every tag of an array, which it sends as repeated keys', async () => {
     const vrchat = await sdk.loggedIn('alice');
-    const one = await vrchat.searchWorlds({ query: { tag: ['author_tag_workshop'] }, throwOnError: true });
+    // The SDK types `tag` as one comma-separated string; given an array, it sends tag=a&tag=b.
+    const tags = (...values: string[]) => values as unknown as string;
+    const one = await vrchat.searchWorlds({ query: { tag: tags('author_tag_workshop') }, throwOnError: true });
     expect(one.data.map((w) => w.id)).toEqual([worlds.aliceHome]);
-    const both = await vrchat.searchWorlds({ query: { tag: ['author_tag_workshop', 'author_tag_night'] }, throwOnError: true });
+    const both = await vrchat.searchWorlds({ query: { tag: tags('author_tag_workshop', 'author_tag_night') }, throwOnError: true });
     expect(both.data.map((w) => w.id).sort()).toEqual([worlds.aliceHome, worlds.nightMarket]);
   });
 
