@@ -27,7 +27,7 @@ const listSchemas = new WeakSet<z.ZodType>();
  */
 export const queryList = () => {
   const list = z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string().min(1), z.array(z.string())])
     .transform((value) => (typeof value === 'string' ? [value] : value).flatMap(splitEntries))
     .refine((entries) => entries.length > 0, 'must name at least one value');
   listSchemas.add(list);
@@ -62,7 +62,10 @@ export function queryOf(c: QueryRequest, schema: { shape: Record<string, z.ZodTy
   let names = listNames.get(schema);
   if (!names) listNames.set(schema, (names = Object.keys(schema.shape).filter((name) => isList(schema.shape[name]))));
   const query: Record<string, string | string[]> = c.req.query();
-  for (const name of names) if (name in query) query[name] = c.req.queries(name)!;
+  for (const name of names) {
+    const values = name in query ? c.req.queries(name)! : [];
+    if (values.length > 1) query[name] = values;
+  }
   return query;
 }
 
