@@ -17,6 +17,7 @@ import { consolePageHandler } from '../control/console-routes.js';
 import { fileRoutes } from '../areas/files/routes.js';
 import { inviteMessageRoutes } from '../areas/invite/invite-message-routes.js';
 import { uploadRoutes } from '../areas/files/upload-routes.js';
+import { websiteHomeRoutes } from '../areas/authentication/website-home.js';
 import { worldRoutes } from '../areas/worlds/routes.js';
 import { instanceRoutes } from '../areas/instances/routes.js';
 import { favoriteRoutes } from '../areas/favorites/routes.js';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/_mock', controlRoutes(deps));
   app.route('/_mock', operationRoutes(() => answers()));
   app.route('/_uploads', uploadRoutes(deps));
+  app.route('/', websiteHomeRoutes);
   app.use('/api/1/*', recordRequests(deps.journal));
 
   // The API's routes go straight into the app's router: one copy of each route, not one per level.

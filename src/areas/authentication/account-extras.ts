@@ -13,6 +13,7 @@ import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from './accounts.js';
+import { wornAvatar } from '../users/public.js';
 
 /** Every email the world sent, newest first. */
 export const outbox = (world: World) => [...world.outbox].reverse();
@@ -110,8 +111,8 @@ export function userNoteView(world: World, note: UserNoteRecord) {
     targetUser: target && {
       id: target.id,
       displayName: target.displayName,
-      currentAvatarTags: target.currentAvatarTags,
-      currentAvatarThumbnailImageUrl: target.currentAvatarThumbnailImageUrl,
+      currentAvatarTags: wornAvatar(world, target).currentAvatarTags,
+      currentAvatarThumbnailImageUrl: wornAvatar(world, target).currentAvatarThumbnailImageUrl,
       profilePicOverride: target.profilePicOverride,
       userIcon: target.userIcon,
     },

@@ -19,15 +19,21 @@ import { lazy } from '../../schema/lazy.js';
 import { EmailSchema } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
-import { signedIn } from '../users/public.js';
+import { signedIn, wornAvatar } from '../users/public.js';
 import { sendEmailOtp, takeEmailOtp } from './email-otp.js';
 import { LIMITS } from '../../limits.js';
 
-const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
+const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema, {
+  computed: ['currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags', 'presence'],
+});
 
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
-export function currentUserView(user: UserRecord): CurrentUser {
-  return makeCurrentUser(user, {});
+export function currentUserView(world: World, user: UserRecord): CurrentUser {
+  const avatar = wornAvatar(world, user);
+  return makeCurrentUser(user, {
+    ...avatar,
+    presence: { ...user.presence, avatarImageUrl: avatar.currentAvatarImageUrl, avatarThumbnail: avatar.currentAvatarThumbnailImageUrl },
+  });
 }
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';

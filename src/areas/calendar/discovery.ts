@@ -149,7 +149,7 @@ export function searchCalendar(world: World, actor: UserRecord, rawQuery: unknow
 
 const Inclusion = () => z.enum(['exclude', 'include', 'skip']).optional();
 
-const DiscoverQuerySchema = lazy(() => z.object({
+export const DiscoverQuerySchema = lazy(() => z.object({
   scope: z.enum(['all', 'live', 'upcoming']).default('all'),
   categories: queryList().optional(),
   tags: queryList().optional(),

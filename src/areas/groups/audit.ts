@@ -81,7 +81,7 @@ export function listAuditLogTypes(world: World, actor: UserRecord, groupId: stri
   return GROUP_AUDIT_LOG_TYPES;
 }
 
-const AuditLogQuerySchema = lazy(() => z.object({
+export const AuditLogQuerySchema = lazy(() => z.object({
   ...pageParams(),
   startDate: z.iso.datetime({ offset: true }).optional(),
   endDate: z.iso.datetime({ offset: true }).optional(),

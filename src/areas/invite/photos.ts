@@ -8,7 +8,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import type { Photo } from './invites.js';
-import { checkUploadRoom } from '../files/upload-limits.js';
+import { checkUploadRoom } from '../files/public.js';
 
 const IMAGE_TYPES = lazy(() => z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']));
 const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' };
