@@ -7,7 +7,7 @@ import { UserStatus, type UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView, EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
+import { EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
 import { isBlockedBy } from '../playermoderation/public.js';
 import { limitedSearchView, userView } from './views.js';
 import { editedTags } from './tags.js';
