@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
-import { currentUserView } from '../authentication/accounts.js';
+import { currentUserView } from '../authentication/public.js';
 import { userView } from './views.js';
 
 /** user-update to the user, friend-update to each friend. */

@@ -5,7 +5,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/accounts.js';
+import { findUser } from '../authentication/public.js';
 import { announceUpdate } from './announce.js';
 
 /** system_ and admin_ tags are the server's: trust ranks, supporter status, moderation. */
