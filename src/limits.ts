@@ -7,7 +7,7 @@ const GiB = 1024 * MiB;
 /** One bound on something that grows with what clients send: its default, what happens past it, and why. */
 export interface Limit {
   readonly value: number;
-  readonly unit: 'bytes' | 'entries' | 'sockets' | 'share of --max-memory';
+  readonly unit: 'bytes' | 'entries' | 'sockets' | 'characters' | 'minutes' | 'levels' | 'share of --max-memory';
   /** What is bounded. */
   readonly what: string;
   /** What a client meets past the bound. */
@@ -124,6 +124,62 @@ export const LIMITS = {
     what: 'cached read answers of all worlds together',
     past: 'the oldest answers of the world holding most go first',
     reason: 'per-world caches times the number of worlds had no bound',
+  },
+  requestBodyBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    what: 'one request body under /api/1, JSON or multipart, chunked or not, counted as it arrives',
+    past: '413 `Request body is larger than 1048576 bytes`, and the connection is closed',
+    reason: 'the real API takes small JSON bodies and images; a body is read whole before a rule sees it',
+  },
+  uploadPutBytes: {
+    value: 50 * MiB,
+    unit: 'bytes',
+    what: 'one PUT of file bytes to an upload URL (/_uploads)',
+    past: '413 with the error envelope',
+    reason: 'a part of a multipart upload is at most this large on the real service',
+  },
+  emailCharacters: {
+    value: 254,
+    unit: 'characters',
+    what: 'an email address at registration or in a profile edit',
+    past: '400 naming the field',
+    reason: 'no deliverable address is longer',
+  },
+  unknownLoginNames: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'names of no account the login lock-out remembers, kept apart from accounts',
+    past: 'the oldest are forgotten',
+    reason: 'a flood of made-up names must neither grow memory nor push real accounts out of the lock-out',
+  },
+  rememberedDevicesPerUser: {
+    value: 10,
+    unit: 'entries',
+    what: 'devices one user has told to skip the second factor',
+    past: 'the oldest is forgotten',
+    reason: 'each login with "remember me" adds one',
+  },
+  sessionTtlMinutesMax: {
+    value: 365 * 24 * 60,
+    unit: 'minutes',
+    what: 'the sessionTtlMinutes setting (settings.json, PATCH /_mock/settings, --session-ttl)',
+    past: '400 naming the bound',
+    reason: 'a session expiry past any date a cookie can carry is refused rather than written as Invalid Date',
+  },
+  clientFrameBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    what: 'one frame a client sends up the event socket',
+    past: 'the socket is closed',
+    reason: 'the real pipeline only pushes; clients send nothing large',
+  },
+  scenarioBodyDepth: {
+    value: 64,
+    unit: 'levels',
+    what: 'nesting of a scenario rule\'s response body',
+    past: '400 when the scenario is loaded',
+    reason: 'a deeply nested body would exhaust the stack of whoever serialises it',
   },
 } as const satisfies Record<string, Limit>;
 

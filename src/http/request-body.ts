@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { ApiError, messages } from '../errors.js';
+import { LIMITS } from '../limits.js';
 
-/** The most bytes any request body under /api/1 may carry, JSON or multipart, chunked or not. */
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+export const MAX_REQUEST_BODY_BYTES = LIMITS.requestBodyBytes.value;
 
 export const bodyTooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES));
 

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { LIMITS } from '../limits.js';
 
 /**
  * Checks that a scenario rule's response can be sent at all. Without them a rule loaded fine and
@@ -46,7 +47,7 @@ export const isHeaderValue = (value: string) => {
   return true;
 };
 
-export const MAX_BODY_DEPTH = 64;
+export const MAX_BODY_DEPTH = LIMITS.scenarioBodyDepth.value;
 
 /** Whether arrays and objects nest at most `max` deep; walks without recursion. */
 export function nestsAtMost(value: unknown, max = MAX_BODY_DEPTH): boolean {

@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.js';
 import type { World } from '../../store/world.js';
+import { LIMITS } from '../../limits.js';
 
 interface Failures {
   count: number;
@@ -12,7 +13,7 @@ interface Failures {
  * Names that belong to no account kept at most: failures for made-up names must not grow without
  * end, and live in their own table so a flood of them never pushes a real account's lock-out out.
  */
-const MAX_UNKNOWN_NAMES = 10_000;
+const MAX_UNKNOWN_NAMES = LIMITS.unknownLoginNames.value;
 
 /** Whose failures: an account (by user id, however it was named) or a name no account has. */
 export type AttemptKey = { userId: string } | { unknownName: string };

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { LIMITS } from '../../limits.js';
 
 /** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
-export const MAX_EMAIL_LENGTH = 254;
+export const MAX_EMAIL_LENGTH = LIMITS.emailCharacters.value;
 
 /** Characters that show nothing: zero-width spaces and joiners, the word joiner, BOM and soft hyphen. */
 const INVISIBLE = new Set(['\u00ad', '\u180e', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']);

@@ -9,9 +9,9 @@ import { findFile, findVersion, isPackage, ownedFile } from './files.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
 import { checkPartCount, checkUploadRoom, expireUploads, noteUploadStarted } from './upload-limits.js';
+import { LIMITS } from '../../limits.js';
 
-/** The most bytes one PUT to an upload URL may carry. */
-export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = LIMITS.uploadPutBytes.value;
 /** S3's highest part number. */
 const MAX_PART_NUMBER = 10_000;
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { lazy } from '../../schema/lazy.js';
+import { LIMITS } from '../../limits.js';
 
-/** The longest session: a year. Longer would reach past the dates a cookie's Expires can name. */
-export const MAX_SESSION_TTL_MINUTES = 365 * 24 * 60;
+export const MAX_SESSION_TTL_MINUTES = LIMITS.sessionTtlMinutesMax.value;
 
 /** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
 export const WorldSettingsSchema = lazy(() => z.object({
