@@ -41,7 +41,7 @@ export const arrange = {
   },
 
   /** A group owned by `owner`, with an Owner role, a default Member role and `roles`; every member a member record. */
-  group(spec: { owner: UserFixture; name?: string; members?: UserFixture[]; roles?: GroupRoleSpec[] } & Partial<GroupFixture>): ArrangedGroup {
+  group(spec: { owner: UserFixture; members?: UserFixture[]; roles?: GroupRoleSpec[] } & Omit<Partial<GroupFixture>, 'ownerId' | 'roles'>): ArrangedGroup {
     const { owner, members = [], roles = [], ...fields } = spec;
     const id = fields.id ?? newId('grp');
     const role = (name: string, extra: Partial<NonNullable<GroupFixture['roles']>[number]>) => ({ id: newId('grol'), groupId: id, name, ...extra });
@@ -58,13 +58,13 @@ export const arrange = {
   },
 
   /** A VRChat world by `author`. */
-  world(spec: { author: UserFixture; name?: string } & Partial<WorldFixture>): WorldFixture {
+  world(spec: { author: UserFixture } & Omit<Partial<WorldFixture>, 'authorId'>): WorldFixture {
     const { author, ...fields } = spec;
     return { id: newId('wrld'), authorId: author.id, authorName: author.displayName ?? author.username, name: `World ${digits()}`, ...fields };
   },
 
   /** A public instance of `world` with `users` in it (they are online there), created by the first of them. */
-  instance(spec: { world: WorldFixture; users?: UserFixture[]; region?: 'us' | 'use' | 'eu' | 'jp' } & Partial<InstanceFixture>): InstanceFixture {
+  instance(spec: { world: WorldFixture; users?: UserFixture[]; region?: 'us' | 'use' | 'eu' | 'jp' } & Omit<Partial<InstanceFixture>, 'worldId' | 'userIds'>): InstanceFixture {
     const { world, users = [], region = 'us', ...fields } = spec;
     const instanceId = `${digits()}~region(${region})~nonce(${globalThis.crypto.randomUUID()})`;
     return { worldId: world.id, instanceId, creatorId: users[0]?.id ?? world.authorId, userIds: users.map((user) => user.id), ...fields };

@@ -31,7 +31,7 @@ describe('worlds.create({ fixtures })', () => {
     const session = await world.login('carol2', 'carol2-password');
     expect(session.user).toMatchObject({ id: carol.id, displayName: 'Carol Two' });
     const alice = await world.login('alice', 'alice-password');
-    expect((await (await alice.fetch(`/users/${carol.id}`)).json()).displayName).toBe('Carol Two');
+    expect(((await (await alice.fetch(`/users/${carol.id}`)).json()) as { displayName: string }).displayName).toBe('Carol Two');
     await world.delete();
   });
 
@@ -101,12 +101,12 @@ describe('world.records', () => {
     const alice = await world.login('alice', 'alice-password');
     const dave = arrange.user({ username: 'dave2', displayName: 'Dave Two' });
     await world.records.put('users', dave);
-    expect((await (await alice.fetch(`/users/${dave.id}`)).json()).displayName).toBe('Dave Two');
+    expect(((await (await alice.fetch(`/users/${dave.id}`)).json()) as { displayName: string }).displayName).toBe('Dave Two');
     expect((await world.login('dave2', 'dave2-password')).user.id).toBe(dave.id);
     // The session of before the change carries on.
     expect((await alice.fetch('/auth/user')).status).toBe(200);
     await world.records.put('users', { ...dave, displayName: 'Dave Renamed' });
-    expect((await (await alice.fetch(`/users/${dave.id}`)).json()).displayName).toBe('Dave Renamed');
+    expect(((await (await alice.fetch(`/users/${dave.id}`)).json()) as { displayName: string }).displayName).toBe('Dave Renamed');
     await world.records.delete('users', dave.id);
     expect((await alice.fetch(`/users/${dave.id}`)).status).toBe(404);
     await world.delete();
@@ -145,9 +145,9 @@ describe('arrange', () => {
     expect(friends).toEqual([expect.objectContaining({ id: bob.id, location: `${home.id}:${instance.instanceId}` })]);
     const seen = await (await session.fetch(`/instances/${home.id}:${instance.instanceId}`)).json();
     expect(seen).toMatchObject({ worldId: home.id, n_users: 1 });
-    const listed = await (await session.fetch(`/groups/${group.id}/members`)).json();
+    const listed = (await (await session.fetch(`/groups/${group.id}/members`)).json()) as { userId: string; roleIds: string[] }[];
     const greeter = group.roles!.find((role) => role.name === 'Greeter')!;
-    expect(listed.find((member: { userId: string }) => member.userId === bob.id).roleIds).toEqual([greeter.id]);
+    expect(listed.find((member) => member.userId === bob.id)?.roleIds).toEqual([greeter.id]);
     await world.delete();
   });
 });
