@@ -41,18 +41,40 @@ export const arrange = {
   },
 
   /** A group owned by `owner`, with an Owner role, a default Member role and `roles`; every member a member record. */
-  group(spec: { owner: UserFixture; members?: UserFixture[]; roles?: GroupRoleSpec[] } & Omit<Partial<GroupFixture>, 'ownerId' | 'roles'>): ArrangedGroup {
+  group(
+    spec: { owner: UserFixture; members?: UserFixture[]; roles?: GroupRoleSpec[] } & Omit<Partial<GroupFixture>, 'ownerId' | 'roles'>,
+  ): ArrangedGroup {
     const { owner, members = [], roles = [], ...fields } = spec;
     const id = fields.id ?? newId('grp');
-    const role = (name: string, extra: Partial<NonNullable<GroupFixture['roles']>[number]>) => ({ id: newId('grol'), groupId: id, name, ...extra });
+    const role = (name: string, extra: Partial<NonNullable<GroupFixture['roles']>[number]>) => ({
+      id: newId('grol'),
+      groupId: id,
+      name,
+      ...extra,
+    });
     const ownerRole = role('Owner', { order: 0, permissions: ['*'], isManagementRole: true });
     const memberRole = role('Member', { order: 1, defaultRole: true });
-    const given = roles.map((spec, index) => ({ spec, record: role(spec.name, { order: index + 2, permissions: spec.permissions ?? [] }) }));
+    const given = roles.map((spec, index) => ({
+      spec,
+      record: role(spec.name, { order: index + 2, permissions: spec.permissions ?? [] }),
+    }));
     const holders = new Map<string, string[]>([[owner.id, [ownerRole.id]]]);
     for (const user of members) if (!holders.has(user.id)) holders.set(user.id, []);
-    for (const { spec, record } of given) for (const user of spec.users ?? []) holders.set(user.id, [...(holders.get(user.id) ?? []), record.id]);
+    for (const { spec, record } of given)
+      for (const user of spec.users ?? []) holders.set(user.id, [...(holders.get(user.id) ?? []), record.id]);
     const name = fields.name ?? `Group ${digits()}`;
-    const group: GroupFixture = { shortCode: name.replace(/[^A-Za-z0-9]/g, '').slice(0, 6).toUpperCase() || 'GROUP', name, ownerId: owner.id, ...fields, id, roles: [ownerRole, memberRole, ...given.map((role) => role.record)] };
+    const group: GroupFixture = {
+      shortCode:
+        name
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 6)
+          .toUpperCase() || 'GROUP',
+      name,
+      ownerId: owner.id,
+      ...fields,
+      id,
+      roles: [ownerRole, memberRole, ...given.map((role) => role.record)],
+    };
     const records = [...holders].map(([userId, roleIds]) => ({ id: newId('gmem'), groupId: id, userId, roleIds }));
     return { group, members: records };
   },
@@ -60,11 +82,22 @@ export const arrange = {
   /** A VRChat world by `author`. */
   world(spec: { author: UserFixture } & Omit<Partial<WorldFixture>, 'authorId'>): WorldFixture {
     const { author, ...fields } = spec;
-    return { id: newId('wrld'), authorId: author.id, authorName: author.displayName ?? author.username, name: `World ${digits()}`, ...fields };
+    return {
+      id: newId('wrld'),
+      authorId: author.id,
+      authorName: author.displayName ?? author.username,
+      name: `World ${digits()}`,
+      ...fields,
+    };
   },
 
   /** A public instance of `world` with `users` in it (they are online there), created by the first of them. */
-  instance(spec: { world: WorldFixture; users?: UserFixture[]; region?: 'us' | 'use' | 'eu' | 'jp' } & Omit<Partial<InstanceFixture>, 'worldId' | 'userIds'>): InstanceFixture {
+  instance(
+    spec: { world: WorldFixture; users?: UserFixture[]; region?: 'us' | 'use' | 'eu' | 'jp' } & Omit<
+      Partial<InstanceFixture>,
+      'worldId' | 'userIds'
+    >,
+  ): InstanceFixture {
     const { world, users = [], region = 'us', ...fields } = spec;
     const instanceId = `${digits()}~region(${region})~nonce(${globalThis.crypto.randomUUID()})`;
     return { worldId: world.id, instanceId, creatorId: users[0]?.id ?? world.authorId, userIds: users.map((user) => user.id), ...fields };

@@ -8,12 +8,14 @@ import { lazy } from '../schema/lazy.js';
 import { checkClockTime } from '../store/clock-range.js';
 import { deleteRecord, putRecord } from '../store/fixtures/inline-fixtures.js';
 
-const NewWorldSchema = lazy(() => z.strictObject({
-  fixtures: z.record(z.string(), z.unknown()).optional(),
-  replace: z.boolean().optional(),
-  seed: z.number().int().optional(),
-  clock: z.iso.datetime({ offset: true }).optional(),
-}));
+const NewWorldSchema = lazy(() =>
+  z.strictObject({
+    fixtures: z.record(z.string(), z.unknown()).optional(),
+    replace: z.boolean().optional(),
+    seed: z.number().int().optional(),
+    clock: z.iso.datetime({ offset: true }).optional(),
+  }),
+);
 
 const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
 

@@ -4,6 +4,7 @@ import { testWorld } from '../support/helpers.js';
 import { control } from '../support/control-call.js';
 
 const ALICE = 'usr_a11ce000-0000-4000-8000-000000000001';
+const DEFAULT_GROUP = 'grp_00000001-0000-4000-8000-000000000000';
 const MISSING = 'usr_00000000-0000-4000-8000-0000000000ff';
 
 let server: MockServer;
@@ -43,7 +44,25 @@ describe('worlds.create({ fixtures })', () => {
     expect(bob.user.username).toBe('bob');
 
     const only = arrange.user({ username: 'solo' });
-    const replaced = await server.worlds.create({ fixtures: { users: [only], groups: [], groupMembers: [], calendarEvents: [], inviteMessages: [], files: [], inventoryItems: [], notifications: [], worlds: [], instances: [], avatars: [], avatarFavorites: [], favorites: [], rewardCodes: [] }, replace: true });
+    const replaced = await server.worlds.create({
+      fixtures: {
+        users: [only],
+        groups: [],
+        groupMembers: [],
+        calendarEvents: [],
+        inviteMessages: [],
+        files: [],
+        inventoryItems: [],
+        notifications: [],
+        worlds: [],
+        instances: [],
+        avatars: [],
+        avatarFavorites: [],
+        favorites: [],
+        rewardCodes: [],
+      },
+      replace: true,
+    });
     await replaced.login('solo', 'solo-password');
     const refused = await replaced.fetch('/auth/user', { headers: { authorization: `Basic ${btoa('bob:bob-password')}` } });
     expect(refused.status).toBe(401);
@@ -112,9 +131,25 @@ describe('world.records', () => {
     await world.delete();
   });
 
+  it('puts a group member the group indexes learn of: the members list and the count show it', async () => {
+    const world = await server.worlds.create();
+    const alice = await world.login('alice', 'alice-password');
+    const members = async () => (await (await alice.fetch(`/groups/${DEFAULT_GROUP}/members?n=100`)).json()) as { userId: string }[];
+    const before = await members();
+    const eve = 'usr_e0e00000-0000-4000-8000-000000000006';
+    expect(before.map((member) => member.userId)).not.toContain(eve);
+    await world.records.put('groupMembers', { id: 'gmem_00000000-0000-4000-8000-0000000000e1', groupId: DEFAULT_GROUP, userId: eve });
+    const after = await members();
+    expect(after.map((member) => member.userId)).toContain(eve);
+    expect(after).toHaveLength(before.length + 1);
+    await world.delete();
+  });
+
   it('refuses a record that does not pass, or a delete another record still names, with its JSON path', async () => {
     const world = await server.worlds.create();
-    const bad = await refusal(world.records.put('groups', { id: 'grp_00000009-0000-4000-8000-000000000000', ownerId: MISSING, name: 'G', shortCode: 'G' }));
+    const bad = await refusal(
+      world.records.put('groups', { id: 'grp_00000009-0000-4000-8000-000000000000', ownerId: MISSING, name: 'G', shortCode: 'G' }),
+    );
     expect(bad.status).toBe(400);
     expect(messageOf(bad)).toBe(`ownerId: grp_00000009-0000-4000-8000-000000000000 names user ${MISSING}, which users.json does not hold`);
     const named = await refusal(world.records.delete('users', ALICE));
