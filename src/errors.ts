@@ -280,6 +280,11 @@ export const messages = {
   loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
   twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
+  fixturesNotObject: (at: string) => `${at}: must be an object of collections (users, groups, ...)`,
+  notACollection: (at: string, names: readonly string[]) => `${at}: is not a collection: the names are ${names.join(', ')}`,
+  notAnObject: (at: string) => `${at}: must be an object`,
+  notRecords: (at: string) => `${at}: must be an array of records`,
+  noRecord: (id: string, collection: string) => `No record ${id} in ${collection}`,
   // (end of section)
 
   // the console

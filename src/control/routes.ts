@@ -11,6 +11,7 @@ import { checkClockTime } from '../store/clock-range.js';
 import { peopleControlRoutes } from './people-routes.js';
 import { consoleRoutes } from './console-routes.js';
 import { pipelineControlRoutes } from './pipeline-routes.js';
+import { recordControlRoutes } from './record-routes.js';
 import { LIMITS, memoryBudget } from '../limits.js';
 
 const ClockChangeSchema = lazy(() => z
@@ -56,11 +57,7 @@ export function controlRoutes(deps: AppDeps) {
     return json(c, { restore: true, ms: elapsed(started) });
   });
 
-  control.post('/worlds', (c) => {
-    const started = performance.now();
-    const { id } = worlds.create();
-    return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
-  });
+  control.route('/', recordControlRoutes(deps));
   control.delete('/worlds/:id', (c) => {
     const id = c.req.param('id');
     if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
