@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { json, jsonBody } from '../../http/helpers.js';
+import { createProduct, deleteProduct, getProduct, listUserProducts, productView, updateProduct } from './products.js';
+import {
+  createListing,
+  deleteListing,
+  getListing,
+  listingView,
+  listUserListings,
+  productAsListingView,
+  updateListing,
+} from './listings.js';
+import { listStores, readStore, storeShelves, storeView } from './shop-stores.js';
+
+/** The economy's shop: stores and their shelves, listings, products, purchases, licences and balances. */
+export const shopRoutes = new Hono<AppEnv>();
+
+const hydrate = (value: string | undefined) => value === 'true';
+const deleted = { success: true };
+
+shopRoutes.get('/economy/stores', (c) => {
+  const world = c.get('world');
+  return json(c, listStores(world, c.req.query()).map((store) => storeView(world, c.get('user'), store)));
+});
+
+shopRoutes.get('/economy/store', (c) => {
+  const world = c.get('world');
+  const { store, hydrate: what } = readStore(world, c.req.query());
+  return json(c, storeView(world, c.get('user'), store, what));
+});
+
+shopRoutes.get('/economy/store/shelves', (c) => json(c, storeShelves(c.get('world'), c.get('user'), c.req.query())));
+
+shopRoutes.post('/listing', async (c) => {
+  const world = c.get('world');
+  return json(c, listingView(world, createListing(world, c.get('user'), await jsonBody(c))));
+});
+
+shopRoutes.get('/listing/:productId', (c) => {
+  const world = c.get('world');
+  return json(c, listingView(world, getListing(world, c.req.param('productId')), hydrate(c.req.query('hydrate'))));
+});
+
+shopRoutes.put('/listing/:productId', async (c) => {
+  const world = c.get('world');
+  const listing = updateListing(world, c.get('user'), c.req.param('productId'), await jsonBody(c));
+  return json(c, listingView(world, listing, hydrate(c.req.query('hydrate'))));
+});
+
+shopRoutes.delete('/listing/:productId', (c) => {
+  deleteListing(c.get('world'), c.get('user'), c.req.param('productId'));
+  return json(c, deleted);
+});
+
+shopRoutes.get('/user/:userId/listings', (c) => {
+  const world = c.get('world');
+  const listings = listUserListings(world, c.get('user'), c.req.param('userId'), c.req.query());
+  return json(c, listings.map((listing) => listingView(world, listing, hydrate(c.req.query('hydrate')))));
+});
+
+shopRoutes.post('/products', async (c) => {
+  const world = c.get('world');
+  return json(c, productView(world, createProduct(world, c.get('user'), await jsonBody(c))));
+});
+
+// The description answers this read in the listing's shape: a listing's id reads the listing.
+shopRoutes.get('/products/:productId', (c) => {
+  const world = c.get('world');
+  const id = c.req.param('productId');
+  const listing = world.listings.get(id);
+  return json(c, listing ? listingView(world, listing) : productAsListingView(world, getProduct(world, id)));
+});
+
+shopRoutes.put('/products/:productId', async (c) => {
+  const world = c.get('world');
+  return json(c, productView(world, updateProduct(world, c.get('user'), c.req.param('productId'), await jsonBody(c))));
+});
+
+shopRoutes.delete('/products/:productId', (c) => {
+  deleteProduct(c.get('world'), c.get('user'), c.req.param('productId'));
+  return json(c, deleted);
+});
+
+shopRoutes.get('/user/:userId/products', (c) => {
+  const world = c.get('world');
+  return json(c, listUserProducts(world, c.req.param('userId'), c.req.query()).map((product) => productView(world, product)));
+});
