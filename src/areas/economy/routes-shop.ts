@@ -12,6 +12,9 @@ import {
   updateListing,
 } from './listings.js';
 import { listStores, readStore, storeShelves, storeView } from './shop-stores.js';
+import { activeLicenses, getLicenseGroup } from './shop-licenses.js';
+import { getPurchase, listPurchases, purchaseListing, purchaseStacks, purchaseView, transactionHistory } from './purchases.js';
+import { balanceView, economyAccountView, economyBalancesView } from './balances.js';
 
 /** The economy's shop: stores and their shelves, listings, products, purchases, licences and balances. */
 export const shopRoutes = new Hono<AppEnv>();
@@ -86,3 +89,43 @@ shopRoutes.get('/user/:userId/products', (c) => {
   const world = c.get('world');
   return json(c, listUserProducts(world, c.req.param('userId'), c.req.query()).map((product) => productView(world, product)));
 });
+
+shopRoutes.get('/licenseGroups/:licenseGroupId', (c) => json(c, getLicenseGroup(c.get('world'), c.req.param('licenseGroupId'))));
+
+shopRoutes.get('/economy/licenses/active', (c) => json(c, activeLicenses(c.get('world'), c.get('user'))));
+
+shopRoutes.post('/economy/purchase/listing', async (c) => {
+  const world = c.get('world');
+  const user = c.get('user');
+  return json(c, purchaseView(world, user, purchaseListing(world, user, await jsonBody(c))));
+});
+
+shopRoutes.get('/economy/purchases', (c) => {
+  const world = c.get('world');
+  const user = c.get('user');
+  return json(c, listPurchases(world, user, c.req.query()).map((purchase) => purchaseView(world, user, purchase)));
+});
+
+shopRoutes.get('/economy/purchases/:productPurchaseId', (c) => {
+  const world = c.get('world');
+  const user = c.get('user');
+  return json(c, purchaseView(world, user, getPurchase(world, user, c.req.param('productPurchaseId'))));
+});
+
+shopRoutes.get('/economy/purchases/:productPurchaseId/stacks', (c) =>
+  json(c, purchaseStacks(c.get('world'), c.get('user'), c.req.param('productPurchaseId'))),
+);
+
+shopRoutes.get('/user/:userId/economy/transactions', (c) =>
+  json(c, transactionHistory(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+);
+
+shopRoutes.get('/user/:userId/balance', (c) => json(c, balanceView(c.get('world'), c.get('user'), c.req.param('userId'), 'all')));
+
+shopRoutes.get('/user/:userId/balance/earnings', (c) =>
+  json(c, balanceView(c.get('world'), c.get('user'), c.req.param('userId'), 'earnings')),
+);
+
+shopRoutes.get('/user/:userId/economy/account', (c) => json(c, economyAccountView(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+shopRoutes.get('/user/:userId/economy/balances', (c) => json(c, economyBalancesView(c.get('world'), c.get('user'), c.req.param('userId'))));

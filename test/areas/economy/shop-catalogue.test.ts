@@ -3,7 +3,7 @@ import { expectError, ids, testWorld } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
 const newProduct = { displayName: 'Paper Crane', description: 'Folds itself.', imageId: 'file_f11e0000-0000-4000-8000-000000000001', productType: 'udon', tags: ['prop'], useForSubscriberList: false };
-const newListing = (productIds: string[], storeIds = [shop.guildStore]) => ({
+const newListing = (productIds: string[], storeIds: string[] = [shop.guildStore]) => ({
   displayName: 'Crane Pack', description: 'One crane.', imageId: 'file_f11e0000-0000-4000-8000-000000000001',
   listingType: 'permanent', priceTokens: 80, productIds, storeIds,
 });
