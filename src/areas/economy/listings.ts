@@ -23,6 +23,11 @@ const CreateListingSchema = lazy(() => z.object({
   active: z.boolean().default(true),
 }));
 
+const HydrateSchema = lazy(() => z.object({ hydrate: queryBool().default(false) }));
+
+/** The `hydrate` query flag of the listing operations, checked before the listing is looked up. */
+export const hydrateOf = (query: Record<string, string>) => parseInput(HydrateSchema, query).hydrate;
+
 const UpdateListingSchema = lazy(() => z.object({ active: z.boolean() }));
 
 /** A listing as ProductListing: its products always, and as `hydratedProducts` too when asked to hydrate. */
@@ -120,7 +125,9 @@ export function deleteListing(world: World, actor: UserRecord, listingId: string
   }
 }
 
-const ListQuerySchema = lazy(() => z.object({ ...pageParams(), active: queryBool().optional(), listingType: ListingType.optional() }));
+const ListQuerySchema = lazy(() => z.object({
+  ...pageParams(), active: queryBool().optional(), listingType: ListingType.optional(), hydrate: queryBool().optional(),
+}));
 
 /** A seller's listings; others see only those for sale. */
 export function listUserListings(world: World, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {

@@ -6,6 +6,7 @@ import {
   createListing,
   deleteListing,
   getListing,
+  hydrateOf,
   listingView,
   listUserListings,
   productAsListingView,
@@ -19,7 +20,6 @@ import { balanceView, economyAccountView, economyBalancesView } from './balances
 /** The economy's shop: stores and their shelves, listings, products, purchases, licences and balances. */
 export const shopRoutes = new Hono<AppEnv>();
 
-const hydrate = (value: string | undefined) => value === 'true';
 const deleted = { success: true };
 
 shopRoutes.get('/economy/stores', (c) => {
@@ -42,24 +42,28 @@ shopRoutes.post('/listing', async (c) => {
 
 shopRoutes.get('/listing/:productId', (c) => {
   const world = c.get('world');
-  return json(c, listingView(world, getListing(world, c.req.param('productId')), hydrate(c.req.query('hydrate'))));
+  const hydrate = hydrateOf(c.req.query());
+  return json(c, listingView(world, getListing(world, c.req.param('productId')), hydrate));
 });
 
 shopRoutes.put('/listing/:productId', async (c) => {
   const world = c.get('world');
+  const hydrate = hydrateOf(c.req.query());
   const listing = updateListing(world, c.get('user'), c.req.param('productId'), await jsonBody(c));
-  return json(c, listingView(world, listing, hydrate(c.req.query('hydrate'))));
+  return json(c, listingView(world, listing, hydrate));
 });
 
 shopRoutes.delete('/listing/:productId', (c) => {
+  hydrateOf(c.req.query());
   deleteListing(c.get('world'), c.get('user'), c.req.param('productId'));
   return json(c, deleted);
 });
 
 shopRoutes.get('/user/:userId/listings', (c) => {
   const world = c.get('world');
+  const hydrate = hydrateOf(c.req.query());
   const listings = listUserListings(world, c.get('user'), c.req.param('userId'), c.req.query());
-  return json(c, listings.map((listing) => listingView(world, listing, hydrate(c.req.query('hydrate')))));
+  return json(c, listings.map((listing) => listingView(world, listing, hydrate)));
 });
 
 shopRoutes.post('/products', async (c) => {
