@@ -93,3 +93,18 @@ describe('licence groups', () => {
     expectError(await t.call('GET', '/licenseGroups/lgrp_00000000-0000-4000-8000-000000000000', { cookie: bob }), 404, 'License group not found');
   });
 });
+
+describe('snapshots', () => {
+  it('a restore brings back the balances, listings and purchases of the snapshot', async () => {
+    const t = testWorld();
+    const bob = await t.login('bob');
+    expect((await t.app.request('/_mock/snapshot', { method: 'POST' })).status).toBe(200);
+    const { purchaseId } = (await t.call('POST', '/economy/purchase/listing', { cookie: bob, body: buyLantern })).body;
+    await t.call('DELETE', `/listing/${shop.lanternListing}`, { cookie: await t.login('alice') });
+    expect((await t.app.request('/_mock/restore', { method: 'POST' })).status).toBe(200);
+    const again = await t.login('bob');
+    expect((await t.call('GET', `/user/${ids.bob}/balance`, { cookie: again })).body.balance).toBe(500);
+    expect((await t.call('GET', `/listing/${shop.lanternListing}`, { cookie: again })).status).toBe(200);
+    expectError(await t.call('GET', `/economy/purchases/${purchaseId}`, { cookie: again }), 404, 'Purchase not found');
+  });
+});
