@@ -291,6 +291,17 @@ export const messages = {
   consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
   consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
   // (end of section)
+  // economy: the shop (the description gives no wording for these; kept in the API's short style)
+  productNotFound: 'Product not found',
+  listingNotFound: 'Listing not found',
+  storeNotFound: 'Store not found',
+  purchaseNotFound: 'Purchase not found',
+  licenseGroupNotFound: 'License group not found',
+  listingNotForSale: 'This listing is not for sale',
+  listingPriceChanged: "totalPrice does not match the listing's price",
+  insufficientBalance: 'Insufficient balance for this purchase',
+  giftsNotSimulated: 'receiverId must be the buyer: gifts are not simulated',
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */
