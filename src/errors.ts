@@ -286,6 +286,15 @@ export const messages = {
   consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
   consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
   // (end of section)
+
+  // economy: accounts (subscriptions, Steam transactions, Tilia, payouts)
+  economyOfOthers: "You can't see another user's economy data.",
+  tiliaTosOfOthers: "You can't accept the Tilia terms for another user.",
+  earningsOfOthers: "You can't see another seller's earnings.",
+  steamTransactionNotFound: (id: string) => `Transaction ${id} not found`,
+  noRecentSubscription: "You don't have a subscription.",
+  subscriptionNotFound: (id: string) => `Subscription ${id} not found`,
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */
