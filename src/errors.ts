@@ -301,6 +301,14 @@ export const messages = {
   listingPriceChanged: "totalPrice does not match the listing's price",
   insufficientBalance: 'Insufficient balance for this purchase',
   giftsNotSimulated: 'receiverId must be the buyer: gifts are not simulated',
+
+  // economy: accounts (subscriptions, Steam transactions, Tilia, payouts)
+  economyOfOthers: "You can't see another user's economy data.",
+  tiliaTosOfOthers: "You can't accept the Tilia terms for another user.",
+  earningsOfOthers: "You can't see another seller's earnings.",
+  steamTransactionNotFound: (id: string) => `Transaction ${id} not found`,
+  noRecentSubscription: "You don't have a subscription.",
+  subscriptionNotFound: (id: string) => `Subscription ${id} not found`,
   // (end of section)
 } as const;
 

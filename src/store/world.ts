@@ -24,6 +24,8 @@ import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.
 import { fileAllFriends } from './indexes/friend-buckets.js';
 // economy shop
 import { indexShop, type ShopIndex } from './indexes/shop.js';
+// economy: accounts
+import { indexAccountEconomy, type AccountEconomyIndex } from './indexes/account-economy.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -36,7 +38,8 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * Handlers reach it through the request context, never through a module-level variable.
  */
 export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
-  ShopIndex {
+  ShopIndex,
+  AccountEconomyIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -112,6 +115,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     ...indexNotifications(data.notifications),
     ...instances,
     ...indexPeople(data),
+    // economy: accounts
+    ...indexAccountEconomy(data),
     ...indexAvatars(data.avatars, [...fromAvatarFavorites(data.avatarFavorites), ...data.favorites], data.avatarRecipes),
     favoriteGroups: indexFavoriteGroups(data.favoriteGroups),
     // economy shop

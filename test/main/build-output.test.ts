@@ -63,7 +63,7 @@ describe('the built CLI', () => {
     const server = await startRecorded();
     const login = await fetch(`${server.url}/auth/user`, { headers: alice });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const generated = await fetch(`${server.url}/Steam/transactions`, { headers: { cookie } });
+    const generated = await fetch(`${server.url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, { headers: { cookie } });
     expect(generated.headers.get('x-mock-answer')).toBe('generated');
     for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
   });

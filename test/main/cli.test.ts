@@ -160,13 +160,13 @@ describe('the built CLI', () => {
       const url = /listening on (\S+)/.exec(first)![1]!;
       const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
       const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-      const generated = await fetch(`${url}/Steam/transactions`, { headers: { cookie } });
+      const generated = await fetch(`${url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, { headers: { cookie } });
       expect(generated.status).toBe(200);
       expect(generated.headers.get('x-mock-answer')).toBe('generated');
-      expect(Array.isArray(await generated.json())).toBe(true);
-      const invalid = await fetch(`${url}/economy/purchases?n=zz`, { headers: { cookie } });
+      expect(typeof ((await generated.json()) as { earningsBalance: unknown }).earningsBalance).toBe('number');
+      const invalid = await fetch(`${url}/economy/metrics/earnings`, { headers: { cookie } });
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toEqual({ error: { message: 'buyerId is required, n must be an integer', status_code: 400 } });
+      expect(await invalid.json()).toEqual({ error: { message: 'sellerId is required', status_code: 400 } });
     } finally {
       child.kill('SIGTERM');
     }

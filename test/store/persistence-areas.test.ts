@@ -117,6 +117,8 @@ const parts = {
     'userNotes', 'users', 'worlds',
     // economy shop
     'balances', 'licenseGroups', 'listings', 'products', 'purchases', 'stores',
+    // economy: accounts
+    'giftPurchases', 'payouts', 'steamTransactions', 'subscriptions', 'tiliaAccounts', 'tokenBundles', 'userSubscriptions',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',
