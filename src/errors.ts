@@ -286,6 +286,14 @@ export const messages = {
   consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
   consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
   // (end of section)
+
+  // prints
+  printsOfOtherUser: "Unable to request another user's prints.",
+  printNotFound: (printId: string) => `Print ${printId} not found`,
+  printNotOwned: 'You can only change your own prints.',
+  printImageMissing: 'image is required',
+  printImageNotPng: 'image must be a PNG image',
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

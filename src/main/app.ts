@@ -27,6 +27,7 @@ import { moderationRoutes } from '../areas/playermoderation/routes.js';
 import { accountRoutes, publicAccountRoutes } from '../areas/authentication/account-extras-routes.js';
 import { userGroupRoutes } from '../areas/users/group-routes.js';
 import { systemRoutes } from '../areas/miscellaneous/routes.js';
+import { printRoutes } from '../areas/prints/routes.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
 import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from '../store/worlds.js';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
     accountRoutes,
     userGroupRoutes,
     favoriteRoutes,
+    printRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));

@@ -22,6 +22,7 @@ import { PipelineBus } from './pipeline-bus.js';
 import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.js';
 import { fileAllFriends } from './indexes/friend-buckets.js';
+import type { PrintRecord } from './records/prints.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -68,6 +69,8 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   readonly readCache: ReadCache;
   /** Events for the event socket; the same bus outlives a reset or restore of the world. */
   readonly pipeline: PipelineBus;
+  // prints
+  readonly prints: Map<string, PrintRecord>;
 }
 
 export interface CachedRead {
@@ -115,6 +118,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     revision: 0,
     readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
+    // prints
+    prints: byId(data.prints),
   };
 }
 

@@ -33,6 +33,8 @@ export function worldData(world: World): WorldData {
     favorites: [...world.favorites.values()].flat(),
     favoriteGroups: [...world.favoriteGroups.values()],
     ...peopleData(world),
+    // prints
+    prints: [...world.prints.values()],
   };
 }
 
