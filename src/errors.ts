@@ -294,6 +294,12 @@ export const messages = {
   printImageMissing: 'image is required',
   printImageNotPng: 'image must be a PNG image',
   // (end of section)
+
+  // props
+  propNotFound: 'That prop does not exist.',
+  propNoPermission: "You don't have permission.",
+  propAssetFieldMissing: (fields: string) => `${fields} must be sent together when updating the asset bundle`,
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

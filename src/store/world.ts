@@ -23,6 +23,7 @@ import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.js';
 import { fileAllFriends } from './indexes/friend-buckets.js';
 import type { PrintRecord } from './records/prints.js';
+import type { PropRecord } from './records/props.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -71,6 +72,8 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   readonly pipeline: PipelineBus;
   // prints
   readonly prints: Map<string, PrintRecord>;
+  // props
+  readonly props: Map<string, PropRecord>;
 }
 
 export interface CachedRead {
@@ -120,6 +123,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     pipeline,
     // prints
     prints: byId(data.prints),
+    // props
+    props: byId(data.props),
   };
 }
 

@@ -117,6 +117,8 @@ const parts = {
     'userNotes', 'users', 'worlds',
     // prints
     'prints',
+    // props
+    'props',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

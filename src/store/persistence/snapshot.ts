@@ -35,6 +35,8 @@ export function worldData(world: World): WorldData {
     ...peopleData(world),
     // prints
     prints: [...world.prints.values()],
+    // props
+    props: [...world.props.values()],
   };
 }
 
