@@ -300,6 +300,16 @@ export const messages = {
   propNoPermission: "You don't have permission.",
   propAssetFieldMissing: (fields: string) => `${fields} must be sent together when updating the asset bundle`,
   // (end of section)
+
+  // jams
+  jamNotFound: 'Jam not found',
+  jamIdMalformed: (id: string) => `id must be an ID: '${id}'`,
+  jamSubmissionNotFound: 'Jam submission not found',
+  jamNoPermission: "You don't have permission.",
+  jamSubmissionsClosed: 'Submissions to this jam are closed',
+  jamContentNotYours: (type: string) => `contentId must be ${type === 'avatar' ? 'an avatar' : 'a world'} you uploaded`,
+  jamContentAlreadySubmitted: 'That content is already submitted to this jam',
+  // (end of section)
 } as const;
 
 /** One error naming each invalid field, in the API's `<field> must be ...` style. */

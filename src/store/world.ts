@@ -24,6 +24,7 @@ import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.
 import { fileAllFriends } from './indexes/friend-buckets.js';
 import type { PrintRecord } from './records/prints.js';
 import type { PropRecord } from './records/props.js';
+import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -74,6 +75,9 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   readonly prints: Map<string, PrintRecord>;
   // props
   readonly props: Map<string, PropRecord>;
+  // jams
+  readonly jams: Map<string, JamRecord>;
+  readonly jamSubmissions: Map<string, JamSubmissionRecord>;
 }
 
 export interface CachedRead {
@@ -125,6 +129,9 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     prints: byId(data.prints),
     // props
     props: byId(data.props),
+    // jams
+    jams: byId(data.jams),
+    jamSubmissions: byId(data.jamSubmissions),
   };
 }
 

@@ -119,6 +119,8 @@ const parts = {
     'prints',
     // props
     'props',
+    // jams
+    'jams', 'jamSubmissions',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

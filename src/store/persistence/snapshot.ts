@@ -37,6 +37,9 @@ export function worldData(world: World): WorldData {
     prints: [...world.prints.values()],
     // props
     props: [...world.props.values()],
+    // jams
+    jams: [...world.jams.values()],
+    jamSubmissions: [...world.jamSubmissions.values()],
   };
 }
 
