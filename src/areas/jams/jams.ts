@@ -58,8 +58,8 @@ function authorOf(world: World, jam: JamRecord, contentId: string): string | und
 
 /** POST /jams/{jamId}/submissions: the requester's own world or avatar, while submissions are open, once. */
 export function submitToJam(world: World, actor: UserRecord, jamId: string, body: unknown): JamSubmissionRecord {
-  const jam = findJam(world, jamId);
   const request = parseInput(SubmitSchema, body);
+  const jam = findJam(world, jamId);
   if (jamState(world, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
   if (authorOf(world, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
   for (const s of world.jamSubmissions.values()) {
