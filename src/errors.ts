@@ -309,6 +309,29 @@ export const messages = {
   steamTransactionNotFound: (id: string) => `Transaction ${id} not found`,
   noRecentSubscription: "You don't have a subscription.",
   subscriptionNotFound: (id: string) => `Subscription ${id} not found`,
+
+  // prints
+  printsOfOtherUser: "Unable to request another user's prints.",
+  printNotFound: (printId: string) => `Print ${printId} not found`,
+  printNotOwned: 'You can only change your own prints.',
+  printImageMissing: 'image is required',
+  printImageNotPng: 'image must be a PNG image',
+  // (end of section)
+
+  // props
+  propNotFound: 'That prop does not exist.',
+  propNoPermission: "You don't have permission.",
+  propAssetFieldMissing: (fields: string) => `${fields} must be sent together when updating the asset bundle`,
+  // (end of section)
+
+  // jams
+  jamNotFound: 'Jam not found',
+  jamIdMalformed: (id: string) => `id must be an ID: '${id}'`,
+  jamSubmissionNotFound: 'Jam submission not found',
+  jamNoPermission: "You don't have permission.",
+  jamSubmissionsClosed: 'Submissions to this jam are closed',
+  jamContentNotYours: (type: string) => `contentId must be ${type === 'avatar' ? 'an avatar' : 'a world'} you uploaded`,
+  jamContentAlreadySubmitted: 'That content is already submitted to this jam',
   // (end of section)
 } as const;
 

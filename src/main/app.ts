@@ -29,6 +29,9 @@ import { userGroupRoutes } from '../areas/users/group-routes.js';
 import { systemRoutes } from '../areas/miscellaneous/routes.js';
 import { shopRoutes } from '../areas/economy/routes-shop.js';
 import { accountEconomyRoutes } from '../areas/economy/routes-account.js';
+import { printRoutes } from '../areas/prints/routes.js';
+import { propRoutes } from '../areas/props/routes.js';
+import { jamRoutes } from '../areas/jams/routes.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
 import { selectWorld, Worlds, type WorldLimits } from '../store/worlds.js';
@@ -99,6 +102,9 @@ export function createApp(deps: AppDeps) {
     favoriteRoutes,
     shopRoutes,
     accountEconomyRoutes,
+    printRoutes,
+    propRoutes,
+    jamRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));

@@ -26,6 +26,9 @@ import { fileAllFriends } from './indexes/friend-buckets.js';
 import { indexShop, type ShopIndex } from './indexes/shop.js';
 // economy: accounts
 import { indexAccountEconomy, type AccountEconomyIndex } from './indexes/account-economy.js';
+import type { PrintRecord } from './records/prints.js';
+import type { PropRecord } from './records/props.js';
+import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -74,6 +77,13 @@ export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex
   readonly readCache: ReadCache;
   /** Events for the event socket; the same bus outlives a reset or restore of the world. */
   readonly pipeline: PipelineBus;
+  // prints
+  readonly prints: Map<string, PrintRecord>;
+  // props
+  readonly props: Map<string, PropRecord>;
+  // jams
+  readonly jams: Map<string, JamRecord>;
+  readonly jamSubmissions: Map<string, JamSubmissionRecord>;
 }
 
 export interface CachedRead {
@@ -125,6 +135,13 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     revision: 0,
     readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
+    // prints
+    prints: byId(data.prints),
+    // props
+    props: byId(data.props),
+    // jams
+    jams: byId(data.jams),
+    jamSubmissions: byId(data.jamSubmissions),
   };
 }
 

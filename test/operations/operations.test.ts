@@ -135,7 +135,7 @@ describe('generated answers', () => {
   it('say so in X-Mock-Answer, as stateful ones do', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expect((await t.call('GET', '/props', { cookie })).headers.get('x-mock-answer')).toBe('generated');
+    expect((await t.call('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`, { cookie })).headers.get('x-mock-answer')).toBe('generated');
     expect((await t.call('GET', `/groups/${groups.builders}`, { cookie })).headers.get('x-mock-answer')).toBe('stateful');
   });
 
@@ -167,7 +167,7 @@ describe('generated answers', () => {
   it('answer 400 naming each invalid input', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(await t.call('GET', '/props?n=zero&offset=-1', { cookie }), 400, 'authorId is required, n must be an integer, offset must be at least 0');
+    expectError(await t.call('GET', '/economy/metrics/earnings?metricDateStart=', { cookie }), 400, 'sellerId is required');
   });
 });
 
@@ -177,7 +177,7 @@ describe('GET /_mock/operations', () => {
     const body = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
     expect(body.operations).toHaveLength(operations.length);
     expect(body.operations.find((op) => op.operationId === 'getGroup')?.answer).toBe('stateful');
-    expect(body.operations.find((op) => op.operationId === 'listProps')?.answer).toBe('generated');
+    expect(body.operations.find((op) => op.operationId === 'getEarningsMetrics')?.answer).toBe('generated');
   });
 
   it('GET /_mock/openapi.json describes the operations this server answers', async () => {

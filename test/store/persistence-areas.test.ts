@@ -119,6 +119,12 @@ const parts = {
     'balances', 'licenseGroups', 'listings', 'products', 'purchases', 'stores',
     // economy: accounts
     'giftPurchases', 'payouts', 'steamTransactions', 'subscriptions', 'tiliaAccounts', 'tokenBundles', 'userSubscriptions',
+    // prints
+    'prints',
+    // props
+    'props',
+    // jams
+    'jams', 'jamSubmissions',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

@@ -91,7 +91,7 @@ export const ImageUploadSchema = lazy(() => z.object({
 
 /** The first four bytes of a PNG (\x89PNG); the line-ending check bytes after them are not required. */
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
-const isPng = (bytes: Uint8Array) => bytes.length >= 4 && PNG_MAGIC.every((byte, i) => bytes[i] === byte);
+export const isPng = (bytes: Uint8Array) => bytes.length >= 4 && PNG_MAGIC.every((byte, i) => bytes[i] === byte);
 
 /**
  * POST /file/image, /icon and /gallery: the image becomes a file of the requester in one call, its
@@ -101,16 +101,21 @@ export function uploadImage(world: World, actor: UserRecord, fields: Record<stri
   const options = parseInput(ImageUploadSchema, fields);
   if (!bytes) throw new ApiError(400, messages.fileImageMissing);
   if (!isPng(bytes)) throw new ApiError(400, messages.fileImageNotPng);
-  checkUploadRoom(world, bytes.byteLength);
-  const now = isoNow(world.clock);
   const tags: string[] = [options.tag];
   for (const key of ['maskTag', 'animationStyle', 'loopStyle', 'frames', 'framesOverTime'] as const) {
     if (options[key] !== undefined) tags.push(`${key}_${options[key]}`);
   }
+  return storeImageFile(world, actor.id, `${options.tag} image`, tags, bytes);
+}
+
+/** A PNG file of `ownerId` made in one step: version 1 complete, its bytes downloadable at once. */
+export function storeImageFile(world: World, ownerId: string, name: string, tags: string[], bytes: Uint8Array<ArrayBuffer>): FileRecord {
+  checkUploadRoom(world, bytes.byteLength);
+  const now = isoNow(world.clock);
   const file: FileRecord = {
     id: newId('file'),
-    ownerId: actor.id,
-    name: `${options.tag} image`,
+    ownerId,
+    name,
     extension: '.png',
     mimeType: 'image/png',
     tags,

@@ -41,6 +41,13 @@ export function worldData(world: World): WorldData {
     ...shopData(world),
     // economy: accounts
     ...accountEconomyData(world),
+    // prints
+    prints: [...world.prints.values()],
+    // props
+    props: [...world.props.values()],
+    // jams
+    jams: [...world.jams.values()],
+    jamSubmissions: [...world.jamSubmissions.values()],
   };
 }
 

@@ -5,11 +5,13 @@ import { generateFiles, planFiles } from '../../../src/store/generators/files.js
 import { FileIndex } from '../../../src/store/indexes/files.js';
 import { addGeneratedData, generatedKinds } from '../../../src/store/generators/generate.js';
 import type { WorldDataWithRecipes } from '../../../src/store/recipes/recipes.js';
+import { defaultFixturesDir, readFixtureDir } from '../../../src/store/fixtures/fixture-dir.js';
 import { emptyWorldData, type WorldData } from '../../../src/store/fixtures/fixtures.js';
 import { expectShape, testWorld } from '../../support/helpers.js';
 import { download, md5Base64 } from '../../support/files-fixtures.js';
 
-const FIXTURE_FILES = 4;
+/** The default world's own files come first; the generated ones follow them. */
+const FIXTURE_FILES = readFixtureDir(defaultFixturesDir).files.length;
 const generated = (data: WorldData, seed = 7, count = 50) => generateFiles(new Faker({ locale: [en], seed }), data, count);
 
 describe('generateFiles', () => {

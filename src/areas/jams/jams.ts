@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { lazy } from '../../schema/lazy.js';
+import { isoNow } from '../../store/clock.js';
+import { newId } from '../../store/ids.js';
+import type { JamRecord, JamSubmissionRecord } from '../../store/records/jams.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+
+const ListSchema = lazy(() => z.object({
+  type: z.enum(['world', 'avatar']).optional(),
+  isActive: z.enum(['true', 'false']).optional(),
+}));
+const SubmissionQuerySchema = lazy(() => z.object({ contentId: z.string().optional(), submitterId: z.string().optional() }));
+const SubmitSchema = lazy(() => z.object({ contentId: z.string().min(1), description: z.string() }));
+
+const JAM_ID = /^jam_[0-9a-fA-F-]{36}$/;
+
+/** Open while the clock is between the jam's opening and closing of submissions; closed before and after. */
+export function jamState(world: World, jam: JamRecord): 'submissions_open' | 'closed' {
+  const now = world.clock.now();
+  const { submissionsOpened, submissionsClosed } = jam.stateChangeDates;
+  const opened = submissionsOpened !== null && Date.parse(submissionsOpened) <= now;
+  const closed = submissionsClosed !== null && Date.parse(submissionsClosed) <= now;
+  return opened && !closed ? 'submissions_open' : 'closed';
+}
+
+/** GET /jams: the visible jams, of one type and only running (or ended) ones when asked. */
+export function listJams(world: World, query: unknown): JamRecord[] {
+  const { type, isActive } = parseInput(ListSchema, query);
+  return [...world.jams.values()].filter(
+    (jam) => jam.isVisible && (type === undefined || jam.type === type) &&
+      (isActive === undefined || (jamState(world, jam) === 'submissions_open') === (isActive === 'true')),
+  );
+}
+
+/** A visible jam; a hidden one is not found, like an unknown id. */
+export function findJam(world: World, jamId: string): JamRecord {
+  if (!JAM_ID.test(jamId)) throw new ApiError(404, messages.jamIdMalformed(jamId));
+  const jam = world.jams.get(jamId);
+  if (!jam?.isVisible) throw new ApiError(404, messages.jamNotFound);
+  return jam;
+}
+
+export function listSubmissions(world: World, jamId: string, query: unknown): JamSubmissionRecord[] {
+  const jam = findJam(world, jamId);
+  const { contentId, submitterId } = parseInput(SubmissionQuerySchema, query);
+  return [...world.jamSubmissions.values()].filter(
+    (s) => s.jamId === jam.id && (contentId === undefined || s.contentId === contentId) && (submitterId === undefined || s.submitterId === submitterId),
+  );
+}
+
+/** The author of the world or avatar `contentId` names, whichever the jam takes. */
+function authorOf(world: World, jam: JamRecord, contentId: string): string | undefined {
+  return jam.type === 'world' ? world.worlds.get(contentId)?.authorId : world.avatars.get(contentId)?.authorId;
+}
+
+/** POST /jams/{jamId}/submissions: the requester's own world or avatar, while submissions are open, once. */
+export function submitToJam(world: World, actor: UserRecord, jamId: string, body: unknown): JamSubmissionRecord {
+  const request = parseInput(SubmitSchema, body);
+  const jam = findJam(world, jamId);
+  if (jamState(world, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
+  if (authorOf(world, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
+  for (const s of world.jamSubmissions.values()) {
+    if (s.jamId === jam.id && s.contentId === request.contentId) throw new ApiError(400, messages.jamContentAlreadySubmitted);
+  }
+  const submission: JamSubmissionRecord = {
+    id: newId('jsub'),
+    jamId: jam.id,
+    submitterId: actor.id,
+    contentId: request.contentId,
+    description: request.description,
+    ratingScore: 0,
+    createdAt: isoNow(world.clock),
+  };
+  world.jamSubmissions.set(submission.id, submission);
+  return submission;
+}
+
+/** DELETE /jams/{jamId}/submissions/{id}: the submitter (or an admin) withdraws it. */
+export function withdrawSubmission(world: World, actor: UserRecord, jamId: string, submissionId: string): void {
+  const jam = findJam(world, jamId);
+  const submission = world.jamSubmissions.get(submissionId);
+  if (!submission || submission.jamId !== jam.id) throw new ApiError(404, messages.jamSubmissionNotFound);
+  if (submission.submitterId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.jamNoPermission);
+  world.jamSubmissions.delete(submission.id);
+}
+
+export function jamView(world: World, jam: JamRecord) {
+  return {
+    id: jam.id,
+    type: jam.type,
+    title: jam.title,
+    description: jam.description,
+    moreInfo: jam.moreInfo,
+    isVisible: jam.isVisible,
+    state: jamState(world, jam),
+    stateChangeDates: { ...jam.stateChangeDates },
+    submissionContentGated: jam.submissionContentGated,
+    submissionContentGateDate: jam.submissionContentGateDate,
+    updated_at: jam.updatedAt,
+  };
+}
+
+export function submissionView(submission: JamSubmissionRecord) {
+  const { id, jamId, submitterId, contentId, description, ratingScore, createdAt } = submission;
+  // The description's schema names the score `ratingScore` but requires `ratingsScore`: both are sent.
+  return { id, jamId, submitterId, contentId, description, ratingScore, ratingsScore: ratingScore, created_at: createdAt };
+}

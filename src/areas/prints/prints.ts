@@ -1,0 +1,112 @@
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { lazy } from '../../schema/lazy.js';
+import { isoNow } from '../../store/clock.js';
+import { newId } from '../../store/ids.js';
+import type { PrintRecord } from '../../store/records/prints.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { deleteFile, isPng, storeImageFile } from '../files/public.js';
+
+const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
+
+/** The text fields of POST /prints beside the image. */
+const UploadFieldsSchema = lazy(() => z.object({
+  note: z.string().default(''),
+  timestamp: dateTime(),
+  worldId: z.string().default(''),
+  worldName: z.string().optional(),
+}));
+
+/** The text fields of POST /prints/{printId} beside the image: the note alone may change. */
+const EditFieldsSchema = lazy(() => z.object({ note: z.string().optional() }));
+
+/** An upload's image as the form carried it: the bytes of a PNG, refused otherwise. */
+function pngOf(bytes: Uint8Array<ArrayBuffer> | undefined): Uint8Array<ArrayBuffer> {
+  if (!bytes) throw new ApiError(400, messages.printImageMissing);
+  if (!isPng(bytes)) throw new ApiError(400, messages.printImageNotPng);
+  return bytes;
+}
+
+const storePrintImage = (world: World, actor: UserRecord, bytes: Uint8Array<ArrayBuffer>) =>
+  storeImageFile(world, actor.id, 'print image', ['print'], bytes).id;
+
+/** POST /prints: the image becomes a PNG file of the requester and the print names it. */
+export function uploadPrint(world: World, actor: UserRecord, fields: Record<string, unknown>, bytes: Uint8Array<ArrayBuffer> | undefined): PrintRecord {
+  const request = parseInput(UploadFieldsSchema, fields);
+  const image = pngOf(bytes);
+  const print: PrintRecord = {
+    id: newId('prnt'),
+    authorId: actor.id,
+    fileId: storePrintImage(world, actor, image),
+    note: request.note,
+    timestamp: new Date(request.timestamp).toISOString(),
+    createdAt: isoNow(world.clock),
+    worldId: request.worldId,
+    worldName: request.worldName ?? world.worlds.get(request.worldId)?.name ?? '',
+  };
+  world.prints.set(print.id, print);
+  return print;
+}
+
+/** GET /prints/user/{userId}: the requester's own prints, newest first; anyone else's are refused. */
+export function listUserPrints(world: World, actor: UserRecord, userId: string): PrintRecord[] {
+  if (userId !== actor.id) throw new ApiError(403, messages.printsOfOtherUser);
+  return [...world.prints.values()]
+    .filter((print) => print.authorId === actor.id)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** GET /prints/{printId}: any signed-in user may open a print by its id, as a shared link does. */
+export function findPrint(world: World, printId: string): PrintRecord {
+  const print = world.prints.get(printId);
+  if (!print) throw new ApiError(404, messages.printNotFound(printId));
+  return print;
+}
+
+function ownPrint(world: World, actor: UserRecord, printId: string): PrintRecord {
+  const print = findPrint(world, printId);
+  if (print.authorId !== actor.id) throw new ApiError(403, messages.printNotOwned);
+  return print;
+}
+
+/** POST /prints/{printId}: a new image (and note, if sent) for the author's print; the old image file goes. */
+export function editPrint(world: World, actor: UserRecord, printId: string, fields: Record<string, unknown>, bytes: Uint8Array<ArrayBuffer> | undefined): PrintRecord {
+  const request = parseInput(EditFieldsSchema, fields);
+  const print = ownPrint(world, actor, printId);
+  const image = pngOf(bytes);
+  const replaced = print.fileId;
+  print.fileId = storePrintImage(world, actor, image);
+  if (request.note !== undefined) print.note = request.note;
+  dropImage(world, actor, replaced);
+  return print;
+}
+
+/** DELETE /prints/{printId}: the author's print goes, with its image file. */
+export function deletePrint(world: World, actor: UserRecord, printId: string): void {
+  const print = ownPrint(world, actor, printId);
+  world.prints.delete(print.id);
+  dropImage(world, actor, print.fileId);
+}
+
+/** Only the author's own file goes: they may have deleted it through /file already, or a fixture may name another's. */
+function dropImage(world: World, actor: UserRecord, fileId: string): void {
+  if (world.files.get(fileId)?.ownerId === actor.id) deleteFile(world, actor, fileId);
+}
+
+/** The Print a client sees; its image is version 1 of its file, served by GET /file/{fileId}/1/file. */
+export function printView(world: World, print: PrintRecord, origin: string) {
+  return {
+    id: print.id,
+    authorId: print.authorId,
+    authorName: world.users.get(print.authorId)?.displayName ?? '',
+    ownerId: print.authorId,
+    createdAt: print.createdAt,
+    timestamp: print.timestamp,
+    note: print.note,
+    worldId: print.worldId,
+    worldName: print.worldName,
+    files: { fileId: print.fileId, image: `${origin}/api/1/file/${print.fileId}/1/file` },
+  };
+}

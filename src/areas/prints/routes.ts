@@ -1,0 +1,43 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../http/env.js';
+import { json } from '../../http/helpers.js';
+import { multipartBody } from '../../http/request-body.js';
+import { deletePrint, editPrint, findPrint, listUserPrints, printView, uploadPrint } from './prints.js';
+
+/** Prints: photos taken in VRChat worlds, each a PNG file of its author. */
+export const printRoutes = new Hono<AppEnv>();
+
+/** The image links point back at the server the client called. */
+const origin = (c: Context) => new URL(c.req.url).origin;
+
+/** A multipart form (counted as it arrives, like every body) as the print operations send it: the `image` field's bytes and the other fields as text. */
+async function formOf(c: Context<AppEnv>) {
+  const { image, ...fields } = await multipartBody(c);
+  const bytes = image instanceof File ? new Uint8Array(await image.arrayBuffer()) : undefined;
+  return { fields, bytes };
+}
+
+printRoutes.post('/prints', async (c) => {
+  const { fields, bytes } = await formOf(c);
+  const world = c.get('world');
+  return json(c, printView(world, uploadPrint(world, c.get('user'), fields, bytes), origin(c)));
+});
+
+printRoutes.get('/prints/user/:userId', (c) => {
+  const world = c.get('world');
+  return json(c, listUserPrints(world, c.get('user'), c.req.param('userId')).map((print) => printView(world, print, origin(c))));
+});
+
+printRoutes.get('/prints/:printId', (c) => json(c, printView(c.get('world'), findPrint(c.get('world'), c.req.param('printId')), origin(c))));
+
+printRoutes.post('/prints/:printId', async (c) => {
+  const { fields, bytes } = await formOf(c);
+  const world = c.get('world');
+  return json(c, printView(world, editPrint(world, c.get('user'), c.req.param('printId'), fields, bytes), origin(c)));
+});
+
+// The description answers an empty 200.
+printRoutes.delete('/prints/:printId', (c) => {
+  deletePrint(c.get('world'), c.get('user'), c.req.param('printId'));
+  return c.body(null, 200);
+});
