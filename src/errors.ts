@@ -301,6 +301,14 @@ export const messages = {
   listingPriceChanged: "totalPrice does not match the listing's price",
   insufficientBalance: 'Insufficient balance for this purchase',
   giftsNotSimulated: 'receiverId must be the buyer: gifts are not simulated',
+
+  // issue 27: badges, world persistence, feedback, permissions, agreements, asset reviews, web assets, cloning
+  badgeNotHeld: (badgeId: string) => `The user does not have the badge ${badgeId}.`,
+  persistenceNotFound: (worldId: string) => `The user does not have persistence data for the world ${worldId}.`,
+  permissionNotFound: (permissionId: string) => `Permission ${permissionId} not found`,
+  assetReviewNotFound: (assetReviewId: string) => `Asset review ${assetReviewId} not found`,
+  nonMainBranch: 'only admins can get non-main branches',
+  nonPublicVariant: 'only admins can get non-public variants',
   // (end of section)
 } as const;
 
