@@ -307,6 +307,7 @@ export const messages = {
   persistenceNotFound: (worldId: string) => `The user does not have persistence data for the world ${worldId}.`,
   permissionNotFound: (permissionId: string) => `Permission ${permissionId} not found`,
   assetReviewNotFound: (assetReviewId: string) => `Asset review ${assetReviewId} not found`,
+  assetReviewForbidden: "You can't leave notes on a review of another user's content.",
   nonMainBranch: 'only admins can get non-main branches',
   nonPublicVariant: 'only admins can get non-public variants',
   // (end of section)

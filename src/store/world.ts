@@ -24,6 +24,8 @@ import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.
 import { fileAllFriends } from './indexes/friend-buckets.js';
 // economy shop
 import { indexShop, type ShopIndex } from './indexes/shop.js';
+// issue 27, misc: agreements, asset reviews, permissions, info pushes
+import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -37,6 +39,7 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  */
 export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
   ShopIndex {
+export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex, AccountExtrasIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -120,6 +123,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     revision: 0,
     readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
+    // issue 27, misc
+    ...indexAccountExtras(data),
   };
 }
 

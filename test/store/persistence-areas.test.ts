@@ -117,6 +117,8 @@ const parts = {
     'userNotes', 'users', 'worlds',
     // economy shop
     'balances', 'licenseGroups', 'listings', 'products', 'purchases', 'stores',
+    // issue 27, misc
+    'assetReviews', 'contentAgreements', 'infoPushes', 'permissions',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

@@ -9,6 +9,8 @@ import { groupExtrasOf, type GroupExtrasIndex } from '../indexes/group-extras.js
 import { peopleData } from '../indexes/people.js';
 // economy shop
 import { shopData } from '../indexes/shop.js';
+// issue 27, misc
+import { accountExtrasData } from '../indexes/account-extras.js';
 
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
@@ -37,6 +39,8 @@ export function worldData(world: World): WorldData {
     ...peopleData(world),
     // economy shop
     ...shopData(world),
+    // issue 27, misc
+    ...accountExtrasData(world),
   };
 }
 
