@@ -28,6 +28,7 @@ import { accountRoutes, publicAccountRoutes } from '../areas/authentication/acco
 import { userGroupRoutes } from '../areas/users/group-routes.js';
 import { systemRoutes } from '../areas/miscellaneous/routes.js';
 import { shopRoutes } from '../areas/economy/routes-shop.js';
+import { miscellaneousRoutes } from '../areas/miscellaneous/account-routes.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
 import { selectWorld, Worlds, type WorldLimits } from '../store/worlds.js';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
     userGroupRoutes,
     favoriteRoutes,
     shopRoutes,
+    miscellaneousRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
