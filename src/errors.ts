@@ -310,6 +310,7 @@ export const messages = {
   assetReviewForbidden: "You can't leave notes on a review of another user's content.",
   nonMainBranch: 'only admins can get non-main branches',
   nonPublicVariant: 'only admins can get non-public variants',
+  inventoryItemNotCloneable: 'InventoryItem not cloneable',
   // (end of section)
 } as const;
 
