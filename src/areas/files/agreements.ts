@@ -12,9 +12,10 @@ import { parseInput } from '../../http/validation.js';
 const AGREEMENT_CODE = 'content.copyright.owned';
 const agreementCode = () => z.literal(AGREEMENT_CODE, `must be ${AGREEMENT_CODE}`);
 
+// Every field is required, as the description's AgreementRequest has it.
 const SubmitSchema = lazy(() => z.object({
-  agreementCode: agreementCode().default(AGREEMENT_CODE),
-  agreementFulltext: z.string().default(''),
+  agreementCode: agreementCode(),
+  agreementFulltext: z.string(),
   contentId: z.string().min(1),
   version: z.number().int().min(1),
 }));
@@ -59,9 +60,10 @@ const ReviewNotesSchema = lazy(() => z.object({ reviewNotes: z.string() }));
 
 /** PUT /assetReview/{assetReviewId}/notes: the author of the reviewed content leaves notes for the reviewers. */
 export function updateAssetReviewNotes(world: World, actor: UserRecord, assetReviewId: string, body: unknown): void {
+  const { reviewNotes } = parseInput(ReviewNotesSchema, body);
   const review = world.assetReviews.get(assetReviewId);
   if (!review) throw new ApiError(404, messages.assetReviewNotFound(assetReviewId));
   if (review.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.assetReviewForbidden);
-  review.reviewNotes = parseInput(ReviewNotesSchema, body).reviewNotes;
+  review.reviewNotes = reviewNotes;
   review.updatedAt = isoNow(world.clock);
 }

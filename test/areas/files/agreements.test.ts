@@ -41,10 +41,11 @@ describe('content agreement', () => {
     expect((await t.call('GET', statusOf('avtr_a11ce000-0000-4000-8000-00000000a001'), { cookie: alice })).body.agreed).toBe(true);
   });
 
-  it('refuses a submission without contentId or version, and a status read without its query', async () => {
+  it('refuses a submission without a field the description requires, and a status read without its query', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('POST', '/agreement', { cookie: bob, body: { contentId: newAvatar } }), 400, 'version is required');
+    const { version: _, ...withoutVersion } = agreement(newAvatar);
+    expectError(await t.call('POST', '/agreement', { cookie: bob, body: withoutVersion }), 400, 'version is required');
     expectError(await t.call('GET', `/agreement?agreementCode=content.copyright.owned&contentId=${newAvatar}`, { cookie: bob }), 400);
     expectError(await t.call('GET', `/agreement?agreementCode=other&contentId=${newAvatar}&version=1`, { cookie: bob }), 400,
       'agreementCode must be content.copyright.owned');
