@@ -38,8 +38,7 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * Handlers reach it through the request context, never through a module-level variable.
  */
 export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
-  ShopIndex {
-export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex, AccountExtrasIndex {
+  ShopIndex, AccountExtrasIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
