@@ -332,6 +332,15 @@ export const messages = {
   jamSubmissionsClosed: 'Submissions to this jam are closed',
   jamContentNotYours: (type: string) => `contentId must be ${type === 'avatar' ? 'an avatar' : 'a world'} you uploaded`,
   jamContentAlreadySubmitted: 'That content is already submitted to this jam',
+  // issue 27: badges, world persistence, feedback, permissions, agreements, asset reviews, web assets, cloning
+  badgeNotHeld: (badgeId: string) => `The user does not have the badge ${badgeId}.`,
+  persistenceNotFound: (worldId: string) => `The user does not have persistence data for the world ${worldId}.`,
+  permissionNotFound: (permissionId: string) => `Permission ${permissionId} not found`,
+  assetReviewNotFound: (assetReviewId: string) => `Asset review ${assetReviewId} not found`,
+  assetReviewForbidden: "You can't leave notes on a review of another user's content.",
+  nonMainBranch: 'only admins can get non-main branches',
+  nonPublicVariant: 'only admins can get non-public variants',
+  inventoryItemNotCloneable: 'InventoryItem not cloneable',
   // (end of section)
 } as const;
 

@@ -32,6 +32,7 @@ import { accountEconomyRoutes } from '../areas/economy/routes-account.js';
 import { printRoutes } from '../areas/prints/routes.js';
 import { propRoutes } from '../areas/props/routes.js';
 import { jamRoutes } from '../areas/jams/routes.js';
+import { miscellaneousRoutes } from '../areas/miscellaneous/account-routes.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
 import { selectWorld, Worlds, type WorldLimits } from '../store/worlds.js';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
     printRoutes,
     propRoutes,
     jamRoutes,
+    miscellaneousRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));

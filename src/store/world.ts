@@ -29,6 +29,8 @@ import { indexAccountEconomy, type AccountEconomyIndex } from './indexes/account
 import type { PrintRecord } from './records/prints.js';
 import type { PropRecord } from './records/props.js';
 import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
+// issue 27, misc: agreements, asset reviews, permissions, info pushes
+import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -42,7 +44,8 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  */
 export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
   ShopIndex,
-  AccountEconomyIndex {
+  AccountEconomyIndex,
+  AccountExtrasIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -142,6 +145,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     // jams
     jams: byId(data.jams),
     jamSubmissions: byId(data.jamSubmissions),
+    // issue 27, misc
+    ...indexAccountExtras(data),
   };
 }
 

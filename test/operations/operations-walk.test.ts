@@ -177,7 +177,8 @@ describe('every operation of the public description', () => {
       }
     }
     expect(failures).toEqual([]);
-    // A share of the generated ones rather than a count: every area that becomes stateful lowers the count.
-    expect(checked).toBeGreaterThan(generated.size / 5);
+    // Few operations are left to the engine, and every area made stateful takes one more away: at least one
+    // with a checkable input must remain (the engine itself is walked over every operation in operations.test.ts).
+    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -125,6 +125,8 @@ const parts = {
     'props',
     // jams
     'jams', 'jamSubmissions',
+    // issue 27, misc
+    'assetReviews', 'contentAgreements', 'infoPushes', 'permissions',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

@@ -14,7 +14,8 @@ import {
   verifyTotpSetup,
 } from './account-extras.js';
 import { currentUserView } from './accounts.js';
-import { json, jsonBody } from '../../http/helpers.js';
+import { json, jsonBody, success } from '../../http/helpers.js';
+import { resendConfirmationEmail } from './confirmation-email.js';
 
 /** Account operations that need no session. */
 export const publicAccountRoutes = new Hono<AppEnv>();
@@ -56,4 +57,9 @@ accountRoutes.post('/userNotes', async (c) => {
 accountRoutes.get('/userNotes/:userNoteId', (c) => {
   const world = c.get('world');
   return json(c, userNoteView(world, getUserNote(world, c.get('user'), c.req.param('userNoteId'))));
+});
+
+accountRoutes.post('/auth/user/resendEmail', (c) => {
+  resendConfirmationEmail(c.get('world'), c.get('user'));
+  return json(c, success('Verification Email Sent!'));
 });

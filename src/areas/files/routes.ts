@@ -12,9 +12,10 @@ import {
 import { orderFiles } from './order.js';
 import { analyseFile } from './analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from './extras.js';
-import { json, jsonBody } from '../../http/helpers.js';
+import { json, jsonBody, success } from '../../http/helpers.js';
 import { multipartBody } from '../../http/request-body.js';
 import { uploadUrl } from './upload-routes.js';
+import { agreementStatus, submitAgreement, updateAssetReviewNotes } from './agreements.js';
 
 /** Files, their versions and uploads, and admin asset bundles. */
 export const fileRoutes = new Hono<AppEnv>();
@@ -97,3 +98,12 @@ fileRoutes.get('/analysis/:fileId/:versionId/security', (c) => json(c, analyseFi
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
   json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),
 );
+
+fileRoutes.get('/agreement', (c) => json(c, agreementStatus(c.get('world'), c.get('user'), c.req.query())));
+
+fileRoutes.post('/agreement', async (c) => json(c, submitAgreement(c.get('world'), c.get('user'), await jsonBody(c))));
+
+fileRoutes.put('/assetReview/:assetReviewId/notes', async (c) => {
+  updateAssetReviewNotes(c.get('world'), c.get('user'), c.req.param('assetReviewId'), await jsonBody(c));
+  return json(c, success('Asset review notes submitted'));
+});

@@ -6,6 +6,7 @@ import { listDrops, redeemReward } from './rewards.js';
 import { consumeItem, deleteItem, updateItem } from './edits.js';
 import { json, jsonBody } from '../../http/helpers.js';
 import { queryOf } from '../../schema/query.js';
+import { shareDirect, sharePedestal } from './cloning.js';
 
 /** The requester's inventory: read, equip, unequip, redeem rewards; drops; and one item of any holder. */
 export const inventoryRoutes = new Hono<AppEnv>();
@@ -16,6 +17,12 @@ inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c
 inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));
 
 inventoryRoutes.get('/inventory/drops', (c) => json(c, listDrops(c.get('world'), c.req.query())));
+
+inventoryRoutes.get('/inventory/cloning/pedestal', (c) => json(c, sharePedestal(c.get('world'), c.get('user'), c.req.query())));
+
+inventoryRoutes.post('/inventory/cloning/direct', async (c) =>
+  json(c, shareDirect(c.get('world'), c.get('user'), c.req.query(), await jsonBody(c))),
+);
 
 inventoryRoutes.get('/inventory/spawn', (c) => json(c, spawnItem(c.get('world'), c.get('user'), c.req.query())));
 

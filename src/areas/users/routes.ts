@@ -5,6 +5,9 @@ import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, upd
 import { boop } from '../friends/public.js';
 import { changeUserTags } from './tags.js';
 import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
+import { updateBadge } from './badges.js';
+import { userFeedback } from './feedback.js';
+import { deleteAllPersistence, deletePersistence, persistenceExists } from './persistence.js';
 
 /** Users: search, profiles, updates, tutorials. */
 export const userRoutes = new Hono<AppEnv>();
@@ -46,3 +49,24 @@ userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser
 userRoutes.get('/profile/:userId', (c) => json(c, publicProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
 
 userRoutes.get('/profile/:userId/private', (c) => json(c, privateProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
+
+userRoutes.put('/users/:userId/badges/:badgeId', async (c) => {
+  updateBadge(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('badgeId'), await jsonBody(c));
+  return json(c, success('Badge updated'));
+});
+
+userRoutes.get('/users/:userId/feedback', (c) => json(c, userFeedback(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())));
+
+userRoutes.delete('/users/:userId/persist', (c) => {
+  deleteAllPersistence(c.get('world'), c.get('user'), c.req.param('userId'));
+  return json(c, success('Persistence data deleted'));
+});
+
+userRoutes.delete('/users/:userId/:worldId/persist', (c) => {
+  deletePersistence(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('worldId'));
+  return json(c, success('Persistence data deleted'));
+});
+
+userRoutes.get('/users/:userId/:worldId/persist/exists', (c) =>
+  json(c, persistenceExists(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('worldId'))),
+);

@@ -9,7 +9,7 @@ import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
 import { isBlockedBy } from '../playermoderation/public.js';
-import { limitedSearchView, userView } from './views.js';
+import { limitedSearchView, shownBadges, userView } from './views.js';
 import { editedTags } from './tags.js';
 import { announceUpdate } from './announce.js';
 
@@ -132,7 +132,7 @@ export function publicProfile(world: World, viewer: UserRecord, userId: string) 
     pronouns: user.pronouns,
     ageVerificationStatus: user.ageVerificationStatus,
     ageVerified: user.ageVerified,
-    badges: [],
+    badges: shownBadges(user),
     bannerColor: user.bannerColor,
     bannerType: user.bannerType,
     iconFrame: user.iconFrame,

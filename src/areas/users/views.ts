@@ -7,7 +7,7 @@ import {
   type LimitedUserSearch,
   type User,
 } from '../../store/records/people.js';
-import type { UserRecord } from '../../store/records/user.js';
+import type { UserBadge, UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { wornAvatar } from './worn-avatar.js';
 
@@ -54,6 +54,9 @@ export function seenLocation(world: World, viewer: UserRecord, user: UserRecord)
   return seen;
 }
 
+/** The badges a profile shows: those its holder showcases and has not hidden. */
+export const shownBadges = (user: UserRecord): UserBadge[] => user.badges.filter((b) => b.showcased && !b.hidden);
+
 const makeUser = viewOf('User', UserSchema, {
   computed: [
     'badges', 'isFriend', 'friendKey', 'friendRequestStatus', 'note', 'state', 'location', 'worldId', 'instanceId',
@@ -69,7 +72,7 @@ export function userView(world: World, viewer: UserRecord, user: UserRecord): Us
   return makeUser(user, {
     ...seen,
     ...wornAvatar(world, user),
-    badges: [],
+    badges: shownBadges(user),
     isFriend: friend,
     friendKey: friend ? user.friendKey : '',
     friendRequestStatus: friendRequestStatus(world, viewer, user),

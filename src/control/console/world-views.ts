@@ -172,5 +172,7 @@ export function recordById(world: World, id: string): unknown {
   if (worldRecord) return { kind: 'world', record: worldRecord, instances: world.instancesByWorld.get(id) ?? [] };
   const instance = world.instances.get(id);
   if (instance) return { kind: 'instance', record: instance };
+  const review = world.assetReviews.get(id);
+  if (review) return { kind: 'assetReview', record: review };
   return undefined;
 }

@@ -11,6 +11,8 @@ import { peopleData } from '../indexes/people.js';
 import { shopData } from '../indexes/shop.js';
 // economy: accounts
 import { accountEconomyData } from '../indexes/account-economy.js';
+// issue 27, misc
+import { accountExtrasData } from '../indexes/account-extras.js';
 
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
@@ -48,6 +50,8 @@ export function worldData(world: World): WorldData {
     // jams
     jams: [...world.jams.values()],
     jamSubmissions: [...world.jamSubmissions.values()],
+    // issue 27, misc
+    ...accountExtrasData(world),
   };
 }
 

@@ -71,6 +71,19 @@ export const CurrentUserSchema = lazy(() => z.object({
 }));
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
+/** A badge a user holds (the description's Badge); `showcased` and `hidden` are the user's to change. */
+export const UserBadgeSchema = lazy(() => z.object({
+  badgeId: idOf('bdg'),
+  badgeName: z.string(),
+  badgeDescription: text(),
+  badgeImageUrl: text(),
+  assignedAt: timestamp(),
+  updatedAt: timestamp(),
+  hidden: flag(),
+  showcased: flag(),
+}));
+export type UserBadge = z.infer<typeof UserBadgeSchema>;
+
 /**
  * What a user shows of the avatar they wear. Views read them from the avatar in `currentAvatar`, so a
  * user record holds none of them and they cannot drift from the avatar.
@@ -93,6 +106,9 @@ export const UserRecordSchema = lazy(() => CurrentUserSchema.omit(WORN_AVATAR_FI
   tutorialClears: z
     .array(z.object({ platform: z.string().nullable(), store: z.string().nullable(), clearedAt: z.string() }))
     .default(() => []),
+  badges: z.array(UserBadgeSchema).default(() => []),
+  /** Worlds holding player persistence data of this user (saved by the game client in those worlds). */
+  persistentWorldIds: strings(),
 }));
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 

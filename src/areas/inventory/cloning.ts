@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { idOf } from '../../schema/common.js';
+import { lazy } from '../../schema/lazy.js';
+import { queryInt } from '../../schema/query.js';
+import { isoNow } from '../../store/clock.js';
+import { newId } from '../../store/ids.js';
+import type { InventoryItemRecord } from '../../store/records/inventory.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { findUser } from '../authentication/public.js';
+import { findHeldItem } from './inventory.js';
+
+/** How long the share stays open, in seconds: the description's bounds. */
+const ShareQuerySchema = lazy(() => z.object({ itemId: idOf('inv'), duration: queryInt(30, 86_400) }));
+const DirectShareSchema = lazy(() => z.object({ itemId: idOf('inv'), users: z.array(idOf('usr')).min(1) }));
+
+function cloneableItem(world: World, actor: UserRecord, itemId: string): InventoryItemRecord {
+  const item = findHeldItem(world, actor.id, itemId);
+  if (!item.flags.includes('cloneable')) throw new ApiError(400, messages.inventoryItemNotCloneable);
+  return item;
+}
+
+/** GET /inventory/cloning/pedestal: a token for a pedestal that lets others in the instance clone the item. */
+export function sharePedestal(world: World, actor: UserRecord, query: unknown) {
+  const { itemId } = parseInput(ShareQuerySchema, query);
+  cloneableItem(world, actor, itemId);
+  return { token: randomBytes(24).toString('base64url'), version: 1 };
+}
+
+/**
+ * POST /inventory/cloning/direct: each named user gets their own copy of the requester's cloneable item
+ * (a `unique` item only if they hold none of its template yet). All users are checked before any copy.
+ */
+export function shareDirect(world: World, actor: UserRecord, query: unknown, body: unknown) {
+  parseInput(ShareQuerySchema, query);
+  const request = parseInput(DirectShareSchema, body);
+  const item = cloneableItem(world, actor, request.itemId);
+  const recipients = [...new Set(request.users)].map((userId) => findUser(world, userId));
+  for (const recipient of recipients) {
+    if (recipient.id === actor.id) continue;
+    const held = world.inventoryByHolder.get(recipient.id);
+    if (item.flags.includes('unique') && [...(held?.values() ?? [])].some((i) => i.templateId === item.templateId)) continue;
+    giveCopy(world, item, recipient.id);
+  }
+  return { ok: 'true' };
+}
+
+function giveCopy(world: World, source: InventoryItemRecord, holderId: string): void {
+  const now = isoNow(world.clock);
+  const copy: InventoryItemRecord = {
+    ...structuredClone(source),
+    id: newId('inv'),
+    holderId,
+    acquisition: 'share',
+    equipSlot: '',
+    last_equipped: {},
+    created_at: now,
+    updated_at: now,
+    isArchived: false,
+    isSeen: false,
+  };
+  world.inventoryItems.set(copy.id, copy);
+  let held = world.inventoryByHolder.get(holderId);
+  if (!held) world.inventoryByHolder.set(holderId, (held = new Map()));
+  held.set(copy.id, copy);
+}
