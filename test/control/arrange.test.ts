@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrange, ControlError, startServer, type MockServer } from '../../src/main/index.js';
 import { testWorld } from '../support/helpers.js';
 import { control } from '../support/control-call.js';
+import { collectionNames } from '../../src/store/fixtures/fixtures.js';
 
 const ALICE = 'usr_a11ce000-0000-4000-8000-000000000001';
 const DEFAULT_GROUP = 'grp_00000001-0000-4000-8000-000000000000';
@@ -45,22 +46,8 @@ describe('worlds.create({ fixtures })', () => {
 
     const only = arrange.user({ username: 'solo' });
     const replaced = await server.worlds.create({
-      fixtures: {
-        users: [only],
-        groups: [],
-        groupMembers: [],
-        calendarEvents: [],
-        inviteMessages: [],
-        files: [],
-        inventoryItems: [],
-        notifications: [],
-        worlds: [],
-        instances: [],
-        avatars: [],
-        avatarFavorites: [],
-        favorites: [],
-        rewardCodes: [],
-      },
+      // Every collection emptied but the one user: nothing left refers to a default user.
+      fixtures: { ...Object.fromEntries(collectionNames.map((name) => [name, []])), users: [only] },
       replace: true,
     });
     await replaced.login('solo', 'solo-password');
