@@ -11,12 +11,14 @@ import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixtur
 import { scenarioJsonSchema } from '../src/scenarios/check.js';
 import '../src/main/app.js'; // declares every view
 import { viewFieldNames } from '../src/schema/view.js';
+import { buildConsoleScript } from '../src/control/console/script.js';
 
 const dist = new URL('../dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 
-const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
+// esbuild stays out of the bundle: only a checkout without dist/console.js builds the console's script.
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', external: ['esbuild'] } as const;
 // Everything dist/ runs as one CommonJS file (src/bundle.ts: the CLI and the library), which
 // src/boot.ts runs through vm.Script with V8's code cache: the CLI starts and the library imports
 // without compiling most of their code. import.meta.url has no CommonJS spelling of its own: the
@@ -110,6 +112,9 @@ pruneDeclarations(new URL('types/', dist), 'main/index.d.ts');
 writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 // The operations' schemas, read beside the bundle when a request first needs them (src/operations/contract.ts).
 copyFileSync(new URL('../src/operations/contract.json', import.meta.url), new URL('contract.json', dist));
+
+// The console's browser script (src/control/console/browser/), served as GET /_mock/console.js.
+writeFileSync(new URL('console.js', dist), await buildConsoleScript());
 
 // Every view's field names, so that a first request need not build a schema to know them.
 writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()));

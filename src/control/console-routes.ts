@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
 import type { AppDeps } from '../main/app.js';
-import { consolePage } from './console/page.js';
+import { consolePage, consolePageHeaders } from './console/page.js';
+import { consoleScript } from './console/script.js';
+import { consoleStyle } from './console/page-style.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
 import { json } from '../http/helpers.js';
@@ -16,8 +18,13 @@ const PageQuerySchema = lazy(() => z.strictObject({
   search: z.string().max(200).optional(),
 }));
 
+/** Where the live list starts: after the entry a reconnecting EventSource got last, or the page's `after`. */
+const StreamCursorSchema = lazy(() => z.object({ after: z.coerce.number().int().min(0).optional() }));
+
+const asset = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+
 /** The console page; app.ts also serves it at `/_mock/`, which a sub-app mounted at /_mock cannot name. */
-export const consolePageHandler = (c: Context) => c.html(consolePage, 200, { 'Cache-Control': 'no-store' });
+export const consolePageHandler = (c: Context) => c.html(consolePage, 200, consolePageHeaders);
 
 /**
  * The browser console (`GET /_mock/`) and the reads it makes of a world. Part of the control plane:
@@ -28,6 +35,8 @@ export function consoleRoutes(deps: AppDeps) {
   const { worlds, journal } = deps;
   routes.get('/', consolePageHandler);
   routes.get('/console', consolePageHandler);
+  routes.get('/console.js', async (c) => c.body(await consoleScript(), 200, asset('text/javascript')));
+  routes.get('/console.css', (c) => c.body(consoleStyle, 200, asset('text/css')));
 
   routes.get('/worlds', (c) => json(c, { worlds: ['', ...worlds.ids()] }));
 
@@ -51,21 +60,22 @@ export function consoleRoutes(deps: AppDeps) {
   routes.get('/requests/stream', (c) => {
     const world = c.req.query('world') || null;
     selectWorld(worlds, world ?? undefined);
+    const { after } = parseInput(StreamCursorSchema, { after: c.req.header('last-event-id') ?? c.req.query('after') });
     return streamSSE(c, async (stream) => {
       let wake: () => void = () => {};
-      const pending: string[] = [];
+      const pending: { id: string; data: string }[] = [];
       const stop = journal.onRecord((entry) => {
         if (entry.world !== world) return;
-        pending.push(JSON.stringify(entry));
+        pending.push({ id: String(entry.seq), data: JSON.stringify(entry) });
         wake();
-      });
+      }, after);
       stream.onAbort(() => {
         stop();
         wake();
       });
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (!stream.aborted) {
-        while (pending.length) await stream.writeSSE({ data: pending.shift()! });
+        while (pending.length) await stream.writeSSE(pending.shift()!);
         await new Promise<void>((resolve) => (wake = resolve));
       }
       stop();
