@@ -17,8 +17,7 @@ const dist = new URL('../dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 
-// esbuild stays out of the bundle: only a checkout without dist/console.js builds the console's script.
-const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', external: ['esbuild'] } as const;
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' } as const;
 // Everything dist/ runs as one CommonJS file (src/bundle.ts: the CLI and the library), which
 // src/boot.ts runs through vm.Script with V8's code cache: the CLI starts and the library imports
 // without compiling most of their code. import.meta.url has no CommonJS spelling of its own: the
@@ -43,6 +42,8 @@ await build({
   entryPoints: [new URL('../src/main/bundle.ts', import.meta.url).pathname],
   outfile: new URL('mock-api.cjs', dist).pathname,
   format: 'cjs',
+  // Only a checkout without dist/console.js builds the console's script: esbuild stays out of the bundle.
+  external: ['esbuild'],
   define: { 'import.meta.url': 'bundleUrl' },
   banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [
