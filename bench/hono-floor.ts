@@ -1,6 +1,7 @@
 // The start-up floor of mock-api's stack: a Hono app of one route on @hono/node-server, answering the
 // bare server's bytes, started the way mock-api starts (the port bound first, the adapter loaded
-// after). The bench bundles it as mock-api is bundled. Usage: node <bundle> <bodies.json>
+// after). The bench runs it twice over: compiled alone, loading its packages from node_modules as a
+// user's install does, and bundled into one file with them. Usage: node <compiled> <bodies.json>
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Hono } from 'hono';

@@ -1,4 +1,5 @@
-// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,soak,roundtrip]`:
+// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,flood,soak,roundtrip]
+// --max-memory=1GiB --sockets=2000 --edits=10000 --frames=1500]`:
 // the adversarial pass, against the built CLI on 127.0.0.1 only. A seeded fuzz of every route, bursts
 // of 200 that must keep each limit exact, the exhaustion cases that once froze or crashed the server,
 // and a soak whose memory must level off and whose throughput must hold. Every loop is bounded; the
@@ -12,12 +13,15 @@ import { Client } from './stress/client.js';
 import { fuzz, type FuzzResult } from './stress/fuzz.js';
 import { runChecks, type Check } from './stress/checks.js';
 import { soak, type SoakResult } from './stress/soak.js';
+import { floodChecks } from './stress/flood.js';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const requests = Number(option('requests') ?? 10_000);
 const seed = Number(option('seed') ?? 17);
 const soakSeconds = Number(option('soak-seconds') ?? 180);
 const only = option('only')?.split(',');
+const maxMemory = option('max-memory') ?? '1GiB';
+const flood = { sockets: Number(option('sockets') ?? 2_000), edits: Number(option('edits') ?? 10_000), frames: Number(option('frames') ?? 1_500) };
 const runs = (part: string) => only === undefined || only.includes(part);
 
 function build() {
@@ -40,7 +44,7 @@ function roundTrips(seed: number): boolean {
 
 async function main(): Promise<boolean> {
   if (!process.argv.includes('--no-build')) build();
-  const server = await spawnServer('node', mockArgs(), firstRequest);
+  const server = await spawnServer('node', mockArgs(['--max-memory', maxMemory]), firstRequest);
   const client = new Client(server.origin, 16);
   const burst = new Client(server.origin, 200);
   const target = { client, burst, origin: server.origin, pid: server.pid };
@@ -61,6 +65,12 @@ async function main(): Promise<boolean> {
       process.stdout.write('bursts and exhaustion cases:\n');
       report.checks = await runChecks(target);
       ok &&= report.checks.every((check) => check.ok);
+    }
+    if (runs('flood')) {
+      process.stdout.write(`push channels against clients that do not read (--max-memory ${maxMemory}):\n`);
+      const results = await runChecks(target, floodChecks(flood));
+      report.checks = [...(report.checks ?? []), ...results];
+      ok &&= results.every((check) => check.ok);
     }
     if (runs('soak')) {
       process.stdout.write(`soak: ${soakSeconds} s ...\n`);

@@ -1,3 +1,15 @@
 #!/usr/bin/env node
-// CommonJS: Node reaches a CommonJS entry point a few milliseconds sooner than an ES module one.
-require('../dist/boot.cjs').loadBundle().bundle.main(process.argv);
+// The command: turns on source maps (traces name src/), Node's compile cache where Node has one,
+// and runs the built CLI. CommonJS, so that it runs, and says what to do, even before a build.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+const cli = join(__dirname, '..', 'dist', 'cli.js');
+if (!existsSync(cli)) {
+  process.stderr.write(`mock-api: not built yet: run \`npm run build\` in ${join(__dirname, '..')}\n`);
+  process.exit(1);
+}
+process.setSourceMapsEnabled(true);
+require('node:module').enableCompileCache?.();
+import(pathToFileURL(cli).href).then(({ main }) => main(process.argv));

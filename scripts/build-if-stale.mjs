@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
-const built = new URL('dist/mock-api.code-cache', root);
+// The build's last output (scripts/build.ts): a build that stopped half way does not count as one.
+const built = new URL('dist/default-world.json', root);
 
 /** The latest change time of a file, or of anything below a directory. */
 function newest(url) {

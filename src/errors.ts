@@ -29,6 +29,8 @@ export const messages = {
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodyNotObject: 'Request body must be a JSON object',
+  multipartExpected: 'Request body must be multipart/form-data',
+  multipartMalformed: 'Request body is not valid multipart/form-data: its parts must be separated by the boundary its Content-Type names',
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',
   // control plane
@@ -263,6 +265,8 @@ export const messages = {
     `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
   uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
   uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
+  tooManyRegistrations: (max: number) => `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
+  tooManyInstances: (max: number) => `This world already holds ${max} instances; reset it (POST /_mock/reset) to create more`,
   controlHostRefused: (host: string) =>
     `Host ${host} is not an address of this server; start it with --allowed-hosts ${host} to accept it`,
   controlOriginRefused: (origin: string) =>
@@ -272,6 +276,7 @@ export const messages = {
   badRequest: 'Bad Request',
   headersTooLarge: 'Request header fields are too large',
   requestTargetNotPath: 'The request target must be a path starting with /',
+  hostRequired: 'An HTTP/1.1 request must carry a Host header',
   loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
   twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,

@@ -1,76 +1,31 @@
 // The control plane (/_mock) as typed calls, for test suites: works against a server started in
 // process (`startServer`) or by the CLI (give its URL). Only fetch: nothing here loads the server.
 
+import type {
+  ActiveRule,
+  LoginOptions,
+  OutboxEmail,
+  PipelineFrame,
+  PipelineState,
+  Presence,
+  PresenceChange,
+  RecordedRequest,
+  RequestFilters,
+  ScenarioFile,
+  Session,
+  SettingsChange,
+  SocketFaults,
+  SocketFaultsChange,
+  WorldSettings,
+} from './client-types.js';
+import { answer, ControlError } from './control-error.js';
+import { login, worldFetch } from './client-login.js';
+
+export type * from './client-types.js';
+export { ControlError };
+
 /** The request header that picks an isolated world. */
 export const WORLD_HEADER_NAME = 'X-Mock-World';
-
-/** A scenario as its JSON file holds it (see README "Scripted failures" and `scenario.schema.json`). */
-export interface ScenarioFile {
-  $schema?: string;
-  name: string;
-  description?: string;
-  rules: ScenarioRule[];
-}
-
-/** One rule of a scenario; the server checks it and answers 400 naming any problem. */
-export interface ScenarioRule {
-  match: { method?: string; path: string; query?: Record<string, string>; headers?: Record<string, string>; user?: string };
-  response?: { status: number; message?: string; wafCode?: number; body?: unknown; headers?: Record<string, string> };
-  fault?: 'connection-reset' | 'empty-response' | 'malformed-json' | (string & {});
-  delayMs?: number;
-  times?: number;
-  [field: string]: unknown;
-}
-
-/** An active rule as `GET /_mock/scenarios` lists it. */
-export interface ActiveRule {
-  scenario: string;
-  hits: number;
-  [field: string]: unknown;
-}
-
-/** A request the API answered, as the journal (`GET /_mock/requests`) lists it. */
-export interface RecordedRequest {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  world: string | null;
-  durationMs: number;
-  [field: string]: unknown;
-}
-
-/** An email the world "sent" (a login code, say), as `GET /_mock/outbox` lists it. */
-export interface OutboxEmail {
-  id: string;
-  to: string;
-  userId: string;
-  subject: string;
-  body: string;
-  code?: string;
-  sentAt: string;
-  [field: string]: unknown;
-}
-
-/** Narrows `requests()`; every filter given must hold. */
-export interface RequestFilters {
-  method?: string;
-  /** The exact path (`/api/1/auth/user`), or a RegExp tested against it. */
-  path?: string | RegExp;
-  status?: number;
-}
-
-/** The control plane's answer to anything but a success, as an exception. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    what: string,
-  ) {
-    const message = (body as { error?: { message?: string } } | null)?.error?.message;
-    super(`${what} answered ${status}${message ? `: ${message}` : ''}`);
-  }
-}
 
 export interface ControlClient {
   /** The server's root, e.g. `http://127.0.0.1:8080`. */
@@ -83,6 +38,11 @@ export interface ControlClient {
   readonly headers: Readonly<Record<string, string>>;
   /** fetch against this world: a path (`/auth/user`) is taken below `apiUrl`; the world's header is added. */
   fetch(input: string | URL, init?: RequestInit): Promise<Response>;
+  /**
+   * Logs `username` in with a password (and `options.code` for a user with two-factor authentication)
+   * and answers the session: its cookie, the user, and a fetch bound to both it and this world.
+   */
+  login(username: string, password: string, options?: LoginOptions): Promise<Session>;
   /** Rebuilds the world from its starting data and ends its sessions; drops its run-time scenario rules. */
   reset(): Promise<void>;
   /** Keeps a copy of the world's current state, in place of its earlier one. */
@@ -93,7 +53,14 @@ export interface ControlClient {
     get(): Promise<Date>;
     /** Moves the world's clock forward by `ms` milliseconds. */
     advance(ms: number): Promise<Date>;
+    /** Sets the world's clock; a time the server refuses (not a date, out of range) is a ControlError. */
     set(at: Date | string): Promise<Date>;
+  };
+  /** The world's switches (`/_mock/settings`); a reset returns to the starting ones. */
+  settings: {
+    get(): Promise<WorldSettings>;
+    /** Changes the switches given, answers them all. */
+    set(change: SettingsChange): Promise<WorldSettings>;
   };
   scenarios: {
     /** Adds run-time rules, which win over those loaded at start. */
@@ -107,8 +74,28 @@ export interface ControlClient {
     create(): Promise<WorldHandle>;
     delete(id: string): Promise<void>;
   };
+  /** Moves any user (`POST /_mock/users/{userId}/presence`): friends' lists and event sockets follow. */
+  presence(userId: string, change: PresenceChange): Promise<Presence>;
+  /** The world's event sockets (`/_mock/pipeline`). */
+  pipeline: {
+    get(): Promise<PipelineState>;
+    /** Sends a frame as if the world had caused it; answers how many sockets it went to. */
+    send(frame: PipelineFrame): Promise<number>;
+    /** Cuts a user's sockets (all of the world's without `userId`) as a network failure does; answers how many. */
+    drop(userId?: string): Promise<number>;
+    faults: {
+      get(): Promise<SocketFaults>;
+      /** Replaces the faults as a whole. */
+      set(faults: SocketFaultsChange): Promise<SocketFaults>;
+      clear(): Promise<SocketFaults>;
+    };
+  };
   /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`. */
   requests(filters?: RequestFilters): Promise<RecordedRequest[]>;
+  /** How many of the journal's requests the filters keep. */
+  requestCount(filters?: RequestFilters): Promise<number>;
+  /** Drops the journal's entries the filters keep (all of them without filters). */
+  clearRequests(filters?: Omit<RequestFilters, 'path'> & { path?: string }): Promise<void>;
   /** The emails the world "sent", newest first (`GET /_mock/outbox`). */
   outbox(): Promise<OutboxEmail[]>;
   /** The operations the server answers (`GET /_mock/operations`). */
@@ -143,8 +130,27 @@ export function controlClient(server: string | ServerUrls): ControlClient {
   return clientFor(urls, undefined);
 }
 
+/** The journal's filters as the query of `/_mock/requests`: the server applies its path rules. */
+function journalQuery({ method, path, status, user, since }: RequestFilters): string {
+  const query = new URLSearchParams();
+  if (method !== undefined) query.set('method', method);
+  if (typeof path === 'string') query.set('path', path);
+  if (status !== undefined) query.set('status', String(status));
+  if (user !== undefined) query.set('user', user);
+  if (since !== undefined) query.set('since', since instanceof Date ? since.toISOString() : since);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A time as the control plane takes it; what is no date goes as given, for the server to refuse. */
+const isoTime = (at: Date | string) => {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? String(at) : date.toISOString();
+};
+
 function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): ControlClient {
   const headers: Record<string, string> = worldId === undefined ? {} : { [WORLD_HEADER_NAME]: worldId };
+  const fetchWorld = worldFetch(urls.apiUrl, headers);
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -152,30 +158,27 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
-    const response = await globalThis.fetch(`${urls.url}/_mock${path}`, init);
-    const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new ControlError(response.status, parsed, `${method} /_mock${path}`);
-    return parsed as T;
+    return (await answer(await globalThis.fetch(`${urls.url}/_mock${path}`, init), `${method} /_mock${path}`)) as T;
   }
   const now = async (reply: Promise<{ now: string }>) => new Date((await reply).now);
+  const faults = (method: string, body?: SocketFaultsChange) => call<SocketFaults>(method, '/pipeline/faults', body);
 
   const client: ControlClient = {
     ...urls,
     headers,
-    fetch: (input, init = {}) => {
-      const target = typeof input === 'string' && input.startsWith('/') ? `${urls.apiUrl}${input}` : input;
-      const merged = new Headers(init.headers);
-      for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-      return globalThis.fetch(target, { ...init, headers: merged });
-    },
+    fetch: (input, init) => fetchWorld(input, init),
+    login: (username, password, options) => login(fetchWorld, username, password, options),
     reset: async () => void (await call('POST', '/reset')),
     snapshot: async () => void (await call('POST', '/snapshot')),
     restore: async () => void (await call('POST', '/restore')),
     clock: {
       get: () => now(call('GET', '/clock')),
       advance: (ms) => now(call('POST', '/clock', { advanceMs: ms })),
-      set: (at) => now(call('POST', '/clock', { set: new Date(at).toISOString() })),
+      set: (at) => now(call('POST', '/clock', { set: isoTime(at) })),
+    },
+    settings: {
+      get: () => call('GET', '/settings'),
+      set: (change) => call('PATCH', '/settings', change),
     },
     scenarios: {
       use: async (scenario) => void (await call('POST', '/scenarios', scenario)),
@@ -190,16 +193,24 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
       },
       delete: async (id) => void (await call('DELETE', `/worlds/${encodeURIComponent(id)}`)),
     },
-    requests: async (filters = {}) => {
-      const entries = await call<RecordedRequest[]>('GET', '/requests');
-      return entries.filter(
-        (entry) =>
-          (worldId === undefined || entry.world === undefined || entry.world === worldId) &&
-          (filters.method === undefined || entry.method === filters.method.toUpperCase()) &&
-          (filters.status === undefined || entry.status === filters.status) &&
-          (filters.path === undefined || (typeof filters.path === 'string' ? entry.path === filters.path : filters.path.test(entry.path))),
-      );
+    presence: (userId, change) => call('POST', `/users/${encodeURIComponent(userId)}/presence`, change),
+    pipeline: {
+      get: () => call('GET', '/pipeline'),
+      send: async (frame) => (await call<{ sent: number }>('POST', '/pipeline', frame)).sent,
+      drop: async (userId) => (await call<{ dropped: number }>('POST', '/pipeline/drop', userId === undefined ? {} : { userId })).dropped,
+      faults: { get: () => faults('GET'), set: (change) => faults('POST', change), clear: () => faults('DELETE') },
     },
+    requests: async (filters = {}) => {
+      const entries = await call<RecordedRequest[]>('GET', `/requests${journalQuery(filters)}`);
+      const { path } = filters;
+      return path instanceof RegExp ? entries.filter((entry) => path.test(entry.path)) : entries;
+    },
+    requestCount: async (filters = {}) => {
+      const { path } = filters;
+      if (path instanceof RegExp) return (await client.requests(filters)).length;
+      return (await call<{ count: number }>('GET', `/requests/count${journalQuery(filters)}`)).count;
+    },
+    clearRequests: async (filters = {}) => void (await call('DELETE', `/requests${journalQuery(filters)}`)),
     outbox: () => call('GET', '/outbox'),
     operations: () => call('GET', '/operations'),
   };

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { consolePage, consolePageHeaders } from './console/page.js';
 import { consoleScript } from './console/script.js';
 import { consoleStyle } from './console/page-style.js';
+import { streamRequests } from './request-stream.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
 import { json } from '../http/helpers.js';
@@ -61,25 +61,7 @@ export function consoleRoutes(deps: AppDeps) {
     const world = c.req.query('world') || null;
     selectWorld(worlds, world ?? undefined);
     const { after } = parseInput(StreamCursorSchema, { after: c.req.header('last-event-id') ?? c.req.query('after') });
-    return streamSSE(c, async (stream) => {
-      let wake: () => void = () => {};
-      const pending: { id: string; data: string }[] = [];
-      const stop = journal.onRecord((entry) => {
-        if (entry.world !== world) return;
-        pending.push({ id: String(entry.seq), data: JSON.stringify(entry) });
-        wake();
-      }, after);
-      stream.onAbort(() => {
-        stop();
-        wake();
-      });
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
-        while (pending.length) await stream.writeSSE(pending.shift()!);
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-      stop();
-    });
+    return streamRequests(c, journal, world, after);
   });
 
   return routes;

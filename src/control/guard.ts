@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, messages } from '../errors.js';
 import { nodeRequest, requestHeader } from '../http/helpers.js';
+import { hostName, isAcceptedHost } from '../http/accepted-host.js';
 
 /** What the control plane (`/_mock`) and upload URLs (`/_uploads`) accept besides their own address. */
 export interface ControlGuardOptions {
@@ -15,22 +15,6 @@ export interface ControlGuardOptions {
    * (or, for the console page and its event stream, as the query parameter `token`).
    */
   token?: string;
-}
-
-/** The host name of a Host header value: `[::1]:8080` -> `::1`, `Localhost.:80` -> `localhost`. */
-function hostName(host: string): string {
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.split(':')[0]!;
-  return name.toLowerCase().replace(/\.$/, '');
-}
-
-/**
- * A Host a request may name: `localhost`, an IP address, or a configured name. A web page whose
- * own name was re-pointed at 127.0.0.1 (DNS rebinding) sends its own name as Host, and is refused.
- */
-export function isAcceptedHost(host: string | undefined, options: ControlGuardOptions = {}): boolean {
-  if (host === undefined || host === '') return false;
-  const name = hostName(host);
-  return name === 'localhost' || isIP(name) !== 0 || (options.allowedHosts ?? []).some((allowed) => hostName(allowed) === name);
 }
 
 /** What holds no state and no secret: the health check, and the console's script and style (a page cannot send the token with them). */

@@ -5,14 +5,15 @@ import type { AppEnv } from '../http/env.js';
 import { answeredText, nodeRequest, rawQuery, readRequestText, requestHeader, requestText } from '../http/helpers.js';
 import { answeredBy } from '../scenarios/middleware.js';
 import { WORLD_HEADER } from '../store/worlds.js';
+import { LIMITS } from '../limits.js';
 import type { JournalEntry } from './journal-entry.js';
 
 export type { JournalEntry } from './journal-entry.js';
 
 /** A body kept in the journal is cut at this many bytes. */
-export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
+export const MAX_JOURNAL_BODY_BYTES = LIMITS.journalBodyBytes.value;
 /** The journal drops its oldest entries past this many bytes of bodies, whatever their number. */
-export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+export const MAX_JOURNAL_BYTES = LIMITS.journalBytes.value;
 
 /**
  * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
@@ -106,7 +107,7 @@ export class RequestJournal {
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(
-    private readonly capacity = 1000,
+    private readonly capacity: number = LIMITS.journalEntries.value,
     private readonly maxBytes = MAX_JOURNAL_BYTES,
   ) {}
 

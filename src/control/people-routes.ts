@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { outbox } from '../areas/authentication/account-extras.js';
 import { findUser } from '../areas/authentication/accounts.js';
 import { movePresence } from '../areas/users/presence.js';

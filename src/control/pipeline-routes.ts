@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { json, jsonBody } from '../http/helpers.js';
 import { faultsFrom } from '../pipeline/room.js';
 import { PipelineDropSchema, PipelineSendSchema, SocketFaultsSchema } from '../pipeline/frame-schema.js';

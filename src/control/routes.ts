@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';
 import { json, jsonBody } from '../http/helpers.js';
@@ -11,6 +11,7 @@ import { checkClockTime } from '../store/clock-range.js';
 import { peopleControlRoutes } from './people-routes.js';
 import { consoleRoutes } from './console-routes.js';
 import { pipelineControlRoutes } from './pipeline-routes.js';
+import { LIMITS, memoryBudget } from '../limits.js';
 
 const ClockChangeSchema = lazy(() => z
   .strictObject({
@@ -32,6 +33,7 @@ export function controlRoutes(deps: AppDeps) {
   const { worlds, scenarios } = deps;
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
+  control.get('/limits', (c) => json(c, { maxMemory: memoryBudget(), limits: LIMITS }));
   control.route('/', consoleRoutes(deps));
   control.route('/pipeline', pipelineControlRoutes(deps));
 

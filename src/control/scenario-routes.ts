@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import type { AppDeps } from '../main/app.js';
+import type { AppDeps } from './deps.js';
 import { json, jsonBody } from '../http/helpers.js';
 import { journalFilter } from './journal-query.js';
 import { DEFAULT_WORLD } from '../scenarios/engine.js';
@@ -8,12 +8,13 @@ import { ScenarioSchema } from '../scenarios/schema.js';
 import { lazy } from '../schema/lazy.js';
 import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
 import { parseInput } from '../http/validation.js';
+import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
 /** The realism switches the control plane may change on a running world. */
 const SettingsChangeSchema = lazy(() => z
   .strictObject({
     userAgent: z.enum(['any', 'strict']).optional(),
-    sessionTtlMinutes: z.number().int().min(1).optional(),
+    sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).optional(),
     sessionLimit: z.number().int().min(1).optional(),
     signups: z.enum(['open', 'closed']).optional(),
   }));

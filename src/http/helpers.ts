@@ -1,17 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
-import type { TimeSpan } from '../areas/instances/state.js';
+import type { TimeSpan } from '../store/read-cache.js';
 import { ApiError, messages } from '../errors.js';
 import { checkTextLengths } from './text-limits.js';
+import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, nodeRequest, requestText } from './request-body.js';
 
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-
-const tooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_JSON_BODY_BYTES));
-
-/** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
-export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+export { nodeRequest, readRequestText, requestText } from './request-body.js';
 
 /**
  * One request header. Under node it reads node's own header object: asking Hono would build web
@@ -20,65 +14,24 @@ export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessag
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = nodeRequest(c);
   if (!incoming) return c.req.header(name);
-  const value = incoming.headers[name.toLowerCase()];
+  const key = name.toLowerCase();
+  // Own headers only: `constructor` or `__proto__` is no header a client sent.
+  if (!Object.hasOwn(incoming.headers, key)) return undefined;
+  const value = incoming.headers[key];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**
- * Refuses bodies over MAX_JSON_BODY_BYTES with 413. Under node it only checks Content-Length and
- * leaves the rest to jsonBody, which counts while it reads: Hono's bodyLimit would build a full web
- * Request and stream per request, which costs more than the rest of a write.
+ * Refuses a body that declares more than MAX_REQUEST_BODY_BYTES with 413 before reading it. A body
+ * that declares no length (chunked) is counted while it is read (see request-body.ts).
  */
 export function limitJsonBody(): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const incoming = nodeRequest(c);
-    if (!incoming) return limit(c, next);
-    if (Number(incoming.headers['content-length'] ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+    if (Number(requestHeader(c, 'content-length') ?? 0) > MAX_REQUEST_BODY_BYTES) throw bodyTooLarge();
     return next();
   };
 }
-
-/** The body as text straight from node's stream, refusing more than MAX_JSON_BODY_BYTES. */
-function readIncoming(incoming: IncomingMessage): Promise<string> {
-  if (incoming.readableEnded) return Promise.resolve('');
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_JSON_BODY_BYTES) return void chunks.push(chunk);
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      reject(tooLarge());
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks, size).toString('utf8'));
-    incoming.on('data', onData);
-    incoming.once('end', onEnd);
-    incoming.once('error', reject);
-  });
-}
-
-/** Request -> its body text, read once: scenario rules, the handler and the journal share it. */
-const bodyTexts = new WeakMap<object, Promise<string>>();
-
-export function requestText(c: Context): Promise<string> {
-  let text = bodyTexts.get(c.req);
-  if (!text) {
-    const incoming = nodeRequest(c);
-    bodyTexts.set(c.req, (text = incoming ? readIncoming(incoming) : c.req.text()));
-  }
-  return text;
-}
-
-/** The body text when something has read it; undefined when nothing did. */
-export const readRequestText = (c: Context): Promise<string> | undefined => bodyTexts.get(c.req);
 
 /** Context -> the JSON text it answered, for the request journal. */
 const answeredTexts = new WeakMap<object, string>();

@@ -24,13 +24,18 @@ export function answerClientErrorsWithEnvelope(server: Server): void {
 }
 
 /**
- * A request whose target is not a path (`OPTIONS *`, `GET http://other/...` is fine: node gives its
- * path) is answered here: the HTTP adapter would build no URL from it and answer plain text.
+ * Requests the HTTP adapter cannot take, answered here with the envelope: a target that is not a
+ * path (`OPTIONS *`; `GET http://other/...` is fine: node gives its path), for which it would build
+ * no URL and answer plain text, and an HTTP/1.1 request without Host, which RFC 9112 makes a 400
+ * and node would answer with an empty one (the server is made with requireHostHeader off).
  */
-export function answeredOddTarget(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.url?.startsWith('/')) return false;
-  const body = envelope(400, messages.requestTargetNotPath);
-  response.writeHead(400, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) });
+export function answeredMalformedRequest(request: IncomingMessage, response: ServerResponse): boolean {
+  let message: string;
+  if (!request.url?.startsWith('/')) message = messages.requestTargetNotPath;
+  else if (request.httpVersion === '1.1' && request.headers.host === undefined) message = messages.hostRequired;
+  else return false;
+  const body = envelope(400, message);
+  response.writeHead(400, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   response.end(body);
   return true;
 }

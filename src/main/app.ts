@@ -17,6 +17,7 @@ import { consolePageHandler } from '../control/console-routes.js';
 import { fileRoutes } from '../areas/files/routes.js';
 import { inviteMessageRoutes } from '../areas/invite/invite-message-routes.js';
 import { uploadRoutes } from '../areas/files/upload-routes.js';
+import { websiteHomeRoutes } from '../areas/authentication/website-home.js';
 import { worldRoutes } from '../areas/worlds/routes.js';
 import { instanceRoutes } from '../areas/instances/routes.js';
 import { favoriteRoutes } from '../areas/favorites/routes.js';
@@ -34,30 +35,12 @@ import type { ManualClock } from '../store/clock.js';
 import type { WorldSource } from '../store/world-source.js';
 import { ScenarioEngine } from '../scenarios/engine.js';
 import { scenarioMiddleware } from '../scenarios/middleware.js';
-import { controlGuard, type ControlGuardOptions } from '../control/guard.js';
+import { controlGuard } from '../control/guard.js';
 import { requireUserAgent } from '../scenarios/user-agent.js';
 import { PipelineHub } from '../pipeline/hub.js';
-import type { ReadyMadeScenario } from '../store/fixtures/fixture-dir.js';
+import type { AppDeps } from '../control/deps.js';
 
-export interface AppDeps {
-  /** The default world and any isolated ones; handlers get theirs per request. */
-  worlds: Worlds;
-  scenarios: ScenarioEngine;
-  journal: RequestJournal;
-  /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */
-  control?: ControlGuardOptions;
-  /** The open event sockets of every world (none until a server accepts them). */
-  sockets: PipelineHub;
-  /** The package's ready-made scenarios, read when the console first lists them. */
-  readyMadeScenarios?: () => ReadyMadeScenario[];
-  /**
-   * False leaves the operations no area simulates to the unknown-route 404 instead of generated
-   * answers: only the bench sets it, to measure what their routes cost the others.
-   */
-  generatedAnswers?: boolean;
-  /** Reports unexpected exceptions; the client only ever sees a 500 envelope without a stack. */
-  onUnexpectedError?: (error: unknown) => void;
-}
+export type { AppDeps };
 
 /** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
 export function createApp(deps: AppDeps) {
@@ -75,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/_mock', controlRoutes(deps));
   app.route('/_mock', operationRoutes(() => answers()));
   app.route('/_uploads', uploadRoutes(deps));
+  app.route('/', websiteHomeRoutes);
   app.use('/api/1/*', recordRequests(deps.journal));
 
   // The API's routes go straight into the app's router: one copy of each route, not one per level.

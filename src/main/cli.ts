@@ -2,16 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pipelineUrlOf } from '../pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
-import { exportWorld } from './export.js';
+import { exportWorld, isDbTarget } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 import { totp } from '../areas/authentication/totp.js';
-import { watchParent } from './parent-watch.js';
+import { watchLauncher } from './parent-watch.js';
 import { stopByPidFile, writePidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios, scenarioFile } from './package-files.js';
-import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
+import { defaultMaxMemory, parseMemorySize, setMemoryBudget } from '../limits.js';
+import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
 const EXIT_USAGE = 2;
 const SHUTDOWN_GRACE_MS = 2000;
@@ -42,6 +44,15 @@ function generateCounts(value: string): Partial<GenerateCounts> {
     counts[kind as keyof GenerateCounts] = integer(0, 10_000_000)(n ?? '');
   }
   return counts;
+}
+
+const MIN_MEMORY = 64 * 1024 * 1024;
+
+/** `--max-memory 1073741824`, `512MiB`, `2GiB`: bytes, at least 64 MiB. */
+function memorySize(value: string) {
+  const bytes = parseMemorySize(value);
+  if (bytes === undefined || bytes < MIN_MEMORY) throw new InvalidArgumentError('must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.');
+  return bytes;
 }
 
 /** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
@@ -76,11 +87,12 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
     .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
     .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--max-memory <size>', `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${defaultMaxMemory()})`).env('MOCK_API_MAX_MEMORY').argParser(memorySize))
     .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
     .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
     .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
     .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
-    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, 10_000_000)))
+    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, MAX_SESSION_TTL_MINUTES)))
     .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
@@ -91,10 +103,13 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
       if (opts.userAgent) settings.userAgent = opts.userAgent;
       if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
+      if (opts.maxMemory) setMemoryBudget(opts.maxMemory);
       // From the listening line on, a signal stops the server cleanly, even while it is still loading.
       let server: RunningServer | undefined;
-      // Requests in flight get a bounded time to finish; new connections are refused meanwhile.
-      const stop = () => void (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0));
+      // Requests in flight get a bounded time to finish; new connections are refused meanwhile. Once
+      // only: a signal may arrive while the server drains because its launcher has gone.
+      let stopping: Promise<void> | undefined;
+      const stop = () => void (stopping ??= (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0)));
       try {
         if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
         const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
@@ -119,7 +134,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
             process.once('SIGINT', stop);
             process.once('SIGTERM', stop);
             if (opts.pidFile) writePidFile(opts.pidFile);
-            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchParent(stop);
+            if (!opts.outliveParent && !isOn(process.env.MOCK_API_OUTLIVE_PARENT)) watchLauncher(stop);
             process.stdout.write(`mock-api listening on ${url}\nmock-api pipeline on ${pipelineUrlOf(url)}\n`);
           },
         });
@@ -137,17 +152,17 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
 
   program
     .command('export')
-    .description('write the default world as a fixtures directory (from --db, --fixtures, --seed as start takes them)')
-    .argument('<dir>', 'the directory to write <collection>.json files to')
+    .description('write the default world (from --db, --fixtures, --seed as start takes them) as a fixtures directory, or as a --db file')
+    .argument('<target>', 'a directory to write <collection>.json files to, or a file ending in .json to write as a database file')
     .addOption(new Option('--db <file>', 'the database file to export').env('MOCK_API_DB'))
     .addOption(new Option('-f, --fixtures <dir>', 'start from this fixtures directory').env('MOCK_API_FIXTURES'))
     .addOption(new Option('-s, --seed <n>', 'add seeded generated data').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
     .addOption(new Option('--generate <counts>', 'with --seed: records per kind').argParser(generateCounts))
-    .action(async (dir: string, opts) => {
+    .action(async (target: string, opts) => {
       if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
       try {
-        const files = await exportWorld(dir, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
-        process.stdout.write(`mock-api exported ${files.length} files to ${dir}\n`);
+        const files = await exportWorld(target, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        process.stdout.write(isDbTarget(target) ? `mock-api exported the default world to ${target}\n` : `mock-api exported ${files.length} files to ${target}\n`);
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
         if (error instanceof DbError) fail(error.message);
@@ -173,16 +188,21 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .description('check a scenario file, printing every problem with its JSON path')
     .argument('<file>', 'the scenario file')
     .action((file: string) => {
-      let raw: unknown;
+      let text = '';
       try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
+        text = readFileSync(file, 'utf8');
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        fail(`${file}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(error as Error).message})`}`);
+        fail(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
       }
-      const problems = scenarioProblems(raw);
-      if (problems.length === 0) return void process.stdout.write(`${file}: ok\n`);
-      for (const { path, message } of problems) process.stdout.write(`${file}: ${path}: ${message}\n`);
+      // A file that cannot be used, JSON syntax included, is a problem of the file: exit code 1, as for any other.
+      let lines: string[];
+      try {
+        lines = scenarioProblems(JSON.parse(text.replace(/^\uFEFF/, ''))).map(({ path, message }) => `${path}: ${message}`);
+      } catch (error) {
+        lines = [`is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})`];
+      }
+      if (lines.length === 0) return void process.stdout.write(`${file}: ok\n`);
+      for (const line of lines) process.stdout.write(`${file}: ${line}\n`);
       process.exit(1);
     });
 

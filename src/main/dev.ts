@@ -1,4 +1,4 @@
-// `npm run dev`: the CLI straight from source (tsx), without the bundle and its code cache.
+// `npm run dev`: the CLI straight from source (tsx), without a build.
 import { main } from './cli.js';
 
 await main(process.argv);

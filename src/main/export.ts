@@ -1,11 +1,29 @@
+import { existsSync, statSync } from 'node:fs';
 import { buildDeps, type ServerOptions } from './server.js';
-import { worldData, worldState } from '../store/persistence/snapshot.js';
+import { takeSnapshot, worldData, worldState } from '../store/persistence/snapshot.js';
 import { writeFixtureDir } from '../store/persistence/export-fixtures.js';
+import { DbError } from '../store/persistence/db-error.js';
 
-/** `mock-api export <dir>`: the default world that `start` with these options would serve, as fixtures and its state.json. */
-export async function exportWorld(dir: string, options: Omit<ServerOptions, 'port' | 'host'>): Promise<string[]> {
+/** A target that names a file: a database file (`--db`), not a fixtures directory. */
+export const isDbTarget = (target: string) => target.toLowerCase().endsWith('.json');
+
+/**
+ * `mock-api export <target>`: the default world that `start` with these options would serve, as a
+ * fixtures directory with its state.json, or, for a target ending in `.json`, as a database file
+ * that `start --db` loads. Answers the files written.
+ */
+export async function exportWorld(target: string, options: Omit<ServerOptions, 'port' | 'host'>): Promise<string[]> {
+  if (!isDbTarget(target) && existsSync(target) && !statSync(target).isDirectory()) {
+    throw new DbError(`${target} is a file: export writes a fixtures directory, or a database file when the name ends in .json`);
+  }
+  // `start --db` makes a missing file; export would silently write the starting world instead.
+  if (options.db !== undefined && !existsSync(options.db)) throw new DbError(`no database ${options.db}: the file does not exist`);
   const deps = await buildDeps(options);
-  const saved = options.db === undefined ? undefined : await (await import('../store/persistence/persist.js')).WorldFile.read(options.db);
+  const { WorldFile } = await import('../store/persistence/persist.js');
+  const saved = options.db === undefined ? undefined : await WorldFile.read(options.db);
   if (saved) deps.worlds.load(saved);
-  return writeFixtureDir(dir, worldData(deps.worlds.default), worldState(deps.worlds.default));
+  const world = deps.worlds.default;
+  if (!isDbTarget(target)) return writeFixtureDir(target, worldData(world), worldState(world));
+  await new WorldFile(target, () => takeSnapshot(world)).create();
+  return [target];
 }

@@ -1,7 +1,7 @@
-// The package's library entry (`import { startServer } from 'mock-api'`): a server in process, the
+// The package's library entry (`import { startServer } from 'social-platform-mock-api'`): a server in process, the
 // control-plane client and helpers for the `vrchat` SDK. Its option types are written out here so
 // that the published declarations need none of the packages the bundle contains.
-import { readScenarioFile } from '../store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { readyMadeScenarios, scenarioFile } from './package-files.js';
 import { parseScenario } from '../scenarios/check.js';
 import { startServer as startHttpServer } from './server.js';
@@ -13,13 +13,25 @@ export {
   WORLD_HEADER_NAME,
   type ActiveRule,
   type ControlClient,
+  type CurrentUser,
+  type LoginOptions,
   type OutboxEmail,
+  type PipelineFrame,
+  type PipelineState,
+  type Presence,
+  type PresenceChange,
   type RecordedRequest,
   type RequestFilters,
   type ScenarioFile,
   type ScenarioRule,
+  type SentFrame,
   type ServerUrls,
+  type Session,
+  type SettingsChange,
+  type SocketFaults,
+  type SocketFaultsChange,
   type WorldHandle,
+  type WorldSettings,
 } from '../control/client.js';
 export { installPromiseWithResolvers, vrchatOptions, type VRChatTargetOptions } from './sdk-helpers.js';
 

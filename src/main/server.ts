@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createApp, worldDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from '../store/clock.js';
-import { defaultWorldJson, readFixtureDir, readFixtureState, readReadyMadeScenarios } from '../store/fixtures/fixture-dir.js';
+import { defaultWorldJson, readFixtureDir, readFixtureState } from '../store/fixtures/fixture-dir.js';
+import { readReadyMadeScenarios } from '../scenarios/scenario-files.js';
 import type { WorldSettings } from '../store/records/settings.js';
 import { WorldSource } from '../store/world-source.js';
 import type { WorldFile } from '../store/persistence/persist.js';
@@ -17,7 +18,7 @@ import type { WorldData } from '../store/fixtures/fixtures.js';
 import type { WorldLimits } from '../store/worlds.js';
 import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
-import { answerClientErrorsWithEnvelope, answeredOddTarget } from '../http/node-errors.js';
+import { answerClientErrorsWithEnvelope, answeredMalformedRequest } from '../http/node-errors.js';
 
 export interface ServerOptions {
   port: number;
@@ -116,7 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // it loads after the port is bound, while the first client reads the URL and connects.
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
-  const server = createServer((request, response) => answeredOddTarget(request, response) || answer(request, response));
+  const server = createServer({ requireHostHeader: false }, (request, response) => answeredMalformedRequest(request, response) || answer(request, response));
   answerClientErrorsWithEnvelope(server);
   const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);

@@ -34,7 +34,7 @@ export interface OperationContract {
   security?: Record<string, string[]>[];
 }
 
-// In the bundle, import.meta.url is the bundle's own file: the build puts contract.json beside it.
+// Built, this module is a file in dist/, where the build puts contract.json.
 export const contractFile = new URL('./contract.json', import.meta.url);
 
 let contract: Contract | undefined;

@@ -7,6 +7,7 @@ import type { InputCheck } from './inputs.js';
 import { loadEngine } from './load-engine.js';
 import type { HonoTemplate } from './paths.js';
 import { recordAnswer } from './records.js';
+import { WEBSITE_HOME } from '../areas/authentication/website-home.js';
 
 /** The answer an operation gives on success: its first 2xx response (a redirect where it has none). */
 function successOf(responses: Record<string, Media>): { status: number; media: Media } {
@@ -54,7 +55,7 @@ export function generatedHandler(op: OperationFacts, template: HonoTemplate): Ha
     inputs.check({ path, query, body });
     const record = recordAnswer(c, path, media.schema);
     if (record) return json(c, record.value, status);
-    if (status >= 300 && status < 400) return c.body(null, status as 302, { Location: '/home' });
+    if (status >= 300 && status < 400) return c.body(null, status as 302, { Location: WEBSITE_HOME });
     if (!media.schema || media.type !== 'application/json') return otherBody(c, status, media.type);
     const seed = `${c.get('world').instanceDiscovery.seed}|${op.operationId}|${JSON.stringify(path)}|${rawQuery(c)}|${body === undefined ? '' : JSON.stringify(body)}`;
     const make = () => generateBody(media.schema!, seed, path, lastParam);

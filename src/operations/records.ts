@@ -31,7 +31,7 @@ const kinds: Record<string, RecordKind> = {
       return avatar;
     },
     schema: 'Avatar',
-    view: (_, record) => avatarView(record),
+    view: (c, record) => avatarView(c.get('world'), record),
   },
   groupId: {
     find: (world, id) => {

@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
-import type { PipelineBus, PipelineRule, PipelineSignal } from './events.js';
+import type { PipelineBus, PipelineRule, PipelineSignal } from '../store/pipeline-bus.js';
 import type { World } from '../store/world.js';
 import { encodeFrame, frameContent, INACTIVE_SESSION_FRAME } from './frames.js';
 import { faultsFrom, PipelineRoom, type PipelineClient } from './room.js';
+import { LIMITS } from '../limits.js';
 
 /** As often as clients expect a sign of life: one of them drops a socket after 60 s without a ping. */
 const PING_MS = 30_000;
@@ -50,7 +51,7 @@ export class PipelineHub {
     const { sessions } = world;
     const live = () => sessions.get(token) !== undefined;
     const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString(), live };
-    room.add(client);
+    for (const replaced of room.add(client)) replaced.socket.close(CLOSE_NORMAL);
     this.clients.add(client);
     // Receive-only: what a client sends is read and dropped (no 'message' listener).
     socket.once('close', () => {
@@ -72,10 +73,14 @@ export class PipelineHub {
     room.record({ at: new Date().toISOString(), type, ...(sent === undefined ? {} : { content: sent }), users, sockets: targets.length });
     const { delayMs, duplicate } = room.faults;
     const send = () => {
-      // Encoded once for every socket: a fan-out to a thousand costs one string-to-bytes copy.
+      // Encoded once for every socket: each socket queues the same bytes, not a copy of its own.
       const data = Buffer.from(text);
       for (const { socket } of targets) {
         if (socket.readyState !== socket.OPEN) continue;
+        if (socket.bufferedAmount > LIMITS.socketUnreadBytes.value) {
+          socket.terminate();
+          continue;
+        }
         socket.send(data, { binary: false });
         if (duplicate) socket.send(data, { binary: false });
       }

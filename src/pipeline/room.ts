@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { SocketFaultsInput } from './frame-schema.js';
+import { LIMITS, stringBytes } from '../limits.js';
 
 /** One open socket: whose it is, which session opened it, since when (wall time, as clients see it). */
 export interface PipelineClient {
@@ -18,6 +19,8 @@ export interface SentFrame {
   content?: string;
   users: string[];
   sockets: number;
+  /** Present when the listed content was cut at LIMITS.pipelineFrameContentKept (the sockets got it whole). */
+  truncated?: true;
 }
 
 export interface SocketFaults {
@@ -27,8 +30,6 @@ export interface SocketFaults {
   /** Wall-clock epoch ms until which connections are refused. */
   refuseUntil: number;
 }
-
-const FRAMES_KEPT = 1000;
 
 export const noFaults = (): SocketFaults => ({ delayMs: 0, duplicate: false, refuseConnections: 0, refuseUntil: 0 });
 
@@ -45,16 +46,25 @@ export function faultsFrom(input: SocketFaultsInput, now: number): SocketFaults 
 export class PipelineRoom {
   readonly byUser = new Map<string, Set<PipelineClient>>();
   faults = noFaults();
-  /** A ring: `next` is where the oldest frame is, once it is full. */
-  private readonly frames: SentFrame[] = [];
-  private next = 0;
+  /** Oldest first from `start`; compacted now and then rather than shifted per frame. */
+  private frames: SentFrame[] = [];
+  private start = 0;
+  private bytes = 0;
 
   constructor(readonly worldId: string | null) {}
 
-  add(client: PipelineClient) {
+  /**
+   * Keeps the client; answers the sockets of its session it pushed past LIMITS.socketsPerSession
+   * (oldest first), already removed, for the caller to close.
+   */
+  add(client: PipelineClient): PipelineClient[] {
     let clients = this.byUser.get(client.userId);
     if (!clients) this.byUser.set(client.userId, (clients = new Set()));
     clients.add(client);
+    const session = [...clients].filter((other) => other.token === client.token);
+    const over = session.slice(0, Math.max(0, session.length - LIMITS.socketsPerSession.value));
+    for (const old of over) this.remove(old);
+    return over;
   }
 
   remove(client: PipelineClient) {
@@ -86,24 +96,32 @@ export class PipelineRoom {
     return true;
   }
 
+  /** Lists the frame; past LIMITS.pipelineFramesKept frames or pipelineFrameBytesKept bytes the oldest go. */
   record(frame: SentFrame) {
-    if (this.frames.length < FRAMES_KEPT) this.frames.push(frame);
-    else {
-      this.frames[this.next] = frame;
-      this.next = (this.next + 1) % FRAMES_KEPT;
+    const kept = listedFrame(frame);
+    this.frames.push(kept);
+    this.bytes += frameBytes(kept);
+    while (this.frames.length - this.start > LIMITS.pipelineFramesKept.value || this.bytes > LIMITS.pipelineFrameBytesKept.value) {
+      this.bytes -= frameBytes(this.frames[this.start]!);
+      this.start += 1;
+    }
+    if (this.start > LIMITS.pipelineFramesKept.value) {
+      this.frames = this.frames.slice(this.start);
+      this.start = 0;
     }
   }
 
   /** A world reset: its faults and the frames it sent are forgotten. */
   reset() {
     this.faults = noFaults();
-    this.frames.length = 0;
-    this.next = 0;
+    this.frames = [];
+    this.start = 0;
+    this.bytes = 0;
   }
 
   /** Oldest first. */
   recent(): SentFrame[] {
-    return [...this.frames.slice(this.next), ...this.frames.slice(0, this.next)];
+    return this.frames.slice(this.start);
   }
 
   describe() {
@@ -116,3 +134,12 @@ export class PipelineRoom {
     };
   }
 }
+
+function listedFrame(frame: SentFrame): SentFrame {
+  const max = LIMITS.pipelineFrameContentKept.value;
+  if (frame.content === undefined || stringBytes(frame.content) <= max) return frame;
+  return { ...frame, content: frame.content.slice(0, max / 2), truncated: true };
+}
+
+/** The content's bytes and a flat share for the rest of the entry. */
+const frameBytes = (frame: SentFrame) => 256 + (frame.content === undefined ? 0 : stringBytes(frame.content));

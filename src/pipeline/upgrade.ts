@@ -7,9 +7,9 @@ import { errorBody } from '../http/helpers.js';
 import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
 import { isPlaceholderUserAgent } from '../scenarios/user-agent.js';
 import type { PipelineHub } from './hub.js';
+import { LIMITS } from '../limits.js';
 
-/** Beyond any frame a client of a receive-only socket has reason to send. */
-const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+const MAX_CLIENT_FRAME_BYTES = LIMITS.clientFrameBytes.value;
 
 /**
  * Serves the event socket on the API's own port: any path, as the real pipeline's root. The `ws`

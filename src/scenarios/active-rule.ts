@@ -2,7 +2,7 @@ import { hash32, seededRandomAt } from '../store/random.js';
 import { compilePath, type PathPattern } from './path-pattern.js';
 import { compileMatch, compileScope, needsBody, type RequestFacts } from './match.js';
 import type { FaultKind, Rule, RuleResponse, Scenario } from './schema.js';
-import type { PipelineRule } from '../pipeline/events.js';
+import type { PipelineRule } from '../store/pipeline-bus.js';
 
 /** A rule as loaded: compiled once, shared by every world the rule applies to. */
 export interface RuleDef {

@@ -64,8 +64,9 @@ function checksOf(match: Partial<Matchers>): Check[] {
   return checks;
 }
 
-/** `*` asks only that the value be present. */
-const same = (actual: string | undefined, wanted: string) => (wanted === '*' ? actual !== undefined : actual === wanted);
+/** `*` asks only that the value be present. Only a string is a value: never an inherited `constructor`. */
+const same = (actual: string | undefined, wanted: string) =>
+  typeof actual === 'string' && (wanted === '*' || actual === wanted);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -78,7 +79,7 @@ export function subset(actual: unknown, wanted: unknown): boolean {
   if (wanted === '*') return actual !== undefined;
   if (isObject(wanted)) {
     if (!isObject(actual)) return false;
-    return Object.entries(wanted).every(([key, value]) => subset(key in actual ? actual[key] : dotted(actual, key), value));
+    return Object.entries(wanted).every(([key, value]) => subset(Object.hasOwn(actual, key) ? actual[key] : dotted(actual, key), value));
   }
   if (Array.isArray(wanted)) {
     return Array.isArray(actual) && actual.length === wanted.length && wanted.every((item, i) => subset(actual[i], item));
@@ -89,7 +90,7 @@ export function subset(actual: unknown, wanted: unknown): boolean {
 function dotted(value: Record<string, unknown>, path: string): unknown {
   let current: unknown = value;
   for (const key of path.split('.')) {
-    if (!isObject(current) || !(key in current)) return undefined;
+    if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
     current = current[key];
   }
   return current;

@@ -11,7 +11,7 @@ import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } f
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
 import type { FaultKind, RuleResponse } from './schema.js';
-import { applyPipelineRule } from '../pipeline/scenario-rule.js';
+import { applyPipelineRule } from './pipeline-rule.js';
 
 const API_PREFIX = '/api/1';
 
@@ -66,7 +66,8 @@ class ScenarioRequest implements RequestFacts {
   }
 
   query(name: string) {
-    return (this.queries ??= this.c.req.query())[name];
+    const queries = (this.queries ??= this.c.req.query());
+    return Object.hasOwn(queries, name) ? queries[name] : undefined;
   }
 
   header(name: string) {
@@ -78,12 +79,14 @@ class ScenarioRequest implements RequestFacts {
     return this.token;
   }
 
+  /** The session's user; without a session, the username a Basic-auth login names (a login is that user's operation too). */
   username() {
     if (this.user !== null) return this.user;
     const world = this.c.get('world');
     const token = this.session();
     const session = token ? world.sessions.get(token) : undefined;
-    return (this.user = session ? world.users.get(session.userId)?.username : undefined);
+    const loggedIn = session ? world.users.get(session.userId)?.username : undefined;
+    return (this.user = loggedIn ?? decodeBasic(this.header('authorization'))?.username);
   }
 
   /**
@@ -95,7 +98,7 @@ class ScenarioRequest implements RequestFacts {
     if (per === 'session') return this.session() ?? this.address();
     if (per === 'ip') return this.address();
     if (this.userKey === undefined) {
-      const user = this.username() ?? decodeBasic(this.header('authorization'))?.username;
+      const user = this.username();
       this.userKey = user ? `user:${user.toLowerCase()}` : this.address();
     }
     return this.userKey;

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { LIMITS } from '../limits.js';
 
 /**
  * Checks that a scenario rule's response can be sent at all. Without them a rule loaded fine and
@@ -11,11 +12,29 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 export const isHeaderName = (name: string) => TOKEN.test(name);
 
+/**
+ * Headers that describe the message's framing: the server sets them from the body it sends, and a
+ * rule's own value would contradict it (a Content-Length the body does not have, a chunked encoding
+ * the body is not in) and leave the client reading a broken answer.
+ */
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
+
 /** A zod superRefine for a record of response headers: one issue per bad name or value, at its key. */
 export function checkHeaders(headers: Record<string, string>, ctx: z.RefinementCtx): void {
   for (const [name, value] of Object.entries(headers)) {
-    if (!isHeaderName(name)) ctx.addIssue({ code: 'custom', path: [name], message: "must be a header name (letters, digits and !#$%&'*+-.^_`|~)" });
+    if (FRAMING_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [name], message: 'must be left out: the server sets it from the body it sends' });
+    else if (!isHeaderName(name)) ctx.addIssue({ code: 'custom', path: [name], message: "must be a header name (letters, digits and !#$%&'*+-.^_`|~)" });
     else if (!isHeaderValue(value)) ctx.addIssue({ code: 'custom', path: [name], message: 'must be a header value without line breaks' });
+  }
+}
+
+/**
+ * A zod superRefine for a matcher record: JSON keeps a key `__proto__`, but the parsed record would
+ * drop it, and a rule that named only it would then match every request.
+ */
+export function checkNoProtoKey(value: unknown, ctx: z.RefinementCtx): void {
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: 'must not be a matcher: no request field can be named __proto__ here' });
   }
 }
 
@@ -28,7 +47,7 @@ export const isHeaderValue = (value: string) => {
   return true;
 };
 
-export const MAX_BODY_DEPTH = 64;
+export const MAX_BODY_DEPTH = LIMITS.scenarioBodyDepth.value;
 
 /** Whether arrays and objects nest at most `max` deep; walks without recursion. */
 export function nestsAtMost(value: unknown, max = MAX_BODY_DEPTH): boolean {

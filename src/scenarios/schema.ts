@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '../schema/lazy.js';
-import { PipelineRuleSchema } from '../pipeline/scenario-rule.js';
-import { checkHeaders, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
+import { PipelineRuleSchema } from './pipeline-rule.js';
+import { checkHeaders, checkNoProtoKey, MAX_BODY_DEPTH, nestsAtMost, NO_BODY_STATUSES } from './rule-checks.js';
 
 /**
  * Network-level failures, named as WireMock names its faults. `hang` and `slow-body` take their time
@@ -12,6 +12,30 @@ export const FaultKind = lazy(() =>
 );
 export type FaultKind = z.infer<typeof FaultKind>;
 
+/** `{"a", "b"}`: the fields an object takes, for an error that names the accepted form. */
+const fieldsOf = (shape: object) => `{${Object.keys(shape).map((key) => `"${key}"`).join(', ')}}`;
+
+/**
+ * A strict object whose refusals say what it accepts: an unknown field, or something not an object,
+ * is refused naming `form` (`must not have "status" (expected {"response": …})`), so a file's author
+ * sees the right shape beside the JSON path. Worded `must …` so the control plane's 400 keeps it.
+ */
+function strictForm<Shape extends z.core.$ZodLooseShape>(shape: Shape, form = fieldsOf(shape)) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => `"${key}"`).join(', ');
+        return `must not have ${keys} (expected ${form})`;
+      }
+      if (issue.code === 'invalid_type') return issue.input === undefined ? `is required (expected ${form})` : `must be ${form}`;
+      return undefined;
+    },
+  });
+}
+
+/** A record of matchers, refusing the one key a parsed record would silently drop. */
+const matcherRecord = <T extends z.ZodType>(value: T) => z.unknown().superRefine(checkNoProtoKey).pipe(z.record(z.string(), value));
+
 /** The matchers a rule may name; every one given must hold. */
 const matcherFields = () => ({
   /** HTTP method; any when left out. */
@@ -19,13 +43,13 @@ const matcherFields = () => ({
   /** Path below /api/1 with `:param` segments and `*` for the rest, e.g. `/message/:userId/*`. */
   path: z.string().startsWith('/', 'must start with /'),
   /** Query parameters that must be present with these values (`*`: present with any value). */
-  query: z.record(z.string(), z.string()).optional(),
+  query: matcherRecord(z.string()).optional(),
   /** Request headers (case-insensitive names) that must be present with these values (`*`: any value). */
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: matcherRecord(z.string()).optional(),
   /** Username of the logged-in user the rule applies to. */
   user: z.string().optional(),
   /** A JSON subset of the request body: each field must equal (`*`: any value); nested objects match as subsets. */
-  body: z.record(z.string(), z.unknown()).optional(),
+  body: matcherRecord(z.unknown()).optional(),
   /** The isolated world the request names with X-Mock-World (`*`: any isolated world). */
   world: z.string().optional(),
   /** One login: the value of its auth cookie. */
@@ -34,15 +58,16 @@ const matcherFields = () => ({
 
 export const RuleMatchSchema = lazy(() => {
   const fields = matcherFields();
-  return z.strictObject({
+  const not = { ...fields, path: fields.path.optional() };
+  return strictForm({
     ...fields,
     /** Matchers that must each fail: `{"not": {"user": "bob"}}` is everyone but bob. */
-    not: z.strictObject({ ...fields, path: fields.path.optional() }).optional(),
+    not: strictForm(not).optional(),
   });
 });
 export type RuleMatch = z.infer<typeof RuleMatchSchema>;
 
-export const RuleResponseSchema = lazy(() => z.strictObject({
+export const RuleResponseSchema = lazy(() => strictForm({
   status: z.number().int().min(200).max(599).refine((status) => !NO_BODY_STATUSES.has(status), 'must not be 204, 205 or 304: those answers carry no body'),
   /** Message of the error envelope; a plain description of the status when left out. */
   message: z.string().optional(),
@@ -50,26 +75,29 @@ export const RuleResponseSchema = lazy(() => z.strictObject({
   /** A raw JSON body instead of the error envelope. */
   body: z.unknown().refine((body) => nestsAtMost(body), `must nest at most ${MAX_BODY_DEPTH} deep`).optional(),
   headers: z.record(z.string(), z.string()).superRefine(checkHeaders).optional(),
-}));
+}, '{"status", "message"?, "wafCode"?, "body"?, "headers"?}'));
 export type RuleResponse = z.infer<typeof RuleResponseSchema>;
 
 /** One answer of a `sequence`: a response, a fault or a delay, as a rule gives them. */
-const SequenceStepSchema = lazy(() => z
-  .strictObject({
-    response: RuleResponseSchema.optional(),
-    fault: FaultKind.optional(),
-    delayMs: z.number().int().min(0).max(60_000).optional(),
-    passThrough: z.boolean().optional(),
-  })
-  .refine((step) => !(step.response && step.fault && step.fault !== 'slow-body'), 'must have a response or a fault, not both')
-  .refine((step) => step.response || step.fault || step.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
+const SequenceStepSchema = lazy(() =>
+  strictForm(
+    {
+      response: RuleResponseSchema.optional(),
+      fault: FaultKind.optional(),
+      delayMs: z.number().int().min(0).max(60_000).optional(),
+      passThrough: z.boolean().optional(),
+    },
+    '{"response": {"status": …}}, {"fault": "…"} or {"delayMs": …}',
+  )
+    .refine((step) => !(step.response && step.fault && step.fault !== 'slow-body'), 'must have a response or a fault, not both')
+    .refine((step) => step.response || step.fault || step.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
 
 /** A window in minutes of the world's clock, counted from when the rule took effect in that world. */
-const DuringSchema = lazy(() => z
-  .strictObject({ fromMinute: z.number().min(0), toMinute: z.number().min(0) })
-  .refine((during) => during.toMinute > during.fromMinute, 'toMinute must be after fromMinute'));
+const DuringSchema = lazy(() =>
+  strictForm({ fromMinute: z.number().min(0), toMinute: z.number().min(0) })
+    .refine((during) => during.toMinute > during.fromMinute, 'toMinute must be after fromMinute'));
 
-export const RateLimitSchema = lazy(() => z.strictObject({
+export const RateLimitSchema = lazy(() => strictForm({
   /** Requests let through inside any window. */
   limit: z.number().int().min(1),
   windowMs: z.number().int().min(1).max(86_400_000),
@@ -85,8 +113,8 @@ const whatFields = (rule: { response?: unknown; fault?: unknown; delayMs?: unkno
   [rule.response || rule.fault ? 'answer' : undefined, rule.sequence ? 'sequence' : undefined, rule.rateLimit ? 'rateLimit' : undefined].filter(Boolean);
 
 /** One part per concern (match, what, when), so a new kind of rule is one more field. */
-export const RuleSchema = lazy(() => z
-  .strictObject({
+export const RuleSchema = lazy(() =>
+  strictForm({
     match: RuleMatchSchema,
     /** What to answer instead of the simulated API. */
     response: RuleResponseSchema.optional(),
@@ -110,19 +138,19 @@ export const RuleSchema = lazy(() => z
     /** What the request does to the world's event sockets when the rule takes it. */
     pipeline: PipelineRuleSchema.optional(),
   })
-  .refine((rule) => !(rule.response && rule.fault && rule.fault !== 'slow-body'), 'must have a response or a fault, not both')
-  .refine((rule) => whatFields(rule).length <= 1, 'must have only one of response/fault, sequence, rateLimit')
-  .refine(
-    (rule) => !rule.rateLimit || [rule.after, rule.times, rule.probability, rule.delayMs, rule.passThrough].every((field) => field === undefined),
-    'must not have after, times, probability, delayMs or passThrough beside rateLimit, which counts every matching request',
-  )
-  .refine(
-    (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.sequence || rule.rateLimit || rule.pipeline,
-    'must have a response, a fault, a delayMs, a sequence, a rateLimit or a pipeline',
-  ));
+    .refine((rule) => !(rule.response && rule.fault && rule.fault !== 'slow-body'), 'must have a response or a fault, not both')
+    .refine((rule) => whatFields(rule).length <= 1, 'must have only one of response/fault, sequence, rateLimit')
+    .refine(
+      (rule) => !rule.rateLimit || [rule.after, rule.times, rule.probability, rule.delayMs, rule.passThrough].every((field) => field === undefined),
+      'must not have after, times, probability, delayMs or passThrough beside rateLimit, which counts every matching request',
+    )
+    .refine(
+      (rule) => rule.response || rule.fault || rule.delayMs !== undefined || rule.sequence || rule.rateLimit || rule.pipeline,
+      'must have a response, a fault, a delayMs, a sequence, a rateLimit or a pipeline',
+    ));
 export type Rule = z.infer<typeof RuleSchema>;
 
-export const ScenarioSchema = lazy(() => z.strictObject({
+export const ScenarioSchema = lazy(() => strictForm({
   /** The JSON Schema an editor checks the file against; ignored here. */
   $schema: z.string().optional(),
   name: z.string().min(1),

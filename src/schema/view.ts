@@ -13,7 +13,7 @@ export interface ViewParts<C extends string, D> {
 /** Every view declared so far, by name. */
 const views = new Map<string, z.ZodObject>();
 
-/** The field names of every view declared so far, which `npm run build` writes beside the bundle. */
+/** The field names of every view declared so far, which `npm run build` writes to dist/. */
 export function viewFieldNames(): Record<string, string[]> {
   return Object.fromEntries([...views].map(([name, schema]) => [name, Object.keys(schema.shape)]));
 }

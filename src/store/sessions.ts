@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
 import type { WorldSettings } from './records/settings.js';
+import { LIMITS } from '../limits.js';
 
 export interface Session {
   readonly token: string;
@@ -91,8 +92,7 @@ export function createSessions(clock: Clock, settings: WorldSettings, onClose?: 
   };
 }
 
-/** Devices one user may have remembered at once; the oldest is forgotten for a new one. */
-const MAX_DEVICES_PER_USER = 10;
+const MAX_DEVICES_PER_USER = LIMITS.rememberedDevicesPerUser.value;
 
 /** Forgets expired devices, and the user's oldest past the cap: each verify remembers one more. */
 function forgetStaleDevices(devices: Map<string, { userId: string; expiresAt: number }>, userId: string, now: number) {

@@ -1,5 +1,5 @@
 import type { ManualClock } from './clock.js';
-import type { PipelineBus } from '../pipeline/events.js';
+import type { PipelineBus } from './pipeline-bus.js';
 import type { WorldData } from './fixtures/fixtures.js';
 import { withState, type WorldState } from './persistence/snapshot.js';
 import { createWorld, type World } from './world.js';

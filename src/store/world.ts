@@ -18,10 +18,10 @@ import type { FavoriteGroupRecord } from './records/favorites.js';
 import { WorldNameIndex } from './indexes/world-names.js';
 import type { WorldDataWithRecipes } from './recipes/recipes.js';
 import { createSessions, type Sessions } from './sessions.js';
-import { PipelineBus } from '../pipeline/events.js';
+import { PipelineBus } from './pipeline-bus.js';
 import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.js';
-import { fileAllFriends } from '../areas/friends/friend-buckets.js';
+import { fileAllFriends } from './indexes/friend-buckets.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/main/server.js';
-import { readReadyMadeScenarios } from '../../src/store/fixtures/fixture-dir.js';
+import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
 import { ids } from '../support/helpers.js';
 
 /** Debian's chromium; .ci/run installs it. Elsewhere the browser tests are skipped unless CI is set. */

@@ -9,9 +9,11 @@ import { messages } from '../../src/errors.js';
 import { createApp, worldDeps } from '../../src/main/app.js';
 import { manualClock } from '../../src/store/clock.js';
 import { WorldSource } from '../../src/store/world-source.js';
-import { defaultFixturesDir, readFixtureDir, readReadyMadeScenarios } from '../../src/store/fixtures/fixture-dir.js';
+import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
+import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import type { JournalEntry } from '../../src/control/journal.js';
+import { LIMITS } from '../../src/limits.js';
 
 const builders = 'grp_00000001-0000-4000-8000-000000000000';
 
@@ -33,17 +35,19 @@ describe('the console page', () => {
     }
   });
 
-  it('runs no inline script or style, and says so in its Content-Security-Policy', async () => {
+  it('may not be framed, and runs no inline script or style, as its Content-Security-Policy says', async () => {
     const t = testWorld();
-    const reply = await control(t, '/');
-    expect(reply.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
-    expect(reply.headers.get('x-frame-options')).toBe('DENY');
-    expect(reply.text.match(/<script[^>]*>/g)).toEqual(['<script src="/_mock/console.js" defer>']);
-    expect(reply.text).toContain('<script src="/_mock/console.js" defer></script>');
-    expect(reply.text).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-    expect(reply.text).toContain('<link rel="stylesheet" href="/_mock/console.css">');
+    for (const path of ['/', '', '/console']) {
+      const reply = await control(t, path);
+      expect(reply.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      expect(reply.headers.get('x-frame-options')).toBe('DENY');
+      expect(reply.text.match(/<script[^>]*>/g)).toEqual(['<script src="/_mock/console.js" defer>']);
+      expect(reply.text).toContain('<script src="/_mock/console.js" defer></script>');
+      expect(reply.text).not.toMatch(/<style|\sstyle=|<[^>]+\son[a-z]+=/i);
+      expect(reply.text).toContain('<link rel="stylesheet" href="/_mock/console.css">');
+    }
   });
 
   it('serves its script, built from the TypeScript source, and its style', async () => {
@@ -257,6 +261,20 @@ describe('the live request stream', () => {
     await stream.readUntil('/api/1/config');
     stream.close();
     expect(stream.events().map(({ id }) => id)).toEqual([String(second!.seq)]);
+  });
+
+  it('asks the console to list the journal again when more was recorded since its cursor than a stream holds unread', async () => {
+    const t = testWorld();
+    const body = { bio: 'b'.repeat(60 * 1024) };
+    const requests = Math.ceil((1.5 * LIMITS.consoleStreamUnreadBytes.value) / (60 * 1024));
+    for (let i = 0; i < requests; i++) await t.call('POST', '/auth/register', { body });
+    const text = await (await t.app.request('/_mock/requests/stream?after=0')).text();
+    expect(text).toBe('event: resync\ndata: {}\n\n');
+    const recent = (await listed(t)).at(-2)!.seq;
+    const stream = await openStream(t, `?after=${recent}`);
+    await stream.readUntil(`id: ${recent + 1}\n`);
+    stream.close();
+    expect(stream.events().map(({ entry }) => entry.seq)).toEqual([recent + 1]);
   });
 
   it('refuses a cursor that is not an entry number with a 400 naming it', async () => {

@@ -62,4 +62,18 @@ describe('requests node refuses itself', () => {
     expect(reply.contentType).toBe('application/json; charset=utf-8');
     expect(reply.body).toEqual({ error: { message: 'The request target must be a path starting with /', status_code: 400 } });
   });
+
+  it('answer an HTTP/1.1 request without Host with the 400 envelope', async () => {
+    const reply = await rawExchange('GET /api/1/config HTTP/1.1\r\nUser-Agent: raw-test/1.0\r\n\r\n');
+    expect(reply).toEqual({
+      status: 400,
+      contentType: 'application/json; charset=utf-8',
+      body: { error: { message: 'An HTTP/1.1 request must carry a Host header', status_code: 400 } },
+    });
+  });
+
+  it('still answer an HTTP/1.0 request without Host', async () => {
+    const reply = await rawExchange('GET /api/1/config HTTP/1.0\r\nUser-Agent: raw-test/1.0\r\n\r\n');
+    expect(reply.status).toBe(200);
+  });
 });

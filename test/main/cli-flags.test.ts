@@ -81,3 +81,19 @@ describe("docs/cli.md's table", () => {
     expect(flags.filter((flag) => !table.includes(`\`${flag}`) && !table.includes(`, ${flag}`))).toEqual([]);
   });
 });
+
+describe('mock-api start --max-memory', () => {
+  it('sets the process budget that /_mock/limits reports, in bytes', async () => {
+    const server = await started(['--max-memory', '512MiB'], root);
+    const limits = (await (await fetch(`${server.origin}/_mock/limits`)).json()) as { maxMemory: number; limits: Record<string, { value: number }> };
+    server.stop();
+    expect(limits.maxMemory).toBe(512 * 1024 * 1024);
+    expect(limits.limits.socketsPerSession!.value).toBe(10);
+  });
+
+  it('refuses a size it cannot read, exit code 2', () => {
+    const result = run(['start', '--port', '0', '--max-memory', 'lots']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("option '--max-memory <size>' argument 'lots' is invalid. must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.");
+  });
+});

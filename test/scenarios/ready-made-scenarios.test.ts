@@ -37,6 +37,12 @@ describe('ready-made scenarios for the real service failure modes', () => {
     expect((await t.call('GET', '/auth/user', { headers: alice })).status).toBe(200);
   });
 
+  it("forbidden-for-bob: bob's password login is a 403 too, anyone else's logs in", async () => {
+    const t = await withScenario('forbidden-for-bob');
+    expectError(await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('Bob', 'bob-password') } }), 403, 'This account is restricted.');
+    expect((await t.call('GET', '/auth/user', { headers: alice })).status).toBe(200);
+  });
+
   it('load-shedding: world search answers 429 for five minutes of the world clock', async () => {
     const t = await withScenario('load-shedding');
     const cookie = await t.login('alice');

@@ -36,7 +36,24 @@ describe('mock-api scenario check', () => {
     const result = spawnSync(process.execPath, [bin, 'scenario', 'check', file], { encoding: 'utf8', timeout: 15_000 });
     expect(result.status).toBe(1);
     const paths = result.stdout.trim().split('\n').map((line) => line.slice(file.length + 2).split(': ')[0]);
-    expect(paths).toEqual(['$.name', '$.rules[0].match.path', '$.rules[0].match.colour', '$.rules[0].response.status', '$.rules[1].times', '$.rules[1]']);
+    expect(paths).toEqual(['$.name', '$.rules[0].match.path', '$.rules[0].match', '$.rules[0].response.status', '$.rules[1].times', '$.rules[1]']);
+  });
+
+  it('names the accepted form of a sequence step in the wrong form', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mock-api-scenario-')), 'steps.json');
+    writeFileSync(file, JSON.stringify({ name: 'x', rules: [{ match: { path: '/x' }, sequence: [{ response: { status: 503 } }, { status: 503 }] }] }));
+    const result = spawnSync(process.execPath, [bin, 'scenario', 'check', file], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`${file}: $.rules[0].sequence[1]: must not have "status" (expected {"response": {"status": …}}, {"fault": "…"} or {"delayMs": …})\n`);
+  });
+
+  it('counts a JSON syntax error as a problem of the file, exit code 1; a file it cannot read is exit code 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-api-scenario-'));
+    writeFileSync(join(dir, 'cut.json'), '{"name":');
+    const cut = spawnSync(process.execPath, [bin, 'scenario', 'check', join(dir, 'cut.json')], { encoding: 'utf8', timeout: 15_000 });
+    expect([cut.status, cut.stdout]).toEqual([1, `${join(dir, 'cut.json')}: is not valid JSON (Unexpected end of JSON input)\n`]);
+    const missing = spawnSync(process.execPath, [bin, 'scenario', 'check', join(dir, 'none.json')], { encoding: 'utf8', timeout: 15_000 });
+    expect([missing.status, missing.stderr]).toEqual([2, `mock-api: ${join(dir, 'none.json')}: cannot be read (ENOENT)\n`]);
   });
 
   it('says ok for a ready-made scenario, exit code 0', () => {

@@ -71,8 +71,19 @@ describe('matchers', () => {
     for (const match of [{ path: '/x', bodies: {} }, { path: '/x', not: { usr: 'bob' } }]) {
       const reply = await control(t, 'POST', '/scenarios', { body: { name: 'x', rules: [{ match, response: unavailable }] } });
       expect(reply.status).toBe(400);
-      expect(reply.body.error.message).toMatch(/(bodies|usr) is not allowed/);
+      expect(reply.body.error.message).toMatch(/^rules\.0\.match(\.not)? must not have "(bodies|usr)" \(expected \{"method", "path", /);
     }
+  });
+
+  it('refuses sequence steps of the wrong form, naming each step and the accepted form', async () => {
+    const t = testWorld();
+    const sequence = [{ response: unavailable }, { status: 503 }, { status: 200 }];
+    const reply = await control(t, 'POST', '/scenarios', { body: { name: 'x', rules: [{ match: { path: '/x' }, sequence }] } });
+    const form = '(expected {"response": {"status": …}}, {"fault": "…"} or {"delayMs": …})';
+    expect([reply.status, reply.body.error.message]).toEqual([
+      400,
+      `rules.0.sequence.1 must not have "status" ${form}, rules.0.sequence.2 must not have "status" ${form}`,
+    ]);
   });
 });
 

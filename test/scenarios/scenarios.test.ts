@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
-import { readScenarioFile } from '../../src/store/fixtures/fixture-dir.js';
+import { readScenarioFile } from '../../src/scenarios/scenario-files.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 import { expectError, ids, testWorld } from '../support/helpers.js';
@@ -28,9 +28,9 @@ describe('scripted responses', () => {
 
   it('matches on the logged-in user', async () => {
     const t = testWorld();
-    t.deps.scenarios.use(readScenarioFile(scenarioFile('forbidden-for-bob')));
     const bob = await t.login('bob');
     const alices = await t.login('alice');
+    t.deps.scenarios.use(readScenarioFile(scenarioFile('forbidden-for-bob')));
     expectError(await t.call('GET', `/users/${ids.bob}/tutorial`, { cookie: bob }), 403, 'This account is restricted.');
     expect((await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie: alices })).status).toBe(200);
   });

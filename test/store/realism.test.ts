@@ -4,6 +4,7 @@ import { main } from '../../src/main/cli.js';
 import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
 import { expectError, testWorld } from '../support/helpers.js';
 import { control, newWorld } from '../support/control-helpers.js';
+import { WorldSettingsSchema } from '../../src/store/records/settings.js';
 
 const alice = encodeBasic('alice', 'alice-password');
 
@@ -51,6 +52,23 @@ describe('session lifetime', () => {
     expect((await t.call('GET', '/auth/user', { cookie })).status).toBe(200);
     t.clock.advance(60_000);
     expectError(await t.call('GET', '/auth/user', { cookie }), 401, 'Missing Credentials');
+  });
+
+  it('refuses a lifetime past a year with a 400 naming the bound, from the control plane and in settings.json', async () => {
+    const t = testWorld();
+    const reply = await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 1e15 } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toBe('sessionTtlMinutes must be at most 525600');
+    expect(WorldSettingsSchema.safeParse({ sessionTtlMinutes: 1e15 }).success).toBe(false);
+  });
+
+  it('takes a year, and the cookie then expires a year on', async () => {
+    const t = testWorld();
+    expect((await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 525_600 } })).status).toBe(200);
+    const login = await t.call('GET', '/auth/user', { headers: { authorization: alice } });
+    const cookie = login.headers.getSetCookie().find((line) => line.startsWith('auth='))!;
+    const expires = /Expires=([^;]+)/i.exec(cookie)?.[1];
+    expect(Date.parse(expires!) - t.clock.now()).toBeGreaterThan(364 * 24 * 3_600_000);
   });
 });
 

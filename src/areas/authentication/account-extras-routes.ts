@@ -40,7 +40,7 @@ accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.ge
 accountRoutes.get('/auth/user/twofactorauth/otp', (c) => json(c, recoveryCodes(c.get('user'))));
 
 accountRoutes.put('/users/:userId/delete', (c) =>
-  json(c, currentUserView(scheduleDeletion(c.get('world'), c.get('user'), c.req.param('userId')))),
+  json(c, currentUserView(c.get('world'), scheduleDeletion(c.get('world'), c.get('user'), c.req.param('userId')))),
 );
 
 accountRoutes.get('/userNotes', (c) => {

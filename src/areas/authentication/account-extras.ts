@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
 import { verifyTotp } from './totp.js';
+import { normalizeEmail } from './email.js';
 import { lazy } from '../../schema/lazy.js';
 import { idOf } from '../../schema/common.js';
 import { pageParams } from '../../schema/query.js';
@@ -12,31 +13,7 @@ import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from './accounts.js';
-
-const EMAIL_CODE_TTL_MS = 10 * 60_000;
-
-/** "Sends" a login code by email: it lands in the world's outbox and finishes the pending login. */
-export function sendEmailOtp(world: World, user: UserRecord): void {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  world.emailOtps.set(user.id, { code, expiresAt: world.clock.now() + EMAIL_CODE_TTL_MS });
-  world.outbox.push({
-    id: newId('eml'),
-    to: user.email,
-    userId: user.id,
-    subject: 'Your one-time login code',
-    body: `Your login code is ${code}. It expires in 10 minutes.`,
-    code,
-    sentAt: isoNow(world.clock),
-  });
-}
-
-/** Whether `code` is the user's live email code; a good code is used up. */
-export function takeEmailOtp(world: World, user: UserRecord, code: string): boolean {
-  const sent = world.emailOtps.get(user.id);
-  if (!sent || sent.expiresAt <= world.clock.now() || sent.code !== code.trim()) return false;
-  world.emailOtps.delete(user.id);
-  return true;
-}
+import { wornAvatar } from '../users/public.js';
 
 /** Every email the world sent, newest first. */
 export const outbox = (world: World) => [...world.outbox].reverse();
@@ -55,7 +32,7 @@ export function userExists(world: World, query: unknown) {
   const taken = (id: string | undefined) => id !== undefined && id !== q.excludeUserId;
   let exists = false;
   if (q.username) exists ||= taken(world.userLogins.get(q.username.toLowerCase()));
-  if (q.email) exists ||= taken(world.userLogins.get(q.email.toLowerCase()));
+  if (q.email) exists ||= taken(world.userLogins.get(normalizeEmail(q.email)));
   if (q.displayName) {
     const name = q.displayName.toLowerCase();
     for (const user of world.users.values()) {
@@ -134,8 +111,8 @@ export function userNoteView(world: World, note: UserNoteRecord) {
     targetUser: target && {
       id: target.id,
       displayName: target.displayName,
-      currentAvatarTags: target.currentAvatarTags,
-      currentAvatarThumbnailImageUrl: target.currentAvatarThumbnailImageUrl,
+      currentAvatarTags: wornAvatar(world, target).currentAvatarTags,
+      currentAvatarThumbnailImageUrl: wornAvatar(world, target).currentAvatarThumbnailImageUrl,
       profilePicOverride: target.profilePicOverride,
       userIcon: target.userIcon,
     },

@@ -16,17 +16,24 @@ import { newId } from '../../store/ids.js';
 import { indexUserLogin, type World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
-import { isEmailAddress, MAX_EMAIL_LENGTH } from './email.js';
+import { EmailSchema } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
-import { signedIn } from '../users/presence.js';
-import { sendEmailOtp, takeEmailOtp } from './account-extras.js';
+import { signedIn, wornAvatar } from '../users/public.js';
+import { sendEmailOtp, takeEmailOtp } from './email-otp.js';
+import { LIMITS } from '../../limits.js';
 
-const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema);
+const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema, {
+  computed: ['currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags', 'presence'],
+});
 
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
-export function currentUserView(user: UserRecord): CurrentUser {
-  return makeCurrentUser(user, {});
+export function currentUserView(world: World, user: UserRecord): CurrentUser {
+  const avatar = wornAvatar(world, user);
+  return makeCurrentUser(user, {
+    ...avatar,
+    presence: { ...user.presence, avatarImageUrl: avatar.currentAvatarImageUrl, avatarThumbnail: avatar.currentAvatarThumbnailImageUrl },
+  });
 }
 
 export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
@@ -47,15 +54,17 @@ export function findUser(world: World, userId: string): UserRecord {
  */
 export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
   const name = loginName(credentials.username);
-  const attempts = attemptsOf(world).login;
-  attempts.check(name, messages.loginLockedOut);
   const userId = world.userLogins.get(name);
   const user = userId ? world.users.get(userId) : undefined;
+  // Counted per account, whichever of its names was typed.
+  const key = user ? { userId: user.id } : { unknownName: name };
+  const attempts = attemptsOf(world).login;
+  attempts.check(key, messages.loginLockedOut);
   if (!user || user.password !== credentials.password) {
-    attempts.fail(name);
+    attempts.fail(key);
     throw new ApiError(401, messages.missingCredentials);
   }
-  attempts.succeed(name);
+  attempts.succeed(key);
   const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
   const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
   if (!session.pendingTwoFactor) recordLogin(world, user);
@@ -74,11 +83,12 @@ function recordLogin(world: World, user: UserRecord) {
 export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
   const user = findUser(world, session.userId);
   const attempts = attemptsOf(world).twoFactor;
-  attempts.check(user.id, messages.twoFactorLockedOut);
+  const key = { userId: user.id };
+  attempts.check(key, messages.twoFactorLockedOut);
   if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
   let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
   if (!ok && !user.totpSecret) {
-    attempts.fail(user.id);
+    attempts.fail(key);
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
   // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
@@ -92,10 +102,10 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
     }
   }
   if (!ok) {
-    attempts.fail(user.id);
+    attempts.fail(key);
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
-  attempts.succeed(user.id);
+  attempts.succeed(key);
   if (session.pendingTwoFactor) {
     session.pendingTwoFactor = false;
     recordLogin(world, user);
@@ -105,7 +115,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
 export const RegisterRequestSchema = lazy(() => z.object({
   username: UsernameSchema(),
   password: z.string().min(8),
-  email: z.string().max(MAX_EMAIL_LENGTH).refine(isEmailAddress, 'must be an email address'),
+  email: EmailSchema(),
   acceptedTOSVersion: z.number().int().min(0),
   captchaCode: z.string(),
   day: z.string(),
@@ -114,9 +124,14 @@ export const RegisterRequestSchema = lazy(() => z.object({
   subscribe: z.boolean(),
 }));
 
+/** Accounts registered over the API, per world (a reset or restore makes a new world and starts again). */
+const registered = new WeakMap<World, number>();
+
 /** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
 export function register(world: World, body: unknown): UserRecord {
   if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
+  const count = registered.get(world) ?? 0;
+  if (count >= LIMITS.registrationsPerWorld.value) throw new ApiError(429, messages.tooManyRegistrations(LIMITS.registrationsPerWorld.value));
   const request = parseInput(RegisterRequestSchema, body);
   if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
   if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
@@ -140,6 +155,7 @@ export function register(world: World, body: unknown): UserRecord {
   });
   world.users.set(user.id, user);
   indexUserLogin(world.userLogins, user);
+  registered.set(world, count + 1);
   return user;
 }
 

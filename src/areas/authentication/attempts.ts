@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.js';
 import type { World } from '../../store/world.js';
+import { LIMITS } from '../../limits.js';
 
 interface Failures {
   count: number;
@@ -8,17 +9,25 @@ interface Failures {
   lockedUntil: number;
 }
 
-/** Keys kept before expired ones are swept: failures for made-up usernames must not grow without end. */
-const MAX_KEYS = 10_000;
+/**
+ * Names that belong to no account kept at most: failures for made-up names must not grow without
+ * end, and live in their own table so a flood of them never pushes a real account's lock-out out.
+ */
+const MAX_UNKNOWN_NAMES = LIMITS.unknownLoginNames.value;
+
+/** Whose failures: an account (by user id, however it was named) or a name no account has. */
+export type AttemptKey = { userId: string } | { unknownName: string };
 
 /**
- * Failed attempts per key (a username, a user's second factor) on the world's clock: past
- * `maxFailures` within the lock-out time the key is locked for that time, and even the right
- * password or code is refused with 429, as the real service does. A success clears the count.
- * Check and record happen in the caller's one synchronous step, so parallel guesses cannot slip past.
+ * Failed attempts per account on the world's clock: past `maxFailures` within the lock-out time the
+ * account is locked for that time, and even the right password or code is refused with 429, as the
+ * real service does, whether it is named by username or email. A success clears the count. Check
+ * and record happen in the caller's one synchronous step, so parallel guesses cannot slip past.
  */
 export class AttemptLimiter {
-  private readonly failures = new Map<string, Failures>();
+  /** One entry per account that failed: bounded by the accounts the world holds. */
+  private readonly accounts = new Map<string, Failures>();
+  private readonly unknownNames = new Map<string, Failures>();
 
   constructor(
     private readonly world: World,
@@ -33,36 +42,47 @@ export class AttemptLimiter {
     return this.kind === 'login' ? this.world.settings.loginAttempts : this.world.settings.twoFactorAttempts;
   }
 
+  private tableOf(key: AttemptKey): [Map<string, Failures>, string] {
+    return 'userId' in key ? [this.accounts, key.userId] : [this.unknownNames, key.unknownName];
+  }
+
   /** Throws the 429 while `key` is locked out. */
-  check(key: string, message: (minutes: number) => string): void {
-    const entry = this.failures.get(key);
+  check(key: AttemptKey, message: (minutes: number) => string): void {
+    const [table, name] = this.tableOf(key);
+    const entry = table.get(name);
     const now = this.world.clock.now();
     if (entry && entry.lockedUntil > now) throw new ApiError(429, message(Math.ceil((entry.lockedUntil - now) / 60_000)));
   }
 
-  fail(key: string): void {
+  fail(key: AttemptKey): void {
+    const [table, name] = this.tableOf(key);
     const now = this.world.clock.now();
-    let entry = this.failures.get(key);
+    let entry = table.get(name);
     if (!entry || now - entry.since >= this.windowMs) {
-      this.sweep(now);
+      table.delete(name);
+      if (table === this.unknownNames) this.sweepUnknownNames(now);
       entry = { count: 0, since: now, lockedUntil: 0 };
-      this.failures.set(key, entry);
+      table.set(name, entry);
     }
     entry.count++;
     if (entry.count >= this.maxFailures) entry.lockedUntil = now + this.windowMs;
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
+  succeed(key: AttemptKey): void {
+    const [table, name] = this.tableOf(key);
+    table.delete(name);
   }
 
-  private sweep(now: number) {
-    if (this.failures.size < MAX_KEYS) return;
-    for (const [key, entry] of this.failures) if (now - entry.since >= this.windowMs && entry.lockedUntil <= now) this.failures.delete(key);
-    // Still full of live entries: the oldest go, as a flood of made-up names would otherwise stay.
-    for (const key of this.failures.keys()) {
-      if (this.failures.size < MAX_KEYS) break;
-      this.failures.delete(key);
+  /**
+   * Made-up names are kept in the order their window started (see `fail`): the expired and, past the
+   * bound, the oldest go from the front, so a flood costs each request a constant amount of work.
+   */
+  private sweepUnknownNames(now: number) {
+    const table = this.unknownNames;
+    for (const [key, entry] of table) {
+      const expired = now - entry.since >= this.windowMs && entry.lockedUntil <= now;
+      if (!expired && table.size < MAX_UNKNOWN_NAMES) break;
+      table.delete(key);
     }
   }
 }

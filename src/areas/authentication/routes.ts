@@ -15,7 +15,7 @@ import {
   type TwoFactorMethod,
 } from './accounts.js';
 import { cachedJson, json, jsonBody, requestHeader, success } from '../../http/helpers.js';
-import { signedOut } from '../users/presence.js';
+import { signedOut } from '../users/public.js';
 
 /** Login, registration, two-factor verification and logout: the operations that make sessions. */
 export const authRoutes = new Hono<AppEnv>();
@@ -36,7 +36,7 @@ authRoutes.get('/auth/user', (c) => {
   const user = world.users.get(session.userId);
   if (!user) throw new ApiError(401, messages.missingCredentials);
   if (session.pendingTwoFactor) return json(c, { requiresTwoFactorAuth: twoFactorMethods(user) });
-  return cachedJson(c, `current user ${user.id}`, () => currentUserView(user));
+  return cachedJson(c, `current user ${user.id}`, () => currentUserView(world, user));
 });
 
 authRoutes.post('/auth/register', async (c) => {
@@ -44,7 +44,7 @@ authRoutes.post('/auth/register', async (c) => {
   const user = register(world, await jsonBody(c));
   const session = world.sessions.open(user.id, false);
   setTokenCookie(c, AUTH_COOKIE, session.token, sessionCookieSeconds(world));
-  return json(c, { ...currentUserView(user), authToken: session.token });
+  return json(c, { ...currentUserView(world, user), authToken: session.token });
 });
 
 const verifyMethods: Record<string, TwoFactorMethod> = { totp: 'totp', otp: 'otp', emailotp: 'emailOtp' };

@@ -35,5 +35,3 @@ export function totp(secret: string, atMs: number): string {
 export function verifyTotp(secret: string, code: string, nowMs: number): boolean {
   return [-1, 0, 1].some((step) => totp(secret, nowMs + step * STEP_MS) === code.trim());
 }
-
-export const isBase32 = (secret: string) => /^[A-Z2-7]+=*$/i.test(secret.replace(/\s/g, ''));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { normalizeEmail } from './email.js';
 
 /**
  * Usernames are compared after NFKC normalisation and without case: `ｚｏｅ` (full-width), `zoe`
@@ -9,8 +10,8 @@ import * as z from 'zod';
  */
 export const normalizeUsername = (text: string) => text.normalize('NFKC');
 
-/** The key a username (or email) is looked up by at login. */
-export const loginName = (text: string) => normalizeUsername(text).toLowerCase();
+/** The key a username or email is looked up by at login: NFKC, lower case, invisible characters gone. */
+export const loginName = normalizeEmail;
 
 const USERNAME = /^[A-Za-z0-9_-]+$/;
 

@@ -9,8 +9,9 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView } from '../authentication/accounts.js';
+import { currentUserView } from '../authentication/public.js';
 import { findAvatar } from './avatars.js';
+import { wornAvatar } from '../users/public.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 /** The tag an avatar needs before anyone may pick it as their fallback (shown where theirs cannot load). */
@@ -107,15 +108,13 @@ export function deleteAvatar(world: World, actor: UserRecord, avatarId: string):
 }
 
 /** What a friend's client is told of a user whose look changed. */
-function friendUpdate(user: UserRecord) {
+function friendUpdate(world: World, user: UserRecord) {
   return {
     userId: user.id,
     user: {
       id: user.id,
       displayName: user.displayName,
-      currentAvatarImageUrl: user.currentAvatarImageUrl,
-      currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl,
-      currentAvatarTags: user.currentAvatarTags,
+      ...wornAvatar(world, user),
       profilePicOverride: user.profilePicOverride,
       userIcon: user.userIcon,
       status: user.status,
@@ -128,14 +127,9 @@ function friendUpdate(user: UserRecord) {
 /** The user now wears the avatar: their CurrentUser and friends' views change, and both are told over the pipeline. */
 function wear(world: World, user: UserRecord, avatar: AvatarRecord, field: 'currentAvatar' | 'fallbackAvatar'): UserRecord {
   user[field] = avatar.id;
-  if (field === 'currentAvatar') {
-    user.currentAvatarImageUrl = avatar.imageUrl;
-    user.currentAvatarThumbnailImageUrl = avatar.thumbnailImageUrl;
-    user.currentAvatarTags = [...avatar.tags];
-  }
   user.updated_at = isoNow(world.clock);
-  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(user) } });
-  world.pipeline.emit({ type: 'friend-update', to: user.friends, content: friendUpdate(user) });
+  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(world, user) } });
+  world.pipeline.emit({ type: 'friend-update', to: user.friends, content: friendUpdate(world, user) });
   return user;
 }
 

@@ -10,12 +10,13 @@ import { hash32 } from '../../store/random.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
+import { authorNameOf } from '../users/public.js';
 
-const makeAvatarView = viewOf('Avatar', AvatarSchema, { computed: ['assetUrl'] });
+const makeAvatarView = viewOf('Avatar', AvatarSchema, { computed: ['assetUrl', 'authorName'] });
 
-/** An avatar as every response shows it: the stored record without its moderation figures. */
-export function avatarView(record: AvatarRecord): Avatar {
-  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined });
+/** An avatar as every response shows it: the stored record without its moderation figures, its author's name as it is now. */
+export function avatarView(world: World, record: AvatarRecord): Avatar {
+  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined, authorName: authorNameOf(world, record) });
 }
 
 /** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */

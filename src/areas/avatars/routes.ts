@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { messages } from '../../errors.js';
-import { currentUserView } from '../authentication/accounts.js';
+import { currentUserView } from '../authentication/public.js';
 import { AvatarFavoritesQuerySchema, avatarView, findAvatar, listFavoriteAvatars } from './avatars.js';
 import { AVATAR_STYLES, AvatarListQuerySchema, licensedAvatars, listAvatars } from './lists.js';
 import {
@@ -16,6 +16,7 @@ import {
   updateAvatar,
 } from './authoring.js';
 import { cachedJson, json, jsonBody, queryKey, success } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
 
 export const avatarRoutes = new Hono<AppEnv>();
 
@@ -24,45 +25,45 @@ const CLOCK_SORTS = new Set(['heat', 'shuffle']);
 
 avatarRoutes.get('/avatars', (c) => {
   const user = c.get('user');
-  const read = () => listAvatars(c.get('world'), user, c.req.query()).map(avatarView);
+  const read = () => listAvatars(c.get('world'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `avatars ${user.id} ${queryKey(c, AvatarListQuerySchema)}`, read);
 });
 
 avatarRoutes.post('/avatars', async (c) => {
   const body = await jsonBody(c);
-  return json(c, avatarView(createAvatar(c.get('world'), c.get('user'), body)));
+  return json(c, avatarView(c.get('world'), createAvatar(c.get('world'), c.get('user'), body)));
 });
 
 // The literal paths before /avatars/:avatarId, which would take them as ids.
 avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
-  const read = () => listFavoriteAvatars(c.get('world'), user, c.req.query()).map(avatarView);
+  const read = () => listFavoriteAvatars(c.get('world'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
 
-avatarRoutes.get('/avatars/licensed', (c) => json(c, licensedAvatars(c.req.query()).map(avatarView)));
+avatarRoutes.get('/avatars/licensed', (c) => json(c, licensedAvatars(c.req.query()).map((avatar) => avatarView(c.get('world'), avatar))));
 
 avatarRoutes.get('/avatars/impostor/queue/stats', (c) => json(c, impostorQueueStats()));
 
 avatarRoutes.get('/avatarStyles', (c) => json(c, AVATAR_STYLES));
 
-avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
+avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(c.get('world'), findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
 
 avatarRoutes.put('/avatars/:avatarId', async (c) => {
   const body = await jsonBody(c);
-  return json(c, avatarView(updateAvatar(c.get('world'), c.get('user'), c.req.param('avatarId'), body)));
+  return json(c, avatarView(c.get('world'), updateAvatar(c.get('world'), c.get('user'), c.req.param('avatarId'), body)));
 });
 
-avatarRoutes.delete('/avatars/:avatarId', (c) => json(c, avatarView(deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
+avatarRoutes.delete('/avatars/:avatarId', (c) => json(c, avatarView(c.get('world'), deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
 
 avatarRoutes.put('/avatars/:avatarId/select', (c) =>
-  json(c, currentUserView(selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('world'), selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.put('/avatars/:avatarId/selectFallback', (c) =>
-  json(c, currentUserView(selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('world'), selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.post('/avatars/:avatarId/impostor/enqueue', (c) => json(c, enqueueImpostor(c.get('world'), c.get('user'), c.req.param('avatarId'))));
@@ -72,4 +73,4 @@ avatarRoutes.delete('/avatars/:avatarId/impostor', (c) => {
   return json(c, success(messages.avatarImpostorsDeleted));
 });
 
-avatarRoutes.get('/users/:userId/avatar', (c) => json(c, avatarView(currentAvatarOf(c.get('world'), c.get('user'), c.req.param('userId')))));
+avatarRoutes.get('/users/:userId/avatar', (c) => json(c, avatarView(c.get('world'), currentAvatarOf(c.get('world'), c.get('user'), c.req.param('userId')))));

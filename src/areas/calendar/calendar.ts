@@ -22,9 +22,7 @@ import {
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { hasGroupPermission, isGroupMember } from '../groups/permissions.js';
-import { audit } from '../groups/audit.js';
-import { findGroup as findAnyGroup } from '../groups/access.js';
+import { audit, findGroup as findAnyGroup, hasGroupPermission, isGroupMember } from '../groups/public.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;

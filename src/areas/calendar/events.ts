@@ -9,8 +9,7 @@ import { audienceOf, bucketsBetween, eventsInMonth, monthOf, putCalendarEvent, r
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { audienceFor, calendarEventViewFor, MONTHLY_EVENT_LIMIT, viewerAudience } from './calendar.js';
-import { audit } from '../groups/audit.js';
-import { requireGroupAccess } from '../groups/access.js';
+import { audit, requireGroupAccess } from '../groups/public.js';
 
 function findCalendarGroup(world: World, groupId: string): GroupRecord {
   const group = world.groups.get(groupId);

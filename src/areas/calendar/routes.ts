@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/env.js';
 import { calendarEventView, createCalendarEvent, listCalendarEvents } from './calendar.js';
 import { CalendarListQuerySchema } from '../../store/records/calendar.js';
 import {
+  DiscoverQuerySchema,
   discoverCalendar,
   listFeaturedCalendar,
   listFollowedCalendar,
@@ -18,6 +19,7 @@ import {
   updateCalendarEvent,
 } from './events.js';
 import { cachedJson, json, jsonBody, queryKey, success } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
 
 /**
  * The calendar: the requester's, discovery across groups, and one group's events. The literal paths
@@ -27,7 +29,7 @@ export const calendarRoutes = new Hono<AppEnv>();
 
 calendarRoutes.get('/calendar', (c) => json(c, listMyCalendar(c.get('world'), c.get('user'), c.req.query())));
 
-calendarRoutes.get('/calendar/discover', (c) => json(c, discoverCalendar(c.get('world'), c.get('user'), c.req.query())));
+calendarRoutes.get('/calendar/discover', (c) => json(c, discoverCalendar(c.get('world'), c.get('user'), queryOf(c, DiscoverQuerySchema))));
 
 calendarRoutes.get('/calendar/featured', (c) => json(c, listFeaturedCalendar(c.get('world'), c.get('user'), c.req.query())));
 

@@ -16,7 +16,7 @@ import { favoriteGroupKey } from '../../store/indexes/favorites.js';
 import { derivedId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { defaultGroupDisplayName, FAVORITE_GROUP_NAMES } from './favorite-limits.js';
+import { defaultGroupDisplayName, FAVORITE_GROUP_NAMES } from '../../store/records/favorite-limits.js';
 import { removeFavoritesWhere } from './favorites.js';
 
 /**

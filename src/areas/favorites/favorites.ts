@@ -15,9 +15,9 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { findAvatar } from '../avatars/avatars.js';
-import { FAVORITE_GROUP_NAMES, MAX_FAVORITES_PER_GROUP } from './favorite-limits.js';
-import { findWorld } from '../worlds/worlds.js';
+import { findAvatar } from '../avatars/public.js';
+import { FAVORITE_GROUP_NAMES, MAX_FAVORITES_PER_GROUP } from '../../store/records/favorite-limits.js';
+import { findWorld } from '../worlds/public.js';
 
 /** What a favorite of each type points at, as its messages name it: world favorites are one kind however grouped. */
 const NOUNS: Record<FavoriteType, string> = { avatar: 'avatar', friend: 'friend', vrcPlusWorld: 'world', world: 'world' };

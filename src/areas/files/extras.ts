@@ -8,6 +8,7 @@ import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findVersion, ownedFile } from './files.js';
+import { checkUploadRoom } from './upload-limits.js';
 
 const partKey = (fileId: string, version: number, fileType: string) => `${fileId}/${version}/${fileType}`;
 
@@ -100,6 +101,7 @@ export function uploadImage(world: World, actor: UserRecord, fields: Record<stri
   const options = parseInput(ImageUploadSchema, fields);
   if (!bytes) throw new ApiError(400, messages.fileImageMissing);
   if (!isPng(bytes)) throw new ApiError(400, messages.fileImageNotPng);
+  checkUploadRoom(world, bytes.byteLength);
   const now = isoNow(world.clock);
   const tags: string[] = [options.tag];
   for (const key of ['maskTag', 'animationStyle', 'loopStyle', 'frames', 'framesOverTime'] as const) {

@@ -145,16 +145,13 @@ export const CreateFileVersionRequestSchema = lazy(() => z
         ctx.addIssue({ code: 'custom', path: [hash], message: `must be given with ${bytes}` });
       }
     }
-    const described = [request.fileMd5, request.fileSizeInBytes, request.deltaMd5, request.deltaSizeInBytes];
-    if (described.every((value) => value === undefined)) {
-      // A version holds a file or a delta; the usual full upload names the file.
-      ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['fileMd5'] });
-    }
   }));
 
 /**
  * POST /file/{fileId}: the next version, waiting for its uploads. It always carries file, signature and
- * delta; a part the request does not describe has status none and cannot be uploaded.
+ * delta; a part the request does not describe has status none and cannot be uploaded. fileMd5 is optional
+ * (the description requires only the signature's): without it, and without a delta, the file part waits
+ * with an empty md5 and size 0, which its upload fills in on finish.
  */
 export function createFileVersion(world: World, actor: UserRecord, fileId: string, body: unknown): FileRecord {
   const request = parseInput(CreateFileVersionRequestSchema, body);
@@ -171,7 +168,7 @@ export function createFileVersion(world: World, actor: UserRecord, fileId: strin
     status: 'waiting',
     version: number,
     delta: describe('delta', request.deltaMd5, request.deltaSizeInBytes),
-    file: describe('file', request.fileMd5, request.fileSizeInBytes),
+    file: describe('file', request.fileMd5 ?? (request.deltaMd5 === undefined ? '' : undefined), request.fileSizeInBytes),
     signature: describe('signature', request.signatureMd5, request.signatureSizeInBytes),
   });
   return file;

@@ -13,6 +13,7 @@ import { orderFiles } from './order.js';
 import { analyseFile } from './analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from './extras.js';
 import { json, jsonBody } from '../../http/helpers.js';
+import { multipartBody } from '../../http/request-body.js';
 import { uploadUrl } from './upload-routes.js';
 
 /** Files, their versions and uploads, and admin asset bundles. */
@@ -34,8 +35,7 @@ function sendBytes(c: Context, download: Download): Response {
  * route names the purpose it stands for, if any (`/icon`, `/gallery`).
  */
 async function imageRoute(c: Context<AppEnv>, tag?: string): Promise<Response> {
-  const form = await c.req.parseBody();
-  const { file, ...fields } = form;
+  const { file, ...fields } = await multipartBody(c);
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const made = uploadImage(c.get('world'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
   return json(c, fileView(made, origin(c)));

@@ -6,7 +6,7 @@ import { ApiError, messages } from '../../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from './uploads.js';
 import { checkUploadRoom } from './upload-limits.js';
 import { errorBody, json, nodeRequest } from '../../http/helpers.js';
-import { isAcceptedHost } from '../../control/guard.js';
+import { isAcceptedHost } from '../../http/accepted-host.js';
 import { selectWorld, WORLD_HEADER, type Worlds } from '../../store/worlds.js';
 
 /**

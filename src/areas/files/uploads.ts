@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
-import { FileType, type FileRecord, type FileVersionRecord } from '../../store/records/files.js';
+import { FileType, md5Base64, type FileRecord, type FileVersionRecord } from '../../store/records/files.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
@@ -9,9 +9,9 @@ import { findFile, findVersion, isPackage, ownedFile } from './files.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
 import { checkPartCount, checkUploadRoom, expireUploads, noteUploadStarted } from './upload-limits.js';
+import { LIMITS } from '../../limits.js';
 
-/** The most bytes one PUT to an upload URL may carry. */
-export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = LIMITS.uploadPutBytes.value;
 /** S3's highest part number. */
 const MAX_PART_NUMBER = 10_000;
 
@@ -125,7 +125,10 @@ export function finishUpload(world: World, actor: UserRecord, params: unknown, b
       throw new ApiError(400, messages.fileEtagsMismatch);
     }
   }
-  world.fileBlobs.set(key, Buffer.concat(parts.map((uploaded) => uploaded.bytes!)));
+  const bytes = Buffer.concat(parts.map((uploaded) => uploaded.bytes!));
+  world.fileBlobs.set(key, bytes);
+  // A part created without its md5 (it is optional) takes the uploaded bytes' md5 and size.
+  if (part.md5 === '') Object.assign(part, { md5: md5Base64(bytes), sizeInBytes: bytes.length });
   for (const uploaded of parts) world.uploadTickets.delete(uploaded.token);
   world.fileUploads.delete(key);
   part.status = 'complete';

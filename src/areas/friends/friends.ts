@@ -7,11 +7,11 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { linkFriends, unfileFriend } from './friend-buckets.js';
-import { blockedBetween } from '../playermoderation/moderation.js';
-import { dropNotification, findOwnNotification, sendNotification } from '../notifications/notifications.js';
-import { removeFavoritesWhere } from '../favorites/favorites.js';
-import { areFriends, limitedFriendView, pendingRequest, userView } from '../users/views.js';
+import { linkFriends, unfileFriend } from '../../store/indexes/friend-buckets.js';
+import { blockedBetween } from '../playermoderation/public.js';
+import { dropNotification, findOwnNotification, sendNotification } from '../notifications/public.js';
+import { removeFavoritesWhere } from '../favorites/public.js';
+import { areFriends, limitedFriendView, pendingRequest, userView } from '../users/public.js';
 
 const FriendListQuerySchema = lazy(() => z.object({ ...pageParams(), offline: queryBool().default(false) }));
 

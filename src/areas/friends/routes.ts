@@ -8,7 +8,7 @@ import {
   unfriend,
   withdrawFriendRequest,
 } from './friends.js';
-import { notificationView } from '../notifications/notifications.js';
+import { notificationView } from '../notifications/public.js';
 import { json, success } from '../../http/helpers.js';
 
 /** The friend list, friend requests and friend status. */

@@ -10,6 +10,7 @@ import type { World } from '../../store/world.js';
 import { lazy } from '../../schema/lazy.js';
 import { parseInput } from '../../http/validation.js';
 import { findGroup, requireGroupAccess } from './access.js';
+import { LIMITS } from '../../limits.js';
 
 /** Every event type the audit log writes, as GET /groups/{groupId}/auditLogTypes lists them. */
 export const GROUP_AUDIT_LOG_TYPES = [
@@ -50,7 +51,7 @@ export const GROUP_AUDIT_LOG_TYPES = [
 ] as const;
 export type GroupAuditLogType = (typeof GROUP_AUDIT_LOG_TYPES)[number];
 
-/** Writes one entry; called by every group action right after its change. */
+/** Writes one entry; called by every group action right after its change. Past LIMITS.groupAuditLogEntries the oldest goes. */
 export function audit(
   world: World,
   group: GroupRecord,
@@ -60,7 +61,9 @@ export function audit(
   description: string,
   data: Record<string, unknown> = {},
 ): void {
-  listIn(world.groupAuditLogs, group.id).push({
+  const log = listIn(world.groupAuditLogs, group.id);
+  if (log.length >= LIMITS.groupAuditLogEntries.value) log.splice(0, log.length - LIMITS.groupAuditLogEntries.value + 1);
+  log.push({
     id: newId('gaud'),
     created_at: isoNow(world.clock),
     groupId: group.id,
@@ -78,7 +81,7 @@ export function listAuditLogTypes(world: World, actor: UserRecord, groupId: stri
   return GROUP_AUDIT_LOG_TYPES;
 }
 
-const AuditLogQuerySchema = lazy(() => z.object({
+export const AuditLogQuerySchema = lazy(() => z.object({
   ...pageParams(),
   startDate: z.iso.datetime({ offset: true }).optional(),
   endDate: z.iso.datetime({ offset: true }).optional(),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { listAuditLogs, listAuditLogTypes } from './audit.js';
+import { AuditLogQuerySchema, listAuditLogs, listAuditLogTypes } from './audit.js';
 import {
   addGroupPost,
   createGroupAnnouncement,
@@ -19,6 +19,7 @@ import {
   updateGroupGallery,
 } from './galleries.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
 
 /** A group's audit log, posts, announcement and galleries. */
 export const groupContentRoutes = new Hono<AppEnv>();
@@ -28,7 +29,7 @@ groupContentRoutes.get('/groups/:groupId/auditLogTypes', (c) =>
 );
 
 groupContentRoutes.get('/groups/:groupId/auditLogs', (c) =>
-  json(c, listAuditLogs(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())),
+  json(c, listAuditLogs(c.get('world'), c.get('user'), c.req.param('groupId'), queryOf(c, AuditLogQuerySchema))),
 );
 
 groupContentRoutes.get('/groups/:groupId/posts', (c) =>

@@ -3,7 +3,7 @@ import type { NotificationRecord } from '../../store/records/notifications.js';
 import type { World } from '../../store/world.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { groupMemberView } from './views.js';
-import { sendNotification } from '../notifications/notifications.js';
+import { sendNotification } from '../notifications/public.js';
 
 /** The users whose records say `member`, the owner included. */
 export function memberIds(world: World, group: GroupRecord): string[] {

@@ -9,7 +9,7 @@ import {
 } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed, occupantsOf } from './state.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { instanceView } from './instances.js';
 
 type DiscoverQuery = ReturnType<typeof DiscoverInstancesQuerySchema.parse>;

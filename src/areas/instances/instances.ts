@@ -16,9 +16,11 @@ import { allContentAllowed } from '../../store/records/worlds.js';
 import { putInstance, withdrawFromDiscovery } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { hasGroupPermission } from '../groups/permissions.js';
-import { isClosed, occupantsOf } from './state.js';
-import { findWorld, worldView } from '../worlds/worlds.js';
+import { hasGroupPermission } from '../groups/public.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
+import { findWorld, worldView } from '../worlds/public.js';
+import { LIMITS } from '../../limits.js';
+import { wornAvatar } from '../users/public.js';
 
 export const INSTANCE_MANAGE_PERMISSION = 'group-instance-manage';
 
@@ -29,17 +31,18 @@ const GROUP_CREATE_PERMISSION: Record<GroupAccessType, string> = {
   public: 'group-instance-public-create',
 };
 
-function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
+function instanceUserView(world: World, user: UserRecord, viewer: UserRecord): InstanceUser {
+  const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, user);
   return {
     id: user.id,
     displayName: user.displayName,
     ageVerificationStatus: user.ageVerificationStatus,
     bio: user.bio,
-    currentAvatarImageUrl: user.currentAvatarImageUrl,
-    currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl,
+    currentAvatarImageUrl,
+    currentAvatarThumbnailImageUrl,
     developerType: user.developerType,
     friendKey: user.friendKey,
-    imageUrl: user.currentAvatarImageUrl,
+    imageUrl: currentAvatarImageUrl,
     last_platform: user.last_platform,
     platform: user.platform,
     profilePicOverride: user.profilePicOverride,
@@ -53,7 +56,7 @@ function instanceUserView(user: UserRecord, viewer: UserRecord): InstanceUser {
     allowAvatarCopying: user.allowAvatarCopying,
     isFriend: viewer.friends.includes(user.id),
     bioLinks: user.bioLinks,
-    currentAvatarTags: user.currentAvatarTags,
+    currentAvatarTags,
     tags: user.tags,
     // Users keep the day they joined; an instance's users carry it as the date-time the description asks for.
     date_joined: user.date_joined.length === 10 ? `${user.date_joined}T00:00:00.000Z` : user.date_joined,
@@ -98,7 +101,7 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
     hasCapacityForYou: active && !full,
     roleRestricted: instance.roleIds.length > 0,
     platforms,
-    users: users.map((user) => instanceUserView(user, viewer)),
+    users: users.map((user) => instanceUserView(world, user, viewer)),
   });
 }
 
@@ -137,6 +140,8 @@ const randomName = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
 /** Opens an instance of a world: a random 5-digit name and a fresh nonce make its id. */
 export function createInstance(world: World, actor: UserRecord, body: unknown): InstanceRecord {
+  const max = LIMITS.instancesPerWorld.value;
+  if (world.instances.size >= max) throw new ApiError(429, messages.tooManyInstances(max));
   const request = parseInput(CreateInstanceRequestSchema, body);
   const target = findWorld(world, request.worldId);
   if (request.closedAt !== undefined && Date.parse(request.closedAt) <= world.clock.now()) {

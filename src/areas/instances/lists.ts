@@ -9,9 +9,10 @@ import { findGroupMember } from '../../store/indexes/group-members.js';
 import { groupInstances, instanceByName } from '../../store/instance-names.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed, occupantsOf } from './state.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { findInstance, instanceView } from './instances.js';
-import { findWorld, worldView } from '../worlds/worlds.js';
+import { LIMITS } from '../../limits.js';
+import { findWorld, worldView } from '../worlds/public.js';
 
 /** GET /instances/{location}/shortName: the names a link to the instance may carry. */
 export function instanceNames(world: World, location: string) {
@@ -59,9 +60,16 @@ function canSee(world: World, user: UserRecord, instance: InstanceRecord): boole
   return instance.groupAccessType === 'plus' && instance.userIds.some((id) => user.friends.includes(id));
 }
 
-function openGroupInstances(world: World, user: UserRecord, groupId: string): InstanceRecord[] {
+/** The group's newest open instances the user may see, at most LIMITS.groupInstancesListed (the description gives these lists no paging). */
+function openGroupInstances(world: World, user: UserRecord, groupId: string, max: number = LIMITS.groupInstancesListed.value): InstanceRecord[] {
   const now = world.clock.now();
-  return groupInstances(world.instances, groupId).filter((instance) => !isClosed(instance, now) && canSee(world, user, instance));
+  const all = groupInstances(world.instances, groupId);
+  const found: InstanceRecord[] = [];
+  for (let i = all.length - 1; i >= 0 && found.length < max; i--) {
+    const instance = all[i]!;
+    if (!isClosed(instance, now) && canSee(world, user, instance)) found.push(instance);
+  }
+  return found.reverse();
 }
 
 /**
@@ -74,7 +82,9 @@ export function userGroupInstances(world: World, actor: UserRecord, userId: stri
   const instances: Instance[] = [];
   for (const id of groupIds) {
     if (!isMember(world, id, actor.id)) continue;
-    for (const instance of openGroupInstances(world, actor, id)) instances.push(instanceView(world, actor, instance));
+    const room = LIMITS.groupInstancesListed.value - instances.length;
+    if (room <= 0) break;
+    for (const instance of openGroupInstances(world, actor, id, room)) instances.push(instanceView(world, actor, instance));
   }
   return { fetchedAt: isoNow(world.clock), instances };
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { discoverInstances } from './discovery.js';
 import { closeInstance, createInstance, findInstance, instanceView } from './instances.js';
-import { spanWithoutCloses } from './state.js';
+import { spanWithoutCloses } from '../../store/instance-state.js';
 import { cachedJson, json, jsonBody } from '../../http/helpers.js';
 import type { InstanceRecord } from '../../store/records/instances.js';
 import {

@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { equipItem, findHeldItem, listInventory, unequipSlot } from './inventory.js';
+import { equipItem, findHeldItem, InventoryQuerySchema, listInventory, unequipSlot } from './inventory.js';
 import { findTemplate, inventoryCollections, spawnItem } from './templates.js';
 import { listDrops, redeemReward } from './rewards.js';
 import { consumeItem, deleteItem, updateItem } from './edits.js';
 import { json, jsonBody } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
 
 /** The requester's inventory: read, equip, unequip, redeem rewards; drops; and one item of any holder. */
 export const inventoryRoutes = new Hono<AppEnv>();
 
-inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), c.req.query())));
+inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('world'), c.get('user'), queryOf(c, InventoryQuerySchema))));
 
 // Literal paths before /inventory/:inventoryItemId, which would take them as ids.
 inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('world'), c.get('user'))));

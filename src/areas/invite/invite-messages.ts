@@ -13,7 +13,7 @@ import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
 import { originalInviteMessages } from '../../store/invite-message-originals.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/accounts.js';
+import { findUser } from '../authentication/public.js';
 import { lazy } from '../../schema/lazy.js';
 
 export interface TypeAddress {

@@ -7,10 +7,9 @@ import type { UserRecord } from '../../store/records/user.js';
 import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { findInstance } from '../instances/instances.js';
-import { findOwnNotification, sendNotification } from '../notifications/notifications.js';
-import { movePresence } from '../users/presence.js';
-import { areFriends } from '../users/views.js';
+import { findInstance } from '../instances/public.js';
+import { findOwnNotification, sendNotification } from '../notifications/public.js';
+import { areFriends } from '../users/public.js';
 
 const slot = () => z.number().int().min(0).max(11);
 const InviteSchema = lazy(() => z.object({ instanceId: z.string().min(1), messageSlot: slot().optional() }));
@@ -100,11 +99,9 @@ export function respondToInvite(world: World, actor: UserRecord, notificationId:
 }
 
 /**
- * Invites the requester to an instance, as the real API does, and (as the game would on accepting)
- * puts them there.
+ * Sends the requester an invite to an instance, and nothing else: only the game client joins an
+ * instance (a test puts someone there with the control plane's presence move).
  */
 export function inviteMyself(world: World, actor: UserRecord, location: string): NotificationRecord {
-  const instance = findInstance(world, location);
-  movePresence(world, actor, { location: instance.id });
-  return inviteTo(world, actor, actor.id, instance.id);
+  return inviteTo(world, actor, actor.id, location);
 }

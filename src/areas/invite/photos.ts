@@ -8,14 +8,15 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import type { Photo } from './invites.js';
+import { checkUploadRoom } from '../files/public.js';
 
 const IMAGE_TYPES = lazy(() => z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']));
 const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' };
 
 /** What a photo variant's multipart body holds: `data` (the JSON of the plain variant) and `image`. */
 export interface PhotoUpload {
-  data: unknown;
-  image: unknown;
+  data?: unknown;
+  image?: unknown;
 }
 
 /** The JSON of `data`, as the plain variant takes it; a missing or malformed one is a 400 naming it. */
@@ -44,10 +45,12 @@ export async function readPhoto(upload: PhotoUpload): Promise<PhotoImage> {
 
 /**
  * The image of a photo invite as a file of the sender (version 1 complete) at the URL the
- * notification's details name. `keep` stores it: call it once the invite is made, so a refused
- * invite leaves no file behind.
+ * notification's details name, refused with 413 when it does not fit the world's upload total.
+ * `keep` stores it: call it once the invite is made, in the same synchronous block, so a refused
+ * invite leaves no file behind and the total holds.
  */
 export function preparePhoto(world: World, actor: UserRecord, image: PhotoImage, origin: string): { photo: Photo; keep: () => void } {
+  checkUploadRoom(world, image.bytes.byteLength);
   const now = isoNow(world.clock);
   const id = newId('file');
   const extension = EXTENSIONS[image.mimeType]!;

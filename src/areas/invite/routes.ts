@@ -1,18 +1,25 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { inviteMyself, inviteUser, requestInvite, respondToInvite } from './invites.js';
-import { notificationView, sentNotificationView } from '../notifications/notifications.js';
+import { inviteMyself, inviteUser, requestInvite, respondToInvite, type Photo } from './invites.js';
+import { notificationView, sentNotificationView } from '../notifications/public.js';
 import { preparePhoto, photoData, readPhoto, type PhotoUpload } from './photos.js';
 import { json, jsonBody } from '../../http/helpers.js';
+import { multipartBody } from '../../http/request-body.js';
 import type { Context } from 'hono';
 
-/** The photo variants' multipart body: `data` as the plain variant's JSON, and the image ready to keep. */
-async function photoRequest(c: Context<AppEnv>) {
-  const upload = (await c.req.parseBody()) as unknown as PhotoUpload;
+/**
+ * A photo variant: its multipart body gives `data` (the plain variant's JSON) and the image. The
+ * invite's rule runs with the photo, and the image is kept only once it succeeds, in one synchronous
+ * block with the check of the world's upload total.
+ */
+async function withPhoto<T>(c: Context<AppEnv>, invite: (data: unknown, photo: Photo) => T): Promise<T> {
+  const upload = (await multipartBody(c)) as PhotoUpload;
   const data = photoData(upload);
   const image = await readPhoto(upload);
   const { photo, keep } = preparePhoto(c.get('world'), c.get('user'), image, new URL(c.req.url).origin);
-  return { data, photo, keep };
+  const record = invite(data, photo);
+  keep();
+  return record;
 }
 
 /** Invites to instances, invite requests and the answers to both. */
@@ -27,23 +34,17 @@ inviteRoutes.post('/invite/:notificationId/response', async (c) =>
 );
 
 inviteRoutes.post('/invite/:notificationId/response/photo', async (c) => {
-  const { data, photo, keep } = await photoRequest(c);
-  const record = respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), data, photo);
-  keep();
+  const record = await withPhoto(c, (data, photo) => respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), data, photo));
   return json(c, notificationView(record));
 });
 
 inviteRoutes.post('/invite/:userId/photo', async (c) => {
-  const { data, photo, keep } = await photoRequest(c);
-  const record = inviteUser(c.get('world'), c.get('user'), c.req.param('userId'), data, photo);
-  keep();
+  const record = await withPhoto(c, (data, photo) => inviteUser(c.get('world'), c.get('user'), c.req.param('userId'), data, photo));
   return json(c, sentNotificationView(record));
 });
 
 inviteRoutes.post('/requestInvite/:userId/photo', async (c) => {
-  const { data, photo, keep } = await photoRequest(c);
-  const record = requestInvite(c.get('world'), c.get('user'), c.req.param('userId'), data, photo);
-  keep();
+  const record = await withPhoto(c, (data, photo) => requestInvite(c.get('world'), c.get('user'), c.req.param('userId'), data, photo));
   return json(c, notificationView(record));
 });
 

@@ -25,7 +25,7 @@ userGroupRoutes.get('/users/:userId/groups/userblocked', (c) =>
 );
 
 userGroupRoutes.get('/users/:userId/groups/permissions', (c) =>
-  json(c, allGroupPermissions(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query('groupIds'))),
+  json(c, allGroupPermissions(c.get('world'), c.get('user'), c.req.param('userId'), c.req.queries('groupIds'))),
 );
 
 userGroupRoutes.get('/users/:userId/mutuals', (c) => json(c, mutuals(c.get('world'), c.get('user'), c.req.param('userId'))));

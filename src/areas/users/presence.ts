@@ -4,8 +4,8 @@ import type { InstanceRecord } from '../../store/records/instances.js';
 import type { PresenceChange } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
-import { fileFriend } from '../friends/friend-buckets.js';
-import { isClosed, occupantsOf } from '../instances/state.js';
+import { fileFriend } from '../../store/indexes/friend-buckets.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { seenLocation, userView } from './views.js';
 
 /** How many worlds `recentWorldIds` keeps: what GET /worlds/recent can list at most. */

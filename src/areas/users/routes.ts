@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/accounts.js';
-import { changeUserTags, getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
-import { boop } from '../friends/friends.js';
+import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/public.js';
+import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
+import { boop } from '../friends/public.js';
+import { changeUserTags } from './tags.js';
 import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 
 /** Users: search, profiles, updates, tutorials. */
@@ -16,15 +17,15 @@ userRoutes.get('/users/:userId', (c) => json(c, getUser(c.get('world'), c.get('u
 
 userRoutes.put('/users/:userId', async (c) => {
   const user = updateUser(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
-  return json(c, currentUserView(user));
+  return json(c, currentUserView(c.get('world'), user));
 });
 
 userRoutes.post('/users/:userId/addTags', async (c) =>
-  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add'))),
+  json(c, currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add'))),
 );
 
 userRoutes.post('/users/:userId/removeTags', async (c) =>
-  json(c, currentUserView(changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove'))),
+  json(c, currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove'))),
 );
 
 userRoutes.post('/users/:userId/boop', async (c) => {
@@ -37,7 +38,7 @@ userRoutes.delete('/users/:userId/tutorial', (c) => {
     platform: requestHeader(c, 'x-platform'),
     store: requestHeader(c, 'x-store'),
   });
-  return json(c, currentUserView(user));
+  return json(c, currentUserView(c.get('world'), user));
 });
 
 userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('world'), c.req.param('userId')))));

@@ -4,11 +4,12 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
-import { findUser } from '../authentication/accounts.js';
-import { groupPermissions } from '../groups/permissions.js';
-import { groupView } from '../groups/views.js';
+import { findUser } from '../authentication/public.js';
+import { groupPermissions, groupView } from '../groups/public.js';
 import { areFriends, limitedFriendView } from './views.js';
 import { parseInput } from '../../http/validation.js';
+import { wornAvatar } from './worn-avatar.js';
+import { splitEntries } from '../../schema/query.js';
 
 const MutualsQuerySchema = lazy(() => z.object(pageParams()));
 
@@ -63,10 +64,14 @@ export function blockedGroups(world: World, viewer: UserRecord, userId: string) 
   return memberships(world, user.id, 'userblocked').map(({ group }) => groupView(world, group, user.id));
 }
 
-/** groupId -> the permissions the user holds there, for every group they are a member of (or the ones named). */
-export function allGroupPermissions(world: World, viewer: UserRecord, userId: string, groupIds?: string) {
+/**
+ * groupId -> the permissions the user holds there, for every group they are a member of (or the ones
+ * named, by `groupIds=a,b` or `groupIds=a&groupIds=b`).
+ */
+export function allGroupPermissions(world: World, viewer: UserRecord, userId: string, groupIds?: readonly string[]) {
   const user = findUser(world, userId);
-  const wanted = groupIds ? new Set(groupIds.split(',').map((id) => id.trim())) : undefined;
+  const named = groupIds?.flatMap(splitEntries) ?? [];
+  const wanted = named.length > 0 ? new Set(named) : undefined;
   const result: Record<string, string[]> = {};
   for (const { member, group } of memberships(world, user.id)) {
     if (!wanted || wanted.has(group.id)) result[group.id] = groupPermissions(group, user.id, member);
@@ -90,7 +95,8 @@ export function mutualFriends(world: World, viewer: UserRecord, userId: string, 
   const user = findUser(world, userId);
   return mutualFriendIds(world, viewer, user).slice(offset, offset + n).map((id) => {
     const friend = world.users.get(id)!;
-    const { displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription } = friend;
+    const { displayName, profilePicOverride, status, statusDescription } = friend;
+    const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, friend);
     return {
       id, displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription,
       imageUrl: limitedFriendView(world, viewer, friend).imageUrl,

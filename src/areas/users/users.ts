@@ -7,9 +7,11 @@ import { UserStatus, type UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { currentUserView, findUser } from '../authentication/accounts.js';
-import { isBlockedBy } from '../playermoderation/moderation.js';
+import { EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
+import { isBlockedBy } from '../playermoderation/public.js';
 import { limitedSearchView, userView } from './views.js';
+import { editedTags } from './tags.js';
+import { announceUpdate } from './announce.js';
 
 export function getUser(world: World, viewer: UserRecord, userId: string): User {
   return userView(world, viewer, findUser(world, userId));
@@ -54,7 +56,7 @@ export function searchUsers(world: World, viewer: UserRecord, query: Record<stri
     if (q.developerType && user.developerType !== q.developerType) continue;
     if (isBlockedBy(world, viewer.id, user.id)) continue;
     if (skipped < q.offset) skipped++;
-    else page.push(limitedSearchView(viewer, user));
+    else page.push(limitedSearchView(world, viewer, user));
   }
   return page;
 }
@@ -75,7 +77,7 @@ const UpdateUserSchema = lazy(() => z.strictObject({
   acceptedTOSVersion: z.number().int().min(0).optional(),
   birthday: z.iso.date().optional(),
   displayName: z.string().min(4).max(15).optional(),
-  email: z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an email address').optional(),
+  email: EmailSchema().optional(),
   password: z.string().min(8).optional(),
   currentPassword: z.string().optional(),
   revertDisplayName: z.boolean().optional(),
@@ -95,10 +97,10 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
     if (currentPassword !== user.password) throw new ApiError(400, messages.currentPasswordWrong);
   }
   const now = isoNow(world.clock);
-  if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
-    if (world.userLogins.has(email.toLowerCase())) throw new ApiError(400, messages.emailTaken);
+  if (email !== undefined && email !== normalizeEmail(user.email)) {
+    if (world.userLogins.has(email)) throw new ApiError(400, messages.emailTaken);
     world.userLogins.delete(user.email.toLowerCase());
-    world.userLogins.set(email.toLowerCase(), user.id);
+    world.userLogins.set(email, user.id);
     user.email = email;
   }
   if (password !== undefined) user.password = password;
@@ -109,20 +111,12 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
   if (birthday !== undefined) user.hasBirthday = true;
   if (fields.statusDescription !== undefined) user.statusHistory = [fields.statusDescription, ...user.statusHistory.filter((s) => s !== fields.statusDescription)].slice(0, 20);
   if (fields.pronouns !== undefined && fields.pronouns !== user.pronouns) user.pronounsHistory = [...user.pronounsHistory, fields.pronouns];
+  if (fields.tags !== undefined) fields.tags = editedTags(actor, user, fields.tags);
   Object.assign(user, fields);
   if (fields.status !== undefined) user.presence = { ...user.presence, status: fields.status };
   user.updated_at = now;
   announceUpdate(world, user);
   return user;
-}
-
-/** user-update to the user, friend-update to each friend. */
-export function announceUpdate(world: World, user: UserRecord): void {
-  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(user) } });
-  const friendIds = user.friends.filter((id) => world.users.has(id));
-  if (friendIds.length === 0) return;
-  const friend = world.users.get(friendIds[0]!)!;
-  world.pipeline.emit({ type: 'friend-update', to: friendIds, content: { userId: user.id, user: userView(world, friend, user) } });
 }
 
 /** What anyone may see of a user's profile page (PublicProfile). */
@@ -165,19 +159,4 @@ export function privateProfile(world: World, viewer: UserRecord, userId: string)
     statusDescription: user.statusDescription,
     activity: { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login },
   };
-}
-
-const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
-
-/** Adds or removes tags of a user (own, or anyone's for an admin); system_ and admin_ tags stay the server's. */
-export function changeUserTags(world: World, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
-  const user = findUser(world, userId);
-  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
-  const { tags } = parseInput(ChangeTagsSchema, body);
-  const reserved = actor.isAdmin ? [] : tags.filter((tag) => tag.startsWith('system_') || tag.startsWith('admin_'));
-  if (reserved.length > 0) throw new ApiError(400, messages.userTagReserved(reserved[0]!));
-  user.tags = change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
-  user.updated_at = isoNow(world.clock);
-  announceUpdate(world, user);
-  return user;
 }

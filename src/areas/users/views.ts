@@ -9,6 +9,7 @@ import {
 } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
+import { wornAvatar } from './worn-avatar.js';
 
 /** Where a user is, as one viewer may see it. */
 export interface SeenLocation {
@@ -57,6 +58,7 @@ const makeUser = viewOf('User', UserSchema, {
   computed: [
     'badges', 'isFriend', 'friendKey', 'friendRequestStatus', 'note', 'state', 'location', 'worldId', 'instanceId',
     'platform', 'travelingToLocation', 'travelingToWorld', 'travelingToInstance', 'last_login', 'last_activity',
+    'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags',
   ],
 });
 
@@ -66,6 +68,7 @@ export function userView(world: World, viewer: UserRecord, user: UserRecord): Us
   const friend = viewer.id !== user.id && areFriends(viewer, user);
   return makeUser(user, {
     ...seen,
+    ...wornAvatar(world, user),
     badges: [],
     isFriend: friend,
     friendKey: friend ? user.friendKey : '',
@@ -99,21 +102,27 @@ function noteOf(world: World, viewer: UserRecord, user: UserRecord): string {
   return '';
 }
 
-const makeFriend = viewOf('LimitedUserFriend', LimitedUserFriendSchema, { computed: ['isFriend', 'imageUrl', 'location', 'platform'] });
+const makeFriend = viewOf('LimitedUserFriend', LimitedUserFriendSchema, {
+  computed: ['isFriend', 'imageUrl', 'location', 'platform', 'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags'],
+});
 
 /** An entry of the friend list: the friend's presence as friends see it. */
 export function limitedFriendView(world: World, viewer: UserRecord, friend: UserRecord): LimitedUserFriend {
   const seen = seenLocation(world, viewer, friend);
+  const avatar = wornAvatar(world, friend);
   return makeFriend(friend, {
+    ...avatar,
     isFriend: true,
-    imageUrl: friend.currentAvatarThumbnailImageUrl,
+    imageUrl: avatar.currentAvatarThumbnailImageUrl,
     location: seen.location,
     platform: seen.platform,
   });
 }
 
-const makeSearchEntry = viewOf('LimitedUserSearch', LimitedUserSearchSchema, { computed: ['isFriend'] });
+const makeSearchEntry = viewOf('LimitedUserSearch', LimitedUserSearchSchema, {
+  computed: ['isFriend', 'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags'],
+});
 
-export function limitedSearchView(viewer: UserRecord, user: UserRecord): LimitedUserSearch {
-  return makeSearchEntry(user, { isFriend: viewer.id !== user.id && areFriends(viewer, user) });
+export function limitedSearchView(world: World, viewer: UserRecord, user: UserRecord): LimitedUserSearch {
+  return makeSearchEntry(user, { ...wornAvatar(world, user), isFriend: viewer.id !== user.id && areFriends(viewer, user) });
 }

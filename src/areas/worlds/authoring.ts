@@ -10,7 +10,7 @@ import { newId } from '../../store/ids.js';
 import { withdrawFromDiscovery } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed } from '../instances/state.js';
+import { isClosed } from '../../store/instance-state.js';
 import { findWorld } from './worlds.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;

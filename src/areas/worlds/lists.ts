@@ -7,8 +7,9 @@ import { hash32 } from '../../store/random.js';
 import { nameWords } from '../../store/indexes/world-names.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { trustOf } from '../avatars/avatars.js';
+import { trustOf } from '../avatars/public.js';
 import { favoritedWorldView, limitedWorldView, occupantsOfWorld } from './views.js';
+import { authorNameOf } from '../users/public.js';
 
 const DAY_MS = 86_400_000;
 /** The tag that marks a world made to show avatars off (`avatarSpecific=true`). */
@@ -36,18 +37,18 @@ function matchesPackages(record: WorldRecord, q: WorldListQuery): boolean {
 }
 
 /** Fuzzy search: every word of the text appears somewhere in the name, the author's name or a tag. */
-function fuzzyMatch(record: WorldRecord, words: readonly string[]): boolean {
-  const haystack = `${record.name} ${record.authorName} ${record.tags.join(' ')}`.toLowerCase();
+function fuzzyMatch(world: World, record: WorldRecord, words: readonly string[]): boolean {
+  const haystack = `${record.name} ${authorNameOf(world, record)} ${record.tags.join(' ')}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 
-function matches(record: WorldRecord, q: WorldListQuery, actor: UserRecord, releaseStatus: string, words: readonly string[]): boolean {
+function matches(world: World, record: WorldRecord, q: WorldListQuery, actor: UserRecord, releaseStatus: string, words: readonly string[]): boolean {
   if (!visible(record, actor)) return false;
   if (releaseStatus !== 'all' && record.releaseStatus !== releaseStatus) return false;
   if (q.featured !== undefined && record.featured !== q.featured) return false;
   if (q.user === 'me' && record.authorId !== actor.id) return false;
   if (q.userId !== undefined && record.authorId !== q.userId) return false;
-  if (q.fuzzy && words.length > 0 && !fuzzyMatch(record, words)) return false;
+  if (q.fuzzy && words.length > 0 && !fuzzyMatch(world, record, words)) return false;
   if (q.tag && !q.tag.some((tag) => record.tags.includes(tag))) return false;
   if (q.notag?.some((tag) => record.tags.includes(tag))) return false;
   if (q.avatarSpecific !== undefined && record.tags.includes(AVATAR_WORLD_TAG) !== q.avatarSpecific) return false;
@@ -111,7 +112,7 @@ function page(world: World, actor: UserRecord, q: WorldListQuery, candidates: It
   const words = q.search ? nameWords(q.search) : [];
   const found: { candidate: Candidate; key: number | string }[] = [];
   for (const candidate of candidates) {
-    if (!matches(candidate.record, q, actor, releaseStatus, words)) continue;
+    if (!matches(world, candidate.record, q, actor, releaseStatus, words)) continue;
     found.push({ candidate, key: sortKey(world, sort, candidate, search) });
   }
   const direction = q.order === 'ascending' ? 1 : -1;

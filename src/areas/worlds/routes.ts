@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { findWorldInstance } from '../instances/instances.js';
-import { readInstance } from '../instances/routes.js';
+import { findWorldInstance, readInstance } from '../instances/public.js';
 import { addWorldTags, findWorld, worldView } from './worlds.js';
 import { activeWorlds, favoriteWorlds, recentWorlds, searchWorlds } from './lists.js';
 import {
@@ -17,6 +16,8 @@ import {
 } from './authoring.js';
 import { messages } from '../../errors.js';
 import { cachedJson, json, jsonBody, rawQuery, success } from '../../http/helpers.js';
+import { queryOf } from '../../schema/query.js';
+import { WorldListQuerySchema } from './query.js';
 
 /** Worlds: search and the lists, read one, add tags to one, read one of its instances. */
 export const worldRoutes = new Hono<AppEnv>();
@@ -27,7 +28,7 @@ type WorldList = typeof searchWorlds;
 function listRoute(path: string, list: WorldList) {
   worldRoutes.get(path, (c) => {
     const user = c.get('user');
-    const read = () => list(c.get('world'), user, c.req.query());
+    const read = () => list(c.get('world'), user, queryOf(c, WorldListQuerySchema));
     if (c.req.query('sort') === 'shuffle') return json(c, read());
     return cachedJson(c, `${path} ${user.id} ${rawQuery(c)}`, read);
   });

@@ -1,7 +1,8 @@
 import type { FavoriteRecord } from '../../store/records/favorites.js';
 import type { WorldRecord } from '../../store/records/worlds.js';
 import type { World } from '../../store/world.js';
-import { occupantsOf } from '../instances/state.js';
+import { occupantsOf } from '../../store/instance-state.js';
+import { authorNameOf } from '../users/public.js';
 
 /** How many users are in the world's instances now. */
 export function occupantsOfWorld(world: World, worldId: string): number {
@@ -14,7 +15,7 @@ export function occupantsOfWorld(world: World, worldId: string): number {
 function listedWorldFields(world: World, record: WorldRecord) {
   return {
     authorId: record.authorId,
-    authorName: record.authorName,
+    authorName: authorNameOf(world, record),
     capacity: record.capacity,
     created_at: record.created_at,
     defaultContentSettings: record.defaultContentSettings,

@@ -18,7 +18,8 @@ import { viewOf } from '../../schema/view.js';
 import { isOpenAccess } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { isClosed, occupantsOf } from '../instances/state.js';
+import { isClosed, occupantsOf } from '../../store/instance-state.js';
+import { authorNameOf } from '../users/public.js';
 
 /** Tags one world may carry in all, system and admin tags included. */
 export const WORLD_TAG_LIMIT = 20;
@@ -30,7 +31,7 @@ export function findWorld(world: World, worldId: string): WorldRecord {
 }
 
 const makeWorldView = viewOf('World', WorldSchema, {
-  computed: ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances'],
+  computed: ['occupants', 'privateOccupants', 'publicOccupants', 'instances', 'slimInstances', 'authorName'],
 });
 
 /**
@@ -54,7 +55,7 @@ export function worldView(world: World, record: WorldRecord): WorldResponse {
     instances.push([instance.instanceId, users, {}]);
     slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
   }
-  return makeWorldView(record, { occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances });
+  return makeWorldView(record, { authorName: authorNameOf(world, record), occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances });
 }
 
 /** Tags nobody adds by hand: `system_` ones the service grants, `admin_` ones only admins add. */

@@ -1,7 +1,7 @@
 import type { World } from '../../store/world.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { eventsInMonth, monthOf } from '../../store/indexes/calendar.js';
-import { isClosed } from '../../areas/instances/state.js';
+import { isClosed } from '../../store/instance-state.js';
 import type { FileRow, GroupRow, InstanceRow, InviteMessageRow, Page, UserRow, WorldRows } from './rows.js';
 
 export interface PageQuery {

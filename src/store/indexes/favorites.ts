@@ -1,6 +1,6 @@
 import type { AvatarFavoriteRecord } from '../records/avatars.js';
 import type { FavoriteGroupRecord, FavoriteRecord, FavoriteType } from '../records/favorites.js';
-import { avatarGroupOf } from '../../areas/favorites/favorite-limits.js';
+import { avatarGroupOf } from '../records/favorite-limits.js';
 import { recipeFavorites, type AvatarsRecipe } from '../recipes/avatars.js';
 import { derivedId } from '../ids.js';
 

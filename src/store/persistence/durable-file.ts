@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { Adapter } from 'lowdb';
 import { DbError } from './db-error.js';
 
 /**
@@ -50,5 +51,21 @@ export function readText(file: string): string | undefined {
     return utf8.decode(bytes).replace(/^\uFEFF/, '');
   } catch {
     throw new DbError(`the database ${file} is not UTF-8 text; it was left as it is`);
+  }
+}
+
+/**
+ * lowdb's adapter for the `--db` file: lowdb's own TextFile renames a temporary file over the old
+ * one but never flushes either to the disk, so an acknowledged save could still be lost to a crash.
+ */
+export class DurableTextFile implements Adapter<string> {
+  constructor(readonly file: string) {}
+
+  async read(): Promise<string | null> {
+    return readText(this.file) ?? null;
+  }
+
+  write(text: string): Promise<void> {
+    return writeDurably(this.file, text);
   }
 }

@@ -1,7 +1,8 @@
 import { toJson } from './codec.js';
 import { DbError } from './db-error.js';
 import { DB_FORMAT, DB_VERSION, readDb } from './db-read.js';
-import { writeDurably } from './durable-file.js';
+import { Low } from 'lowdb';
+import { DurableTextFile } from './durable-file.js';
 import type { WorldSnapshot } from './snapshot.js';
 
 /**
@@ -16,11 +17,15 @@ export class WorldFile {
   /** The save that starts once the running one is done, holding every change made meanwhile. */
   private queued: Promise<void> | undefined;
 
+  private readonly db: Low<string>;
+
   /** `snapshot` gives the world's live state, read at once (it is not kept). */
   constructor(
     readonly file: string,
     private readonly snapshot: () => WorldSnapshot,
-  ) {}
+  ) {
+    this.db = new Low(new DurableTextFile(file), '');
+  }
 
   /** The state the file holds; undefined when there is no file yet. */
   static read(file: string): WorldSnapshot | undefined {
@@ -50,8 +55,8 @@ export class WorldFile {
 
   private save(): Promise<void> {
     // The world is read now, in one synchronous step: the save holds every change made before it.
-    const text = JSON.stringify({ format: DB_FORMAT, version: DB_VERSION, savedAt: new Date().toISOString(), world: toJson(this.snapshot()) });
-    const save: Promise<void> = writeDurably(this.file, text).finally(() => {
+    this.db.data = JSON.stringify({ format: DB_FORMAT, version: DB_VERSION, savedAt: new Date().toISOString(), world: toJson(this.snapshot()) });
+    const save: Promise<void> = this.db.write().finally(() => {
       if (this.running === save) this.running = undefined;
     });
     this.running = save;

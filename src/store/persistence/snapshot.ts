@@ -1,5 +1,5 @@
 import type { Sessions } from '../sessions.js';
-import type { PipelineBus } from '../../pipeline/events.js';
+import type { PipelineBus } from '../pipeline-bus.js';
 import type { ManualClock } from '../clock.js';
 import type { InviteMessageEntry, InviteMessageRecord } from '../records/invite-messages.js';
 import type { WorldData } from '../fixtures/fixtures.js';

@@ -1,7 +1,7 @@
 import { seededRandomAt } from '../random.js';
 import type { AvatarRecord } from '../records/avatars.js';
 import type { FavoriteRecord } from '../records/favorites.js';
-import { avatarGroupOf } from '../../areas/favorites/favorite-limits.js';
+import { avatarGroupOf } from '../records/favorite-limits.js';
 import { unitySortNumber, type UnityPackage } from '../records/unity-package.js';
 import { countedId, countOfId } from '../ids.js';
 

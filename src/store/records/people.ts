@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { flag, idOf, strings, text, timestamp } from '../../schema/common.js';
+import { flag, idOf, text, timestamp } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import { AgeVerificationStatus, DeveloperType, UserState, UserStatus } from './user.js';
 

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { lazy } from '../../schema/lazy.js';
+import { LIMITS } from '../../limits.js';
+
+export const MAX_SESSION_TTL_MINUTES = LIMITS.sessionTtlMinutesMax.value;
 
 /** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
 export const WorldSettingsSchema = lazy(() => z.object({
@@ -8,10 +11,10 @@ export const WorldSettingsSchema = lazy(() => z.object({
   /** Simultaneous sessions one user may hold; a login beyond it is refused with 429. */
   sessionLimit: z.number().int().min(1).default(10),
   /** Lifetime of an auth cookie and its session. */
-  sessionTtlMinutes: z.number().int().min(1).default(24 * 60),
+  sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).default(24 * 60),
   /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
   twoFactorTtlDays: z.number().int().min(1).default(30),
-  /** Characters of JSON (about bytes) of cached read answers a world keeps; the oldest go first. */
+  /** Bytes (two a character) of cached read answers a world keeps; the oldest go first. All worlds together are held within a share of --max-memory. */
   readCacheBytes: z.number().int().min(0).default(32 * 1024 * 1024),
   /** Wrong passwords for one username within lockoutMinutes before logins for it are refused with 429. */
   loginAttempts: z.number().int().min(1).default(10),

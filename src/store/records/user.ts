@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { FIXTURE_EPOCH, flag, idOf, object, strings, text, timestamp, count } from '../../schema/common.js';
-import { isBase32 } from '../../areas/authentication/totp.js';
 import { lazy } from '../../schema/lazy.js';
+
+/** A TOTP secret as authenticator apps take it: base32 letters, spaces and padding allowed. */
+const isBase32 = (secret: string) => /^[A-Z2-7]+=*$/i.test(secret.replace(/\s/g, ''));
 
 export const UserStatus = lazy(() => z.enum(['active', 'join me', 'ask me', 'busy', 'offline']));
 export const UserState = lazy(() => z.enum(['online', 'active', 'offline']));
@@ -69,8 +71,14 @@ export const CurrentUserSchema = lazy(() => z.object({
 }));
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** What the world stores of a user: the public shape plus what only the server knows. */
-export const UserRecordSchema = lazy(() => CurrentUserSchema.extend({
+/**
+ * What a user shows of the avatar they wear. Views read them from the avatar in `currentAvatar`, so a
+ * user record holds none of them and they cannot drift from the avatar.
+ */
+export const WORN_AVATAR_FIELDS = { currentAvatarImageUrl: true, currentAvatarThumbnailImageUrl: true, currentAvatarTags: true } as const;
+
+/** What the world stores of a user: the public shape, less what it shows of its avatar, plus what only the server knows. */
+export const UserRecordSchema = lazy(() => CurrentUserSchema.omit(WORN_AVATAR_FIELDS).extend({
   password: z.string().min(1),
   email: z.string(),
   isAdmin: flag(),

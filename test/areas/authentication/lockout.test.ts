@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
+import { login } from '../../../src/areas/authentication/accounts.js';
 import { messages } from '../../../src/errors.js';
 import { cookieFrom, expectError, testWorld } from '../../support/helpers.js';
 
@@ -31,6 +32,36 @@ describe('login attempts', () => {
     await t.login('alice');
     for (let i = 0; i < 9; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
     expect((await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') })).status).toBe(200);
+  });
+
+  it('lock the account, not the name typed: her email is locked while her username is', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 10; i++) expectError(await t.call('GET', '/auth/user', { headers: basic('alice', `wrong${i}`) }), 401);
+    expectError(await t.call('GET', '/auth/user', { headers: basic('alice@example.test', 'wrong') }), 429, messages.loginLockedOut(15));
+    expectError(await t.call('GET', '/auth/user', { headers: basic('Alice@Example.test', 'alice-password') }), 429, messages.loginLockedOut(15));
+  });
+
+  it('count wrong passwords by username and by email together', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 5; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
+    for (let i = 0; i < 5; i++) await t.call('GET', '/auth/user', { headers: basic('alice@example.test', 'wrong') });
+    expectError(await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') }), 429, messages.loginLockedOut(15));
+  });
+
+  it('keep a lock-out through a flood of wrong logins for made-up names', async () => {
+    const t = testWorld();
+    for (let i = 0; i < 10; i++) await t.call('GET', '/auth/user', { headers: basic('alice', 'wrong') });
+    // The rule itself, as 10,500 requests would: each made-up name fails once.
+    let refused = 0;
+    for (let i = 0; i < 10_500; i++) {
+      try {
+        login(t.world, { username: `nobody${i}`, password: 'wrong' });
+      } catch (error) {
+        if ((error as Error).message === messages.missingCredentials) refused++;
+      }
+    }
+    expect(refused).toBe(10_500);
+    expectError(await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') }), 429, messages.loginLockedOut(15));
   });
 
   it('hold under 50 parallel guesses: exactly 10 are judged, the rest refused', async () => {
@@ -68,5 +99,19 @@ describe('remembered 2FA devices', () => {
     const withDevice = (device: string) => t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password'), cookie: device });
     expect((await withDevice(devices[0]!)).body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
     expect((await withDevice(devices[10]!)).body.username).toBe('carol');
+  });
+
+  it("refuse one user's remembered device at another user's login", async () => {
+    const t = testWorld();
+    const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
+    const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', {
+      cookie: cookieFrom(started.headers, 'auth'),
+      body: { code: totp(carolSecret, t.clock.now()) },
+    });
+    const carolsDevice = cookieFrom(verified.headers, 'twoFactorAuth');
+    const dana = await t.call('GET', '/auth/user', { headers: basic('dana', 'dana-password'), cookie: carolsDevice });
+    expect(dana.body).toEqual({ requiresTwoFactorAuth: ['emailOtp'] });
+    const danaCookie = cookieFrom(dana.headers, 'auth');
+    expect((await t.call('GET', '/auth/user', { cookie: `${danaCookie}; ${carolsDevice}` })).body).toEqual({ requiresTwoFactorAuth: ['emailOtp'] });
   });
 });

@@ -2,7 +2,7 @@ import { Faker, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 import { AvatarSchema } from '../../../src/store/records/avatars.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
 import type { WorldData } from '../../../src/store/fixtures/fixtures.js';

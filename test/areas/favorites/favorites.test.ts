@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
-import { FAVORITE_LIMITS } from '../../../src/areas/favorites/favorite-limits.js';
+import { FAVORITE_LIMITS } from '../../../src/store/records/favorite-limits.js';
 import { FavoriteLimitsSchema, FavoriteSchema } from '../../../src/store/records/favorites.js';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { AdminAssetBundleSchema, FileSchema, MIME_TYPES } from '../../../src/store/records/files.js';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
-import { bundleIds, fileIds } from '../../support/files-fixtures.js';
+import { bundle, bundleIds, fileIds, finishBody, md5Base64, reread, signature, upload } from '../../support/files-fixtures.js';
 
 const newFile = { extension: '.png', mimeType: 'image/png', name: 'Holiday', tags: ['gallery'] };
 
@@ -177,11 +177,17 @@ describe('POST /file/{fileId}', () => {
     expectError(r, 400, 'signatureMd5 is required, signatureSizeInBytes is required');
   });
 
-  it('requires a file or a delta', async () => {
+  it('takes a version without fileMd5: its file waits with no md5 until the upload gives it one', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: { signatureMd5: 'eA==', signatureSizeInBytes: 1 } });
-    expectError(r, 400, 'fileMd5 is required');
+    const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: { signatureMd5: md5Base64(signature), signatureSizeInBytes: signature.length } });
+    expect(r.status).toBe(200);
+    expect(expectShape(FileSchema, r.body).versions[1]!.file).toMatchObject({ status: 'waiting', md5: '', sizeInBytes: 0 });
+    const path = `/file/${fileIds.worldPackage}/1`;
+    await upload(t, cookie, `${path}/file`, bundle);
+    expect((await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody })).status).toBe(200);
+    const file = (await reread(t, cookie, fileIds.worldPackage)).versions[1]!.file!;
+    expect(file).toMatchObject({ status: 'complete', md5: md5Base64(bundle), sizeInBytes: bundle.length });
   });
 
   it('requires the size with the md5', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 import { LimitedUserFriendSchema } from '../../../src/store/records/people.js';
 import { NotificationSchema } from '../../../src/store/records/notifications.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const idsOf = (body: { id: string }[]) => body.map((u) => u.id);
 

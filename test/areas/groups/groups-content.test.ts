@@ -7,7 +7,7 @@ import {
   GroupPostSchema,
 } from '../../../src/store/records/group-extras.js';
 import { GroupGallerySchema } from '../../../src/store/records/groups.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { openMicEvent } from '../../support/calendar-seed.js';

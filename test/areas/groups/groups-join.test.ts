@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GroupMemberSchema } from '../../../src/store/records/groups.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 import { NotificationSchema } from '../../../src/store/records/notifications.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 

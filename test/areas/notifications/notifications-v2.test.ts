@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, ids, testWorld } from '../../support/helpers.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const announcement = 'ntf2_a11ce000-0000-4000-8000-0000000f0001';
 const aliceMessage = 'not_a11ce000-0000-4000-8000-0000000d0002';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { ids, testWorld } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
-import type { PipelineEvent } from '../../../src/pipeline/events.js';
+import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 const aliceHidden =
@@ -151,44 +151,6 @@ describe('presence events', () => {
   });
 });
 
-describe('POST /invite/myself/to/{location}', () => {
-  it('puts the requester in the instance and answers the invite sent to them', async () => {
-    const t = testWorld();
-    const cookie = await t.login('frank');
-    const r = await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ type: 'invite', senderUserId: ids.frank, receiverUserId: ids.frank, details: { worldId: workshop, worldName: "Alice's Workshop" } });
-    const me = (await t.call('GET', '/auth/user', { cookie })).body;
-    expect(me).toMatchObject({ state: 'online', location: workshop });
-  });
-
-  it('sends friend-online to the friends of a requester coming into the game', async () => {
-    const t = testWorld();
-    const cookie = await t.login('frank');
-    const seen = events(t);
-    await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
-    expect(seen.find((e) => e.type === 'friend-online')).toMatchObject({
-      to: [ids.alice, ids.bob], content: { userId: ids.frank, location: workshop },
-    });
-  });
-
-  it('sends friend-location to the friends of a requester already in game', async () => {
-    const t = testWorld();
-    const cookie = await t.login('bob');
-    const seen = events(t);
-    await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
-    expect(seen.find((e) => e.type === 'friend-location')).toMatchObject({
-      to: [ids.alice, ids.frank], content: { userId: ids.bob, location: workshop },
-    });
-  });
-
-  it('answers 404 for an unknown instance', async () => {
-    const t = testWorld();
-    const cookie = await t.login('frank');
-    expectError(await t.call('POST', '/invite/myself/to/wrld_a11ce000-0000-4000-8000-00000000b001:1', { cookie }), 404, 'Instance not found');
-  });
-});
-
 describe("groups' onlineMemberCount", () => {
   async function onlineCount(t: ReturnType<typeof testWorld>, groupId: string) {
     const cookie = await t.login('eve');
@@ -217,15 +179,6 @@ describe("groups' onlineMemberCount", () => {
     await move(t, ids.bob, { location: workshop });
     expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
     await move(t, ids.bob, { location: 'private' });
-    expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
-  });
-
-  it('rises when a member invites themself into an instance', async () => {
-    const t = testWorld();
-    const cookie = await t.login('admin');
-    await move(t, ids.admin, { state: 'offline' });
-    const before = await onlineCount(t, groups.nightOwls);
-    expect((await t.call('POST', `/invite/myself/to/${workshop}`, { cookie })).status).toBe(200);
     expect(await onlineCount(t, groups.nightOwls)).toBe(before + 1);
   });
 

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../../journal-entry.js';
-import { control, token } from './api.js';
+import { control, messageOf, token } from './api.js';
 import { $, h, pretty, toast } from './dom.js';
 import { PAGE, state } from './state.js';
 
@@ -100,6 +100,8 @@ export async function loadRequests() {
   const live = new EventSource(`/_mock/requests/stream?${query}`);
   live.onopen = () => $('live').classList.add('live');
   live.onerror = () => $('live').classList.remove('live');
+  // The stream could not hold all that was recorded since `after`: list the journal again.
+  live.addEventListener('resync', () => void loadRequests().catch((error: unknown) => toast(messageOf(error))));
   live.onmessage = (message: MessageEvent<string>) => {
     state.entries.unshift(JSON.parse(message.data) as JournalEntry);
     if (state.entries.length > KEPT) state.entries.length = KEPT;

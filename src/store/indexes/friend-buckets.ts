@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../store/records/user.js';
+import type { UserRecord } from '../records/user.js';
 
 /** One frozen empty list for every empty bucket: a large world has many. */
 const NONE = Object.freeze([]) as unknown as string[];

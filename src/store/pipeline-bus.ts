@@ -27,7 +27,7 @@ export type PipelineSignal =
   | { kind: 'world-removed' }
   | { kind: 'rule'; rule: PipelineRule; userId: string | undefined };
 
-/** A scenario rule's `pipeline` field (its schema is in src/pipeline/scenario-rule.ts). */
+/** A scenario rule's `pipeline` field (its schema is in src/scenarios/pipeline-rule.ts). */
 export interface PipelineRule {
   /** Cut the sockets of the user whose request met the rule, or every socket of the world. */
   drop?: 'user' | 'all';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { World } from '../store/world.js';
 import { lazy } from '../schema/lazy.js';
-import type { PipelineRule } from './events.js';
+import type { PipelineRule } from '../store/pipeline-bus.js';
 
 /**
  * A scenario rule's `pipeline` field: what a matching request does to the world's event sockets.

@@ -1,4 +1,4 @@
-import type { FavoriteLimits, FavoriteType } from '../../store/records/favorites.js';
+import type { FavoriteLimits, FavoriteType } from './favorites.js';
 
 /**
  * The favorite groups every user has, by type, named as the real service names them; how many groups

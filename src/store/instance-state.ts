@@ -1,6 +1,7 @@
-import type { InstanceRecord } from '../../store/records/instances.js';
-import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { InstanceRecord } from './records/instances.js';
+import type { UserRecord } from './records/user.js';
+import type { World } from './world.js';
+import type { TimeSpan } from './read-cache.js';
 
 /** Closed once its closedAt has come; a close planned for later leaves it active until then. */
 export const isClosed = (instance: InstanceRecord, now: number) =>
@@ -15,12 +16,6 @@ export function occupantsOf(world: World, instance: InstanceRecord): UserRecord[
     if (user) users.push(user);
   }
   return users;
-}
-
-/** [from, until) in epoch ms of world time. */
-export interface TimeSpan {
-  from: number;
-  until: number;
 }
 
 /**

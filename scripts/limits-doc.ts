@@ -1,0 +1,54 @@
+// `npm run docs:limits`: writes docs/limits.md from the one table of limits (src/limits.ts) and the
+// world settings' defaults. A test fails while the page and the table disagree.
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { LIMITS, type Limit } from '../src/limits.js';
+import { WorldSettingsSchema } from '../src/store/records/settings.js';
+
+export const LIMITS_DOC = new URL('../docs/limits.md', import.meta.url);
+
+/** 1048576 -> `1 MiB`; counts as they are. */
+function shown({ value, unit }: Pick<Limit, 'value' | 'unit'>): string {
+  if (unit === 'share of --max-memory') return `${value * 100}% of --max-memory`;
+  if (unit !== 'bytes') return `${value.toLocaleString('en')} ${unit}`;
+  for (const [name, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+    if (value >= size && value % size === 0) return `${value / size} ${name}`;
+  }
+  return `${value} bytes`;
+}
+
+const BYTE_SETTINGS = new Set(['readCacheBytes', 'uploadBytesPerWorld']);
+
+export function limitsDoc(): string {
+  const rows = Object.entries(LIMITS as Record<string, Limit>).map(
+    ([name, limit]) => `| \`${name}\` | ${shown(limit)} | ${limit.what} | ${limit.past} | ${limit.reason} |`,
+  );
+  const settings = Object.entries(WorldSettingsSchema.parse({}))
+    .filter(([, value]) => typeof value === 'number')
+    .map(([name, value]) => `| \`${name}\` | ${shown({ value: value as number, unit: BYTE_SETTINGS.has(name) ? 'bytes' : 'entries' }).replace(/ entries$/, '')} |`);
+  return [
+    '<!-- written by `npm run docs:limits` from src/limits.ts and the world settings; do not edit -->',
+    '# Limits',
+    '',
+    'Everything that grows with what clients send has a bound. `--max-memory <size>` (bytes, or `512MiB`,',
+    '`2GiB`; env `MOCK_API_MAX_MEMORY`) sets the process budget; by default a quarter of the machine\'s memory,',
+    'at most 4 GiB and at least 256 MiB. `GET /_mock/limits` answers the budget in force and this table.',
+    'Past a bound a write gets the documented 4xx envelope, and logs, lists and queues lose their oldest',
+    'entries; the server does not stop.',
+    '',
+    '| limit | default | what it bounds | past it | why |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    '## World settings',
+    '',
+    'Each world carries these in `settings` (fixtures\' `settings.json`, `PATCH /_mock/settings`); the defaults:',
+    '',
+    '| setting | default |',
+    '|---|---|',
+    ...settings,
+    '',
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) writeFileSync(LIMITS_DOC, limitsDoc());

@@ -1,0 +1,2 @@
+// What other areas may use of files; everything else in this folder is its own.
+export { checkUploadRoom } from './upload-limits.js';

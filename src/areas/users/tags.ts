@@ -1,0 +1,40 @@
+import * as z from 'zod';
+import { isoNow } from '../../store/clock.js';
+import { ApiError, messages } from '../../errors.js';
+import type { UserRecord } from '../../store/records/user.js';
+import { lazy } from '../../schema/lazy.js';
+import type { World } from '../../store/world.js';
+import { parseInput } from '../../http/validation.js';
+import { findUser } from '../authentication/public.js';
+import { announceUpdate } from './announce.js';
+
+/** system_ and admin_ tags are the server's: trust ranks, supporter status, moderation. */
+export const isServerTag = (tag: string) => tag.startsWith('system_') || tag.startsWith('admin_');
+
+/** Only an admin may name a server tag, in addTags, removeTags and PUT /users/{userId} alike. */
+export function assertOwnTags(actor: UserRecord, tags: readonly string[]): void {
+  if (actor.isAdmin) return;
+  const reserved = tags.find(isServerTag);
+  if (reserved !== undefined) throw new ApiError(400, messages.userTagReserved(reserved));
+}
+
+/** The tags after a profile edit sets `tags`: the server's tags the user holds stay, the user's own are replaced. */
+export function editedTags(actor: UserRecord, user: UserRecord, tags: readonly string[]): string[] {
+  assertOwnTags(actor, tags);
+  const kept = user.tags.filter(isServerTag);
+  return [...kept, ...tags.filter((tag, i) => !kept.includes(tag) && tags.indexOf(tag) === i)];
+}
+
+const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
+
+/** Adds or removes tags of a user (own, or anyone's for an admin). */
+export function changeUserTags(world: World, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
+  const user = findUser(world, userId);
+  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
+  const { tags } = parseInput(ChangeTagsSchema, body);
+  assertOwnTags(actor, tags);
+  user.tags = change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
+  user.updated_at = isoNow(world.clock);
+  announceUpdate(world, user);
+  return user;
+}

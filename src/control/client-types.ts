@@ -1,0 +1,171 @@
+// The public types of the control client, written out so that the published declarations need none of
+// the packages the server is built from.
+
+/** A scenario as its JSON file holds it (see docs/scenarios.md and `scenario.schema.json`). */
+export interface ScenarioFile {
+  $schema?: string;
+  name: string;
+  description?: string;
+  rules: ScenarioRule[];
+}
+
+/** One rule of a scenario; the server checks it and answers 400 naming any problem. */
+export interface ScenarioRule {
+  match: { method?: string; path: string; query?: Record<string, string>; headers?: Record<string, string>; user?: string };
+  response?: { status: number; message?: string; wafCode?: number; body?: unknown; headers?: Record<string, string> };
+  fault?: 'connection-reset' | 'empty-response' | 'malformed-json' | (string & {});
+  delayMs?: number;
+  times?: number;
+  [field: string]: unknown;
+}
+
+/** An active rule as `GET /_mock/scenarios` lists it. */
+export interface ActiveRule {
+  scenario: string;
+  hits: number;
+  [field: string]: unknown;
+}
+
+/** A request the API answered, as the journal (`GET /_mock/requests`) lists it. */
+export interface RecordedRequest {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  world: string | null;
+  durationMs: number;
+  userId: string | null;
+  username: string | null;
+  [field: string]: unknown;
+}
+
+/** Narrows the journal; every filter given must hold (the filters of `GET /_mock/requests`). */
+export interface RequestFilters {
+  method?: string;
+  /**
+   * A rule path below /api/1 (`/user/:userId/friendRequest`, `/groups/*`; a leading `/api/1` is
+   * allowed), matched by the server as scenario rules are; or a RegExp tested here against the full path.
+   */
+  path?: string | RegExp;
+  status?: number;
+  /** Requests by that user: username (any case) or id. */
+  user?: string;
+  /** Entries recorded at or after this time (wall time). */
+  since?: Date | string;
+}
+
+/** An email the world "sent" (a login code, say), as `GET /_mock/outbox` lists it. */
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  userId: string;
+  subject: string;
+  body: string;
+  code?: string;
+  sentAt: string;
+  [field: string]: unknown;
+}
+
+/** A world's switches, as `GET /_mock/settings` answers them. */
+export interface WorldSettings {
+  signups: 'open' | 'closed';
+  sessionLimit: number;
+  sessionTtlMinutes: number;
+  userAgent: 'any' | 'strict';
+  [setting: string]: unknown;
+}
+
+/** The switches `PATCH /_mock/settings` may change on a running world. */
+export interface SettingsChange {
+  signups?: 'open' | 'closed';
+  sessionLimit?: number;
+  sessionTtlMinutes?: number;
+  userAgent?: 'any' | 'strict';
+}
+
+/** `POST /_mock/users/{userId}/presence`: each field optional. */
+export interface PresenceChange {
+  state?: 'online' | 'active' | 'offline';
+  /** `offline`, `private`, `traveling` or `<worldId>:<instanceId>`. */
+  location?: string;
+  platform?: string;
+  status?: 'active' | 'join me' | 'ask me' | 'busy' | 'offline';
+}
+
+/** Where a user is after a move. */
+export interface Presence {
+  id: string;
+  state: string;
+  location: string;
+  worldId: string;
+  instanceId: string;
+  platform: string;
+  status: string;
+}
+
+/** A frame sent by hand: to one user's sockets, or to all of the world's when `userId` is left out. */
+export interface PipelineFrame {
+  type: string;
+  /** An object or array goes out JSON-encoded, a string bare. */
+  content?: unknown;
+  userId?: string;
+}
+
+/** A frame the world's sockets were sent. */
+export interface SentFrame {
+  at: string;
+  type: string;
+  content?: string;
+  users: string[];
+  sockets: number;
+}
+
+/** The socket faults in force (`refuseUntil`: wall time, null when none). */
+export interface SocketFaults {
+  delayMs: number;
+  duplicate: boolean;
+  refuseConnections: number;
+  refuseUntil: string | null;
+}
+
+/** What `pipeline.faults.set` takes; it replaces the faults as a whole, left out means off. */
+export interface SocketFaultsChange {
+  delayMs?: number;
+  duplicate?: boolean;
+  refuseConnections?: number;
+  refuseForMs?: number;
+}
+
+/** `GET /_mock/pipeline`: open sockets, the last frames sent (oldest first), the faults. */
+export interface PipelineState {
+  sockets: { userId: string; world: string | null; since: string }[];
+  frames: SentFrame[];
+  faults: SocketFaults;
+}
+
+/** The logged-in user, as `GET /auth/user` answers. */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  displayName: string;
+  [field: string]: unknown;
+}
+
+export interface LoginOptions {
+  /**
+   * The second factor of a user with two-factor authentication: a code, or a function that gets the
+   * methods the server asks for (`totp`, `otp`, `emailOtp`) once the password is accepted, and answers
+   * one (an email code is in `outbox()` by then). A six-digit code goes to `totp` unless the user has
+   * email codes; anything else is a recovery code (`otp`).
+   */
+  code?: string | ((methods: string[]) => string | Promise<string>);
+}
+
+/** A logged-in session of one user in one world. */
+export interface Session {
+  /** The `Cookie` header that carries the session (`auth=…`, and `twoFactorAuth=…` after a second factor). */
+  readonly cookie: string;
+  readonly user: CurrentUser;
+  /** fetch as this user: a path (`/auth/user`) is taken below the API's URL; the cookie and the world's header are added. */
+  fetch(input: string | URL, init?: RequestInit): Promise<Response>;
+}

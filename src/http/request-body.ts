@@ -1,0 +1,91 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import { ApiError, messages } from '../errors.js';
+import { LIMITS } from '../limits.js';
+
+export const MAX_REQUEST_BODY_BYTES = LIMITS.requestBodyBytes.value;
+
+export const bodyTooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES));
+
+/** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
+export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/**
+ * The body's bytes straight from node's stream, counted as they arrive: past the limit the bytes
+ * already held are let go at once and the connection closes after the 413, so a chunked body that
+ * declares no length is never buffered whole.
+ */
+function readIncoming(c: Context, incoming: IncomingMessage): Promise<Buffer> {
+  if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BODY_BYTES) return void chunks.push(chunk);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      chunks.length = 0;
+      // Node would otherwise read the rest of the body to keep the connection alive.
+      c.header('Connection', 'close');
+      reject(bodyTooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks, size));
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', reject);
+  });
+}
+
+/** Under `app.request()`: the web body, counted the same way. */
+async function readWebBody(c: Context): Promise<Buffer> {
+  const body = c.req.raw.body;
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_REQUEST_BODY_BYTES) throw bodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Request -> its body, read once: scenario rules, the handler and the journal share it. */
+const bodies = new WeakMap<object, Promise<Buffer>>();
+
+export function requestBytes(c: Context): Promise<Buffer> {
+  let bytes = bodies.get(c.req);
+  if (!bytes) {
+    const incoming = nodeRequest(c);
+    bodies.set(c.req, (bytes = incoming ? readIncoming(c, incoming) : readWebBody(c)));
+  }
+  return bytes;
+}
+
+export const requestText = async (c: Context): Promise<string> => (await requestBytes(c)).toString('utf8');
+
+/** The body text when something has read it; undefined when nothing did. */
+export const readRequestText = (c: Context): Promise<string> | undefined => bodies.get(c.req)?.then((bytes) => bytes.toString('utf8'));
+
+/** A multipart/form-data field: text, or a file with its type and name. */
+export type FormValue = string | File;
+
+/**
+ * A multipart/form-data body, read within the body limit. A body that is not one (another content
+ * type, a boundary that never occurs) is a 400 saying so.
+ */
+export async function multipartBody(c: Context): Promise<Record<string, FormValue>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new ApiError(400, messages.multipartExpected);
+  const bytes = await requestBytes(c);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+  } catch {
+    throw new ApiError(400, messages.multipartMalformed);
+  }
+  const fields: Record<string, FormValue> = Object.create(null);
+  for (const [name, value] of form) fields[name] = value;
+  return fields;
+}

@@ -1,0 +1,213 @@
+import { totalmem } from 'node:os';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
+
+/** One bound on something that grows with what clients send: its default, what happens past it, and why. */
+export interface Limit {
+  readonly value: number;
+  readonly unit: 'bytes' | 'entries' | 'sockets' | 'characters' | 'minutes' | 'levels' | 'share of --max-memory';
+  /** What is bounded. */
+  readonly what: string;
+  /** What a client meets past the bound. */
+  readonly past: string;
+  readonly reason: string;
+}
+
+/**
+ * Every bound of the process that is not a world setting, in one table: the handlers read it and the
+ * docs' Limits table is generated from it (`npm run docs:limits`).
+ */
+export const LIMITS = {
+  socketsPerSession: {
+    value: 10,
+    unit: 'sockets',
+    what: 'event sockets open at once on one session (auth token)',
+    past: 'the session\'s oldest socket is closed with code 1000, as when the real pipeline replaces a connection',
+    reason: 'a client that reconnects without closing its old socket keeps working; one token cannot hold thousands',
+  },
+  socketUnreadBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    what: 'frames queued for one event socket that its client has not read',
+    past: 'the socket is cut without a close frame, as the real pipeline drops a dead client',
+    reason: 'a client that never reads would otherwise keep every frame of the world in the server\'s memory',
+  },
+  pipelineFramesKept: {
+    value: 1000,
+    unit: 'entries',
+    what: 'frames GET /_mock/pipeline lists per world',
+    past: 'the oldest frames go',
+    reason: 'the list is for asserting what was just sent',
+  },
+  pipelineFrameBytesKept: {
+    value: 8 * MiB,
+    unit: 'bytes',
+    what: 'content of the frames GET /_mock/pipeline lists per world',
+    past: 'the oldest frames go; a frame whose content alone is larger is listed with its content cut and `truncated: true`',
+    reason: 'a thousand large frames made the list too large to answer',
+  },
+  pipelineFrameContentKept: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    what: 'content of one frame as GET /_mock/pipeline lists it (the socket is sent it whole)',
+    past: 'the listed content is cut and the frame says `truncated: true`',
+    reason: 'the list is for reading; one frame should not push every other out of it',
+  },
+  consoleStreamUnreadBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    what: 'entries queued for one /_mock/requests/stream client that it has not read',
+    past: 'the stream is ended; the console reconnects and lists the journal again',
+    reason: 'a stalled console tab would otherwise keep every journalled request',
+  },
+  journalEntries: {
+    value: 1000,
+    unit: 'entries',
+    what: 'requests the journal (/_mock/requests) keeps',
+    past: 'the oldest entries go',
+    reason: 'the journal is for asserting the last requests a client sent',
+  },
+  journalBytes: {
+    value: 16 * MiB,
+    unit: 'bytes',
+    what: 'request and response bodies the journal keeps',
+    past: 'the oldest entries go, whatever their number',
+    reason: 'a thousand large bodies would otherwise be kept',
+  },
+  journalBodyBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    what: 'one journalled request or response body',
+    past: 'the body is cut and the entry says `truncated: true`',
+    reason: 'an entry is for reading, not for replaying a large upload',
+  },
+  groupAuditLogEntries: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'audit log entries one group keeps',
+    past: 'the oldest entries go',
+    reason: 'every group action writes one; a loop of creates and deletes would otherwise grow it without end',
+  },
+  registrationsPerWorld: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'accounts POST /auth/register creates in one world (fixtures and generated users are not counted)',
+    past: '429 with the error envelope',
+    reason: 'registration needs no session: a loop of them grew the world without end',
+  },
+  instancesPerWorld: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'instances one world holds, open or closed (a closed instance stays readable)',
+    past: 'POST /instances and group instance creation answer 429 with the error envelope',
+    reason: 'every open instance adds to the reads that list them',
+  },
+  groupInstancesListed: {
+    value: 100,
+    unit: 'entries',
+    what: 'instances GET /groups/{groupId}/instances and GET /users/{userId}/instances/groups list (the description gives them no n/offset)',
+    past: 'the newest open instances are listed, oldest of them first',
+    reason: 'a group with thousands of open instances made each of these answers megabytes',
+  },
+  readCacheEntries: {
+    value: 1000,
+    unit: 'entries',
+    what: 'cached read answers one world keeps (its bytes are the world setting readCacheBytes)',
+    past: 'the oldest answers go',
+    reason: 'many small answers cost more than their bytes',
+  },
+  readCacheShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: 'cached read answers of all worlds together',
+    past: 'the oldest answers of the world holding most go first',
+    reason: 'per-world caches times the number of worlds had no bound',
+  },
+  requestBodyBytes: {
+    value: 1 * MiB,
+    unit: 'bytes',
+    what: 'one request body under /api/1, JSON or multipart, chunked or not, counted as it arrives',
+    past: '413 `Request body is larger than 1048576 bytes`, and the connection is closed',
+    reason: 'the real API takes small JSON bodies and images; a body is read whole before a rule sees it',
+  },
+  uploadPutBytes: {
+    value: 50 * MiB,
+    unit: 'bytes',
+    what: 'one PUT of file bytes to an upload URL (/_uploads)',
+    past: '413 with the error envelope',
+    reason: 'a part of a multipart upload is at most this large on the real service',
+  },
+  emailCharacters: {
+    value: 254,
+    unit: 'characters',
+    what: 'an email address at registration or in a profile edit',
+    past: '400 naming the field',
+    reason: 'no deliverable address is longer',
+  },
+  unknownLoginNames: {
+    value: 10_000,
+    unit: 'entries',
+    what: 'names of no account the login lock-out remembers, kept apart from accounts',
+    past: 'the oldest are forgotten',
+    reason: 'a flood of made-up names must neither grow memory nor push real accounts out of the lock-out',
+  },
+  rememberedDevicesPerUser: {
+    value: 10,
+    unit: 'entries',
+    what: 'devices one user has told to skip the second factor',
+    past: 'the oldest is forgotten',
+    reason: 'each login with "remember me" adds one',
+  },
+  sessionTtlMinutesMax: {
+    value: 365 * 24 * 60,
+    unit: 'minutes',
+    what: 'the sessionTtlMinutes setting (settings.json, PATCH /_mock/settings, --session-ttl)',
+    past: '400 naming the bound',
+    reason: 'a session expiry past any date a cookie can carry is refused rather than written as Invalid Date',
+  },
+  clientFrameBytes: {
+    value: 64 * KiB,
+    unit: 'bytes',
+    what: 'one frame a client sends up the event socket',
+    past: 'the socket is closed',
+    reason: 'the real pipeline only pushes; clients send nothing large',
+  },
+  scenarioBodyDepth: {
+    value: 64,
+    unit: 'levels',
+    what: 'nesting of a scenario rule\'s response body',
+    past: '400 when the scenario is loaded',
+    reason: 'a deeply nested body would exhaust the stack of whoever serialises it',
+  },
+} as const satisfies Record<string, Limit>;
+
+/** The process budget when --max-memory is not given: a quarter of the machine, at most 4 GiB, at least 256 MiB. */
+export function defaultMaxMemory(machine = totalmem()): number {
+  return Math.max(256 * MiB, Math.min(4 * GiB, Math.floor(machine / 4)));
+}
+
+/** `512MiB`, `2GiB`, `1048576` (bytes): --max-memory's value in bytes, or undefined when it is not one. */
+export function parseMemorySize(text: string): number | undefined {
+  const match = /^(\d{1,15})\s*(B|KiB|MiB|GiB)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const unit = (match[2] ?? 'b').toLowerCase();
+  const scale = unit === 'kib' ? KiB : unit === 'mib' ? MiB : unit === 'gib' ? GiB : 1;
+  return Number(match[1]) * scale;
+}
+
+let maxMemory = defaultMaxMemory();
+
+/** The process's memory budget in bytes, which the shares of LIMITS are taken from. */
+export const memoryBudget = () => maxMemory;
+
+export function setMemoryBudget(bytes: number): void {
+  maxMemory = bytes;
+}
+
+/** Bytes a limit given as a share of the budget allows now. */
+export const shareOf = (limit: { value: number }) => Math.floor(limit.value * maxMemory);
+
+/** Memory a string holds at most: V8 keeps text with any character past Latin-1 at two bytes a character. */
+export const stringBytes = (text: string) => text.length * 2;

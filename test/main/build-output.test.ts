@@ -1,0 +1,97 @@
+// The built CLI as `npm run build` leaves it: our code in chunks that load their packages from
+// node_modules, the heavy ones only when a run needs them.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeBasic } from '../../src/areas/authentication/basic.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'bin', 'mock-api.cjs');
+const recorder = join(root, 'test', 'support', 'record-loads.mjs');
+const alice = { authorization: encodeBasic('alice', 'alice-password') };
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+/** `mock-api start` with a record of the packages it loads (test/support/record-loads.mjs). */
+async function startRecorded(args: string[] = []) {
+  const loadsFile = join(mkdtempSync(join(tmpdir(), 'mock-api-loads-')), 'loads.txt');
+  writeFileSync(loadsFile, '');
+  const child = spawn(process.execPath, ['--import', recorder, bin, 'start', '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, MOCK_API_LOADS: loadsFile },
+  });
+  children.push(child);
+  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const url = /listening on (\S+)/.exec(first)![1]!;
+  const lines = () => readFileSync(loadsFile, 'utf8').split('\n');
+  return {
+    url,
+    packages: () => new Set(lines().flatMap((line) => (line.startsWith('package ') ? [line.slice('package '.length)] : []))),
+    /** Stops it and answers what it recorded at exit. */
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      return lines();
+    },
+  };
+}
+
+describe('the built CLI', () => {
+  it('answers a first login without loading zod, the generated-answer engine, the seed generator or the database file', async () => {
+    const server = await startRecorded();
+    expect((await fetch(`${server.url}/auth/user`, { headers: alice })).status).toBe(200);
+    const packages = server.packages();
+    for (const name of ['hono', '@hono/node-server', 'commander']) expect(packages).toContain(name);
+    for (const name of ['zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb']) expect(packages).not.toContain(name);
+  });
+
+  it('loads zod for the first request whose input it checks', async () => {
+    const server = await startRecorded();
+    const refused = await fetch(`${server.url}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(400);
+    expect(server.packages()).toContain('zod');
+  });
+
+  it('loads the engine with its packages for the first generated answer', async () => {
+    const server = await startRecorded();
+    const login = await fetch(`${server.url}/auth/user`, { headers: alice });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const generated = await fetch(`${server.url}/Steam/transactions`, { headers: { cookie } });
+    expect(generated.headers.get('x-mock-answer')).toBe('generated');
+    for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
+  });
+
+  it('loads the generator for --seed and the database file for --db', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-api-db-'));
+    const server = await startRecorded(['--seed', '7', '--generate', 'users=10', '--db', join(dir, 'world.json')]);
+    expect(server.packages()).toContain('@faker-js/faker');
+    expect(server.packages()).toContain('lowdb');
+  });
+
+  it('runs with source maps on, so that a trace names src/', async () => {
+    const server = await startRecorded();
+    expect(await server.stop()).toContain('sourceMaps true');
+    const map = JSON.parse(readFileSync(join(root, 'dist', 'cli.js.map'), 'utf8'));
+    expect(map.sources).toContain('../src/main/cli.ts');
+  });
+});
+
+describe('a checkout without a build', () => {
+  it('says in one line what to run, exit code 1', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'mock-api-clone-'));
+    cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
+    cpSync(join(root, 'package.json'), join(copy, 'package.json'));
+    expect(existsSync(join(copy, 'dist'))).toBe(false);
+    const result = spawnSync(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start'], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`mock-api: not built yet: run \`npm run build\` in ${copy}\n`);
+  });
+});

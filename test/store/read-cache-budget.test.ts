@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultMaxMemory, LIMITS, setMemoryBudget, shareOf } from '../../src/limits.js';
+import { ReadCache, readCacheBytesOfProcess } from '../../src/store/read-cache.js';
+
+const answer = (text: string) => ({ revision: 0, from: -Infinity, until: Infinity, text });
+
+afterEach(() => setMemoryBudget(defaultMaxMemory()));
+
+describe('the read cache in bytes', () => {
+  it('counts an answer as two bytes a character, so 60,000 Cyrillic characters do not fit in 100,000 bytes', () => {
+    const cache = new ReadCache(100_000);
+    cache.set('wide', answer('ж'.repeat(60_000)));
+    expect(cache.get('wide')).toBeUndefined();
+    cache.set('narrow', answer('ж'.repeat(40_000)));
+    expect(cache.bytes).toBe(80_000);
+  });
+
+  it("holds the caches of every world together within the process's share of --max-memory, the newest answers kept", () => {
+    setMemoryBudget(4 * 1024 * 1024);
+    const share = shareOf(LIMITS.readCacheShare);
+    const worlds = [new ReadCache(32 * 1024 * 1024), new ReadCache(32 * 1024 * 1024), new ReadCache(32 * 1024 * 1024)];
+    for (let i = 0; i < 10; i++) {
+      for (const [n, cache] of worlds.entries()) {
+        cache.set(`page-${i}`, answer(`${n}`.repeat(150_000)));
+        expect(readCacheBytesOfProcess()).toBeLessThanOrEqual(share);
+        expect(cache.get(`page-${i}`)).toBeDefined();
+      }
+    }
+    expect(worlds.every((cache) => cache.count > 0)).toBe(true);
+  });
+});
