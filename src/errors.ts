@@ -280,11 +280,27 @@ export const messages = {
   loginLockedOut: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
   twoFactorLockedOut: (minutes: number) => `Too many failed 2FA attempts. Try again in ${minutes} minutes.`,
   clockOutOfRange: (from: string, to: string) => `The clock must stay between ${from} and ${to}`,
+  fixturesNotObject: (at: string) => `${at}: must be an object of collections (users, groups, ...)`,
+  notACollection: (at: string, names: readonly string[]) => `${at}: is not a collection: the names are ${names.join(', ')}`,
+  notAnObject: (at: string) => `${at}: must be an object`,
+  notRecords: (at: string) => `${at}: must be an array of records`,
+  noRecord: (id: string, collection: string) => `No record ${id} in ${collection}`,
   // (end of section)
 
   // the console
   consoleUnknownView: (kind: string) => `No console view ${kind}: one of users, groups, invite-messages, files, instances`,
   consoleUnknownRecord: (id: string) => `No record ${id} in this world`,
+  // (end of section)
+  // economy: the shop (the description gives no wording for these; kept in the API's short style)
+  productNotFound: 'Product not found',
+  listingNotFound: 'Listing not found',
+  storeNotFound: 'Store not found',
+  purchaseNotFound: 'Purchase not found',
+  licenseGroupNotFound: 'License group not found',
+  listingNotForSale: 'This listing is not for sale',
+  listingPriceChanged: "totalPrice does not match the listing's price",
+  insufficientBalance: 'Insufficient balance for this purchase',
+  giftsNotSimulated: 'receiverId must be the buyer: gifts are not simulated',
   // (end of section)
 } as const;
 

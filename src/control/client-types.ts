@@ -1,5 +1,27 @@
 // The public types of the control client, written out so that the published declarations need none of
-// the packages the server is built from.
+// the packages the server is built from but zod (a dependency), whose types give the fixture records'.
+import type * as z from 'zod';
+import type { collections } from '../store/fixtures/fixtures.js';
+
+/** The collections a world's records are kept in, as fixture files and `worlds.create({ fixtures })` name them. */
+export type CollectionName = keyof typeof collections;
+
+/** One record of a collection as a fixture file or `fixtures` gives it: fields with a default may be left out. */
+export type FixtureRecord<C extends CollectionName> = z.input<(typeof collections)[C]>;
+
+/** Inline fixtures: records per collection, and world settings. */
+export type Fixtures = { [C in CollectionName]?: FixtureRecord<C>[] } & { settings?: SettingsChange & Record<string, unknown> };
+
+/** What `worlds.create` takes: records merged over the starting ones by id (or replacing whole collections). */
+export interface NewWorldOptions {
+  fixtures?: Fixtures;
+  /** A collection given replaces the starting one whole, instead of merging by id. */
+  replace?: boolean;
+  /** Seeds what the world orders at random (instance discovery). */
+  seed?: number;
+  /** The world's starting time. */
+  clock?: Date | string;
+}
 
 /** A scenario as its JSON file holds it (see docs/scenarios.md and `scenario.schema.json`). */
 export interface ScenarioFile {

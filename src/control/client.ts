@@ -3,6 +3,9 @@
 
 import type {
   ActiveRule,
+  CollectionName,
+  FixtureRecord,
+  NewWorldOptions,
   LoginOptions,
   OutboxEmail,
   PipelineFrame,
@@ -70,9 +73,20 @@ export interface ControlClient {
     reset(): Promise<void>;
   };
   worlds: {
-    /** A new isolated world from the same starting data, with its own sessions and clock. */
-    create(): Promise<WorldHandle>;
+    /**
+     * A new isolated world from the same starting data, with its own sessions and clock; `fixtures`
+     * are merged over that data, checked as fixture files are (a ControlError naming each problem's
+     * JSON path, and no world, when they do not pass).
+     */
+    create(options?: NewWorldOptions): Promise<WorldHandle>;
     delete(id: string): Promise<void>;
+  };
+  /** One record of the running world, checked as fixtures are: the API shows a change at once. */
+  records: {
+    /** Puts `record` in place of the one with its id, or adds it. */
+    put<C extends CollectionName>(collection: C, record: FixtureRecord<C>): Promise<void>;
+    /** Refused (a ControlError) while another record still names it. */
+    delete(collection: CollectionName, id: string): Promise<void>;
   };
   /** Moves any user (`POST /_mock/users/{userId}/presence`): friends' lists and event sockets follow. */
   presence(userId: string, change: PresenceChange): Promise<Presence>;
@@ -186,12 +200,18 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
       reset: async () => void (await call('DELETE', '/scenarios')),
     },
     worlds: {
-      create: async () => {
-        const { id } = await call<{ id: string }>('POST', '/worlds');
+      create: async (options = {}) => {
+        const { clock, ...rest } = options;
+        const body = clock === undefined ? rest : { ...rest, clock: isoTime(clock) };
+        const { id } = await call<{ id: string }>('POST', '/worlds', body);
         const world = clientFor(urls, id);
         return { ...world, id, delete: () => client.worlds.delete(id) };
       },
       delete: async (id) => void (await call('DELETE', `/worlds/${encodeURIComponent(id)}`)),
+    },
+    records: {
+      put: async (collection, record) => void (await call('PUT', `/records/${encodeURIComponent(collection)}`, record)),
+      delete: async (collection, id) => void (await call('DELETE', `/records/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`)),
     },
     presence: (userId, change) => call('POST', `/users/${encodeURIComponent(userId)}/presence`, change),
     pipeline: {

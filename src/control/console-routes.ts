@@ -7,9 +7,9 @@ import { consoleStyle } from './console/page-style.js';
 import { streamRequests } from './request-stream.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
-import { json } from '../http/helpers.js';
+import { json, requestedWorldId } from '../http/helpers.js';
 import { lazy } from '../schema/lazy.js';
-import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { selectWorld } from '../store/worlds.js';
 import { parseInput } from '../http/validation.js';
 
 const PageQuerySchema = lazy(() => z.strictObject({
@@ -43,14 +43,14 @@ export function consoleRoutes(deps: AppDeps) {
   routes.get('/state/:kind', (c) => {
     const kind = c.req.param('kind');
     if (!Object.hasOwn(worldPages, kind)) throw new ApiError(404, messages.consoleUnknownView(kind));
-    const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const world = selectWorld(worlds, requestedWorldId(c));
     const query = parseInput(PageQuerySchema, c.req.query());
     return json(c, worldPages[kind as WorldPageKind](world, query));
   });
 
   routes.get('/records/:id', (c) => {
     const id = c.req.param('id');
-    const record = recordById(selectWorld(worlds, c.req.header(WORLD_HEADER)), id);
+    const record = recordById(selectWorld(worlds, requestedWorldId(c)), id);
     if (record === undefined) throw new ApiError(404, messages.consoleUnknownRecord(id));
     return json(c, record);
   });

@@ -2,9 +2,8 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
 import type { AppEnv } from '../http/env.js';
-import { answeredText, nodeRequest, rawQuery, readRequestText, requestHeader, requestText } from '../http/helpers.js';
+import { answeredText, nodeRequest, rawQuery, readRequestText, requestedWorldId, requestHeader, requestText } from '../http/helpers.js';
 import { answeredBy } from '../scenarios/middleware.js';
-import { WORLD_HEADER } from '../store/worlds.js';
 import { LIMITS } from '../limits.js';
 import type { JournalEntry } from './journal-entry.js';
 
@@ -185,7 +184,7 @@ export function recordRequests(journal: RequestJournal) {
       query: rawQuery(c),
       requestHeaders: nodeRequest(c)?.rawHeaders ?? c.req.raw.headers,
       status: rule?.sent ?? c.res.status,
-      world: requestHeader(c, WORLD_HEADER) ?? null,
+      world: requestedWorldId(c) ?? null,
       durationMs: performance.now() - started,
       userId: user?.id ?? null,
       username: user?.username ?? null,

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
-import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { selectWorld } from '../store/worlds.js';
 import { ApiError, messages } from '../errors.js';
-import { json, jsonBody } from '../http/helpers.js';
+import { json, jsonBody, requestedWorldId } from '../http/helpers.js';
 import { scenarioControlRoutes } from './scenario-routes.js';
 import { parseInput } from '../http/validation.js';
 import { lazy } from '../schema/lazy.js';
@@ -11,6 +11,7 @@ import { checkClockTime } from '../store/clock-range.js';
 import { peopleControlRoutes } from './people-routes.js';
 import { consoleRoutes } from './console-routes.js';
 import { pipelineControlRoutes } from './pipeline-routes.js';
+import { recordControlRoutes } from './record-routes.js';
 import { LIMITS, memoryBudget } from '../limits.js';
 
 const ClockChangeSchema = lazy(() => z
@@ -39,7 +40,7 @@ export function controlRoutes(deps: AppDeps) {
 
   control.post('/reset', (c) => {
     const started = performance.now();
-    const id = c.req.header(WORLD_HEADER);
+    const id = requestedWorldId(c);
     if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
     scenarios.reset(id);
     return json(c, { reset: true, ms: elapsed(started) });
@@ -47,20 +48,16 @@ export function controlRoutes(deps: AppDeps) {
 
   control.post('/snapshot', (c) => {
     const started = performance.now();
-    worlds.snapshot(c.req.header(WORLD_HEADER));
+    worlds.snapshot(requestedWorldId(c));
     return json(c, { snapshot: true, ms: elapsed(started) });
   });
   control.post('/restore', (c) => {
     const started = performance.now();
-    worlds.restore(c.req.header(WORLD_HEADER));
+    worlds.restore(requestedWorldId(c));
     return json(c, { restore: true, ms: elapsed(started) });
   });
 
-  control.post('/worlds', (c) => {
-    const started = performance.now();
-    const { id } = worlds.create();
-    return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
-  });
+  control.route('/', recordControlRoutes(deps));
   control.delete('/worlds/:id', (c) => {
     const id = c.req.param('id');
     if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
@@ -73,11 +70,11 @@ export function controlRoutes(deps: AppDeps) {
   control.route('/', peopleControlRoutes(deps));
 
   control.get('/clock', (c) => {
-    const world = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const world = selectWorld(worlds, requestedWorldId(c));
     return json(c, { now: new Date(world.clock.now()).toISOString() });
   });
   control.post('/clock', async (c) => {
-    const { clock } = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const { clock } = selectWorld(worlds, requestedWorldId(c));
     const change = parseInput(ClockChangeSchema, await jsonBody(c));
     const target = change.set ? Date.parse(change.set) : clock.now() + (change.advanceMs ?? 0) + (change.advanceMinutes ?? 0) * 60_000;
     clock.set(checkClockTime(target));

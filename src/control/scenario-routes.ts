@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
-import { json, jsonBody } from '../http/helpers.js';
+import { json, jsonBody, requestedWorldId } from '../http/helpers.js';
 import { journalFilter } from './journal-query.js';
 import { DEFAULT_WORLD } from '../scenarios/engine.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
 import { lazy } from '../schema/lazy.js';
-import { selectWorld, WORLD_HEADER } from '../store/worlds.js';
+import { selectWorld } from '../store/worlds.js';
 import { parseInput } from '../http/validation.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
@@ -31,29 +31,29 @@ export function scenarioControlRoutes(deps: AppDeps) {
     return id ?? DEFAULT_WORLD;
   };
 
-  routes.get('/scenarios', (c) => json(c, scenarios.list(worldKey(c.req.header(WORLD_HEADER)))));
+  routes.get('/scenarios', (c) => json(c, scenarios.list(worldKey(requestedWorldId(c)))));
   routes.post('/scenarios', async (c) => {
-    const id = c.req.header(WORLD_HEADER);
+    const id = requestedWorldId(c);
     const world = selectWorld(worlds, id);
     const scenario = parseInput(ScenarioSchema, await jsonBody(c));
     scenarios.use(scenario, id ?? DEFAULT_WORLD, world.clock.now());
     return json(c, { loaded: scenario.name, rules: scenario.rules.length });
   });
   routes.delete('/scenarios', (c) => {
-    scenarios.reset(worldKey(c.req.header(WORLD_HEADER)));
+    scenarios.reset(worldKey(requestedWorldId(c)));
     return json(c, { reset: true });
   });
 
-  routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), c.req.header(WORLD_HEADER)))));
-  routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), c.req.header(WORLD_HEADER))) }));
+  routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), requestedWorldId(c)))));
+  routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), requestedWorldId(c))) }));
   routes.delete('/requests', (c) => {
-    journal.clear(journalFilter(c.req.query(), c.req.header(WORLD_HEADER)));
+    journal.clear(journalFilter(c.req.query(), requestedWorldId(c)));
     return json(c, { cleared: true });
   });
 
-  routes.get('/settings', (c) => json(c, selectWorld(worlds, c.req.header(WORLD_HEADER)).settings));
+  routes.get('/settings', (c) => json(c, selectWorld(worlds, requestedWorldId(c)).settings));
   routes.patch('/settings', async (c) => {
-    const { settings } = selectWorld(worlds, c.req.header(WORLD_HEADER));
+    const { settings } = selectWorld(worlds, requestedWorldId(c));
     Object.assign(settings, parseInput(SettingsChangeSchema, await jsonBody(c)));
     return json(c, settings);
   });

@@ -3,23 +3,11 @@ import type { AppEnv } from './env.js';
 import type { TimeSpan } from '../store/read-cache.js';
 import { ApiError, messages } from '../errors.js';
 import { checkTextLengths } from './text-limits.js';
-import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, nodeRequest, requestText } from './request-body.js';
+import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, requestText } from './request-body.js';
+import { nodeRequest, requestHeader } from './request-headers.js';
 
-export { nodeRequest, readRequestText, requestText } from './request-body.js';
-
-/**
- * One request header. Under node it reads node's own header object: asking Hono would build web
- * Headers of the whole request (validating every name and value) for each request.
- */
-export function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = nodeRequest(c);
-  if (!incoming) return c.req.header(name);
-  const key = name.toLowerCase();
-  // Own headers only: `constructor` or `__proto__` is no header a client sent.
-  if (!Object.hasOwn(incoming.headers, key)) return undefined;
-  const value = incoming.headers[key];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
+export { readRequestText, requestText } from './request-body.js';
+export { nodeRequest, requestedWorldId, requestHeader } from './request-headers.js';
 
 /**
  * Refuses a body that declares more than MAX_REQUEST_BODY_BYTES with 413 before reading it. A body

@@ -1,14 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { ApiError, messages } from '../errors.js';
+import { nodeRequest, requestHeader } from './request-headers.js';
 import { LIMITS } from '../limits.js';
 
 export const MAX_REQUEST_BODY_BYTES = LIMITS.requestBodyBytes.value;
 
 export const bodyTooLarge = () => new ApiError(413, messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES));
-
-/** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
-export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /**
  * The body's bytes straight from node's stream, counted as they arrive: past the limit the bytes
@@ -76,7 +74,7 @@ export type FormValue = string | File;
  * type, a boundary that never occurs) is a 400 saying so.
  */
 export async function multipartBody(c: Context): Promise<Record<string, FormValue>> {
-  const type = c.req.header('content-type') ?? '';
+  const type = requestHeader(c, 'content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new ApiError(400, messages.multipartExpected);
   const bytes = await requestBytes(c);
   let form: FormData;

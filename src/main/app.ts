@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { World } from '../store/world.js';
 import { ApiError, messages } from '../errors.js';
-import { errorBody, json, limitJsonBody, requestHeader } from '../http/helpers.js';
+import { errorBody, json, limitJsonBody, requestedWorldId, requestHeader } from '../http/helpers.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
 import { inventoryRoutes } from '../areas/inventory/routes.js';
@@ -27,9 +27,10 @@ import { moderationRoutes } from '../areas/playermoderation/routes.js';
 import { accountRoutes, publicAccountRoutes } from '../areas/authentication/account-extras-routes.js';
 import { userGroupRoutes } from '../areas/users/group-routes.js';
 import { systemRoutes } from '../areas/miscellaneous/routes.js';
+import { shopRoutes } from '../areas/economy/routes-shop.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
-import { selectWorld, WORLD_HEADER, Worlds, type WorldLimits } from '../store/worlds.js';
+import { selectWorld, Worlds, type WorldLimits } from '../store/worlds.js';
 import { recordRequests, RequestJournal } from '../control/journal.js';
 import type { ManualClock } from '../store/clock.js';
 import type { WorldSource } from '../store/world-source.js';
@@ -51,7 +52,7 @@ export function createApp(deps: AppDeps) {
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.use('/_mock/*', (c, next) => {
     if (!mayChangeState(c)) return next();
-    const world = deps.worlds.get(requestHeader(c, WORLD_HEADER));
+    const world = deps.worlds.get(requestedWorldId(c));
     return world ? changing(world, next) : next();
   });
   app.get('/_mock/', consolePageHandler);
@@ -64,7 +65,7 @@ export function createApp(deps: AppDeps) {
   // The API's routes go straight into the app's router: one copy of each route, not one per level.
   const api = app.basePath('/api/1');
   api.use(async (c, next) => {
-    const world = selectWorld(deps.worlds, requestHeader(c, WORLD_HEADER));
+    const world = selectWorld(deps.worlds, requestedWorldId(c));
     c.set('world', world);
     // A login is the one GET that changes records (the user's last login and activity).
     return mayChangeState(c) || requestHeader(c, 'authorization') !== undefined ? changing(world, next) : next();
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
     accountRoutes,
     userGroupRoutes,
     favoriteRoutes,
+    shopRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
   app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));

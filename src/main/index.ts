@@ -12,8 +12,12 @@ export {
   ControlError,
   WORLD_HEADER_NAME,
   type ActiveRule,
+  type CollectionName,
   type ControlClient,
   type CurrentUser,
+  type FixtureRecord,
+  type Fixtures,
+  type NewWorldOptions,
   type LoginOptions,
   type OutboxEmail,
   type PipelineFrame,
@@ -33,6 +37,16 @@ export {
   type WorldHandle,
   type WorldSettings,
 } from '../control/client.js';
+export {
+  arrange,
+  type ArrangedGroup,
+  type GroupFixture,
+  type GroupMemberFixture,
+  type GroupRoleSpec,
+  type InstanceFixture,
+  type UserFixture,
+  type WorldFixture,
+} from '../control/arrange.js';
 export { installPromiseWithResolvers, vrchatOptions, type VRChatTargetOptions } from './sdk-helpers.js';
 
 export interface StartOptions {

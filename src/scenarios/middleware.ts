@@ -5,8 +5,7 @@ import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
 import { decodeBasic } from '../areas/authentication/basic.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
-import { errorBody, json, nodeRequest, requestHeader, requestText } from '../http/helpers.js';
-import { WORLD_HEADER } from '../store/worlds.js';
+import { errorBody, json, nodeRequest, requestedWorldId, requestHeader, requestText } from '../http/helpers.js';
 import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
@@ -29,7 +28,7 @@ export const answeredBy = (c: Context): AnsweredBy | undefined => answered.get(c
 /** Applies the first matching scenario rule of the request's world before the simulated API sees it. */
 export function scenarioMiddleware(engine: ScenarioEngine) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const worldId = requestHeader(c, WORLD_HEADER);
+    const worldId = requestedWorldId(c);
     const key = worldId ?? DEFAULT_WORLD;
     if (!engine.active(key)) return next();
     const path = c.req.path.slice(API_PREFIX.length);

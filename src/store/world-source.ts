@@ -36,9 +36,9 @@ export class WorldSource {
     return data;
   }
 
-  /** A new world as the source holds it. */
-  build(clock: ManualClock, pipeline?: PipelineBus): World {
-    const world = createWorld(this.fresh(), clock, pipeline);
+  /** A new world as the source holds it, or from `data` (a fresh copy the caller changed). */
+  build(clock: ManualClock, pipeline?: PipelineBus, data: WorldData = this.fresh()): World {
+    const world = createWorld(data, clock, pipeline);
     return this.state ? withState(world, structuredClone(this.state)) : world;
   }
 }

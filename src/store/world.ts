@@ -22,6 +22,8 @@ import { PipelineBus } from './pipeline-bus.js';
 import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.js';
 import { fileAllFriends } from './indexes/friend-buckets.js';
+// economy shop
+import { indexShop, type ShopIndex } from './indexes/shop.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -33,7 +35,8 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex {
+export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
+  ShopIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;
@@ -111,6 +114,8 @@ export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipe
     ...indexPeople(data),
     ...indexAvatars(data.avatars, [...fromAvatarFavorites(data.avatarFavorites), ...data.favorites], data.avatarRecipes),
     favoriteGroups: indexFavoriteGroups(data.favoriteGroups),
+    // economy shop
+    ...indexShop(data),
     worldNames: new WorldNameIndex(),
     revision: 0,
     readCache: new ReadCache(data.settings.readCacheBytes),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualClock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import { restoreSnapshot, takeSnapshot, type WorldSnapshot } from './persistence/snapshot.js';
+import { liveSnapshot, restoreSnapshot, takeSnapshot, withState, type WorldSnapshot } from './persistence/snapshot.js';
+import { createWorld } from './world.js';
+import { FixtureError, type WorldData } from './fixtures/fixtures.js';
+import { mergeFixtures } from './fixtures/inline-fixtures.js';
 import type { WorldSource } from './world-source.js';
 import type { World } from './world.js';
 
@@ -16,6 +19,18 @@ export interface WorldLimits {
   worldIdleMinutes: number;
   /** Wall time for idleness: a world's own clock may stand still or be moved. */
   now: () => number;
+}
+
+/** What a new isolated world starts from besides the source's data. */
+export interface NewWorld {
+  /** Records (collection -> records, and `settings`) merged over the source's by id; checked as fixture files are. */
+  fixtures?: unknown;
+  /** With `fixtures`: a collection given replaces the source's whole instead. */
+  replace?: boolean;
+  /** Seeds what the world orders at random (instance discovery). */
+  seed?: number;
+  /** The world's starting time, epoch ms. */
+  clock?: number;
 }
 
 export const DEFAULT_WORLD_LIMITS: WorldLimits = { maxWorlds: 100, worldIdleMinutes: 60, now: () => Date.now() };
@@ -62,12 +77,19 @@ export class Worlds {
     return world;
   }
 
-  /** A new isolated world; idle ones go first, and past the cap it is a 429. */
-  create(): { id: string; world: World } {
+  /**
+   * A new isolated world; idle ones go first, and past the cap it is a 429. Fixtures that do not
+   * pass are one 400 naming every problem, and no world is made.
+   */
+  create(options: NewWorld = {}): { id: string; world: World } {
     this.expireIdle();
     if (this.isolated.size >= this.limits.maxWorlds) throw new ApiError(429, messages.tooManyWorlds(this.limits.maxWorlds));
+    const data = options.fixtures === undefined ? undefined : mergeFixtures(this.source.fresh(), options.fixtures, options.replace);
+    const clock = this.newClock();
+    if (options.clock !== undefined) clock.set(options.clock);
+    let world = buildChecked(() => this.source.build(clock, undefined, data));
+    if (options.seed !== undefined) world = { ...world, instanceDiscovery: { ...world.instanceDiscovery, seed: options.seed } };
     const id = `world_${randomUUID()}`;
-    const world = this.source.build(this.newClock());
     this.isolated.set(id, world);
     this.lastUsed.set(id, this.limits.now());
     return { id, world };
@@ -110,6 +132,20 @@ export class Worlds {
     this.current = restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline);
   }
 
+  /**
+   * Rebuilds the world from its records as `change` answers them (it throws to refuse, before
+   * anything changes): every index learns of the change at once. Sessions, clock, event sockets and
+   * what the records cannot say carry on, as after a restore.
+   */
+  change(id: string | undefined, change: (data: WorldData) => WorldData): void {
+    const world = selectWorld(this, id);
+    const { data, ...state } = liveSnapshot(world);
+    const changed = change(data);
+    // The old world is dropped: the new one may take over its records and maps as they are.
+    const rebuilt = buildChecked(() => createWorld(changed, world.clock, world.pipeline));
+    this.replace(id, { ...withState(rebuilt, state), sessions: world.sessions });
+  }
+
   remove(id: string): boolean {
     this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
     this.snapshots.delete(id);
@@ -139,4 +175,14 @@ export function selectWorld(worlds: Worlds, id: string | undefined): World {
   const world = worlds.get(id);
   if (!world) throw new ApiError(404, messages.unknownWorld(id ?? ''));
   return world;
+}
+
+/** A world built from checked records; what only building finds is a 400 as the checks' problems are. */
+function buildChecked(build: () => World): World {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ApiError(400, `${error.file.replace(/\.json$/, '')}${error.field.startsWith('[') ? '' : '.'}${error.field}: ${error.problem}`);
+    throw error;
+  }
 }

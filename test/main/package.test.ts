@@ -96,14 +96,14 @@ describe('the packed package in a new project', () => {
 
   it("type-checks the docs' vitest recipe with the docs' tsconfig against the published declarations", () => {
     expect([...recipes.keys()]).toEqual(
-      expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts', 'tsconfig.json']),
+      expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts', 'arrange.test.ts', 'tsconfig.json']),
     );
     run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
   }, 120_000);
 
   it("runs the docs' vitest recipe green, the event socket's frame included", () => {
     const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' });
-    expect(result.stdout).toMatch(/Tests\s+4 passed/);
+    expect(result.stdout).toMatch(/Tests\s+5 passed/);
   });
 
   it("runs the docs' CI shell recipe green, leaving no server behind", () => {

@@ -115,6 +115,8 @@ const parts = {
     'groupMembers', 'groupPosts', 'groups', 'instanceDiscovery', 'instances', 'inventoryDrops', 'inventoryItems', 'inviteMessages',
     'moderationReports', 'notifications', 'notificationsV2', 'outbox', 'playerModerations', 'rewardCodes', 'settings', 'uploadTickets',
     'userNotes', 'users', 'worlds',
+    // economy shop
+    'balances', 'licenseGroups', 'listings', 'products', 'purchases', 'stores',
   ],
   rebuiltFromRecords: [
     'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',

@@ -5,9 +5,9 @@ import type { AppEnv } from '../../http/env.js';
 import { ApiError, messages } from '../../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from './uploads.js';
 import { checkUploadRoom } from './upload-limits.js';
-import { errorBody, json, nodeRequest } from '../../http/helpers.js';
+import { errorBody, json, nodeRequest, requestedWorldId, requestHeader } from '../../http/helpers.js';
 import { isAcceptedHost } from '../../http/accepted-host.js';
-import { selectWorld, WORLD_HEADER, type Worlds } from '../../store/worlds.js';
+import { selectWorld, type Worlds } from '../../store/worlds.js';
 
 /**
  * The absolute upload URL for a token, on the origin the client called when its Host is `localhost`
@@ -16,7 +16,7 @@ import { selectWorld, WORLD_HEADER, type Worlds } from '../../store/worlds.js';
  * too, since an upload client sends no X-Mock-World header.
  */
 export function uploadUrl(c: Context, token: string): string {
-  const world = c.req.header(WORLD_HEADER);
+  const world = requestedWorldId(c);
   const query = world === undefined ? '' : `?world=${encodeURIComponent(world)}`;
   return `${uploadOrigin(c)}/_uploads/${token}${query}`;
 }
@@ -36,7 +36,7 @@ function uploadOrigin(c: Context): string {
 export function uploadRoutes(deps: { readonly worlds: Worlds }) {
   const uploads = new Hono<AppEnv>();
   const knownToken = createMiddleware<AppEnv>(async (c, next) => {
-    c.set('world', selectWorld(deps.worlds, c.req.query('world') ?? c.req.header(WORLD_HEADER)));
+    c.set('world', selectWorld(deps.worlds, c.req.query('world') ?? requestedWorldId(c)));
     checkUploadToken(c.get('world'), c.req.param('token') ?? '');
     await next();
   });
@@ -47,7 +47,7 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
 
   // Refused before the bytes are read when the declared size cannot fit the world's upload total.
   const room = createMiddleware<AppEnv>(async (c, next) => {
-    checkUploadRoom(c.get('world'), Number(c.req.header('content-length') ?? 0));
+    checkUploadRoom(c.get('world'), Number(requestHeader(c, 'content-length') ?? 0));
     await next();
   });
 

@@ -7,6 +7,8 @@ import { InstanceBag, type InstanceDiscoveryIndex } from '../indexes/instances.j
 import { createWorld, type World } from '../world.js';
 import { groupExtrasOf, type GroupExtrasIndex } from '../indexes/group-extras.js';
 import { peopleData } from '../indexes/people.js';
+// economy shop
+import { shopData } from '../indexes/shop.js';
 
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
@@ -33,6 +35,8 @@ export function worldData(world: World): WorldData {
     favorites: [...world.favorites.values()].flat(),
     favoriteGroups: [...world.favoriteGroups.values()],
     ...peopleData(world),
+    // economy shop
+    ...shopData(world),
   };
 }
 

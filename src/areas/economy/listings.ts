@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import { ApiError, messages } from '../../errors.js';
+import { parseInput } from '../../http/validation.js';
+import { lazy } from '../../schema/lazy.js';
+import { idOf } from '../../schema/common.js';
+import { pageParams, queryBool } from '../../schema/query.js';
+import { isoNow } from '../../store/clock.js';
+import { newId } from '../../store/ids.js';
+import { ListingType, type ListingRecord, type ProductRecord } from '../../store/records/shop.js';
+import type { UserRecord } from '../../store/records/user.js';
+import type { World } from '../../store/world.js';
+import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
+import { getProduct, productView } from './products.js';
+
+const CreateListingSchema = lazy(() => z.object({
+  displayName: z.string().min(1),
+  description: z.string(),
+  imageId: idOf('file').nullable().default(null),
+  listingType: ListingType,
+  priceTokens: z.number().int().min(0),
+  productIds: z.array(idOf('prod')),
+  storeIds: z.array(idOf('esto')),
+  active: z.boolean().default(true),
+}));
+
+const HydrateSchema = lazy(() => z.object({ hydrate: queryBool().default(false) }));
+
+/** The `hydrate` query flag of the listing operations, checked before the listing is looked up. */
+export const hydrateOf = (query: Record<string, string>) => parseInput(HydrateSchema, query).hydrate;
+
+const UpdateListingSchema = lazy(() => z.object({ active: z.boolean() }));
+
+/** A listing as ProductListing: its products always, and as `hydratedProducts` too when asked to hydrate. */
+export function listingView(world: World, listing: ListingRecord, hydrate = false) {
+  const products = listing.productIds.flatMap((id) => {
+    const product = world.products.get(id);
+    return product ? [productView(world, product)] : [];
+  });
+  return {
+    id: listing.id,
+    displayName: listing.displayName,
+    description: listing.description,
+    imageId: listing.imageId,
+    imageUrl: null,
+    listingType: listing.listingType,
+    productType: 'listing',
+    priceTokens: listing.priceTokens,
+    productIds: listing.productIds,
+    products,
+    ...(hydrate ? { hydratedProducts: products } : {}),
+    storeIds: listing.storeIds,
+    active: listing.active,
+    archived: false,
+    permanent: listing.listingType === 'permanent',
+    recurrable: listing.listingType === 'subscription',
+    refundable: false,
+    buyerRefundable: false,
+    stackable: false,
+    quantifiable: false,
+    hasAvatar: false,
+    hasUdon: products.some((product) => product.productType === 'udon'),
+    sellerId: listing.sellerId,
+    sellerDisplayName: nameOf(world, listing.sellerId),
+    created: listing.created,
+    updated: listing.updated,
+  };
+}
+
+/** A product read through `GET /products/{id}`, which answers in the listing's shape. */
+export function productAsListingView(world: World, product: ProductRecord) {
+  return {
+    ...listingView(world, {
+      id: product.id, sellerId: product.sellerId, displayName: product.displayName, description: product.description,
+      imageId: product.imageId, listingType: 'permanent', priceTokens: 0, productIds: [product.id], storeIds: [],
+      active: !product.archived, created: product.created, updated: product.updated,
+    }),
+    productType: product.productType,
+  };
+}
+
+export function getListing(world: World, listingId: string): ListingRecord {
+  const listing = world.listings.get(listingId);
+  if (!listing) throw new ApiError(404, messages.listingNotFound);
+  return listing;
+}
+
+/** A listing may bundle only its seller's products and be shelved only in its seller's stores. */
+export function createListing(world: World, actor: UserRecord, body: unknown): ListingRecord {
+  const input = parseInput(CreateListingSchema, body);
+  for (const id of input.productIds) requireSeller(actor, getProduct(world, id));
+  const stores = input.storeIds.map((id) => {
+    const store = world.stores.get(id);
+    if (!store) throw new ApiError(404, messages.storeNotFound);
+    requireSeller(actor, store);
+    return store;
+  });
+  const now = isoNow(world.clock);
+  const listing: ListingRecord = { id: newId('prod'), sellerId: actor.id, ...input, created: now, updated: now };
+  world.listings.set(listing.id, listing);
+  for (const store of stores) {
+    const shelf = store.shelves[0];
+    if (shelf) {
+      shelf.listingIds.push(listing.id);
+      shelf.updatedAt = now;
+    }
+  }
+  return listing;
+}
+
+export function updateListing(world: World, actor: UserRecord, listingId: string, body: unknown): ListingRecord {
+  const listing = getListing(world, listingId);
+  requireSeller(actor, listing);
+  listing.active = parseInput(UpdateListingSchema, body).active;
+  listing.updated = isoNow(world.clock);
+  return listing;
+}
+
+/** The listing goes from every shelf; purchases of it stay, as a receipt does. */
+export function deleteListing(world: World, actor: UserRecord, listingId: string): void {
+  const listing = getListing(world, listingId);
+  requireSeller(actor, listing);
+  world.listings.delete(listing.id);
+  for (const store of world.stores.values()) {
+    for (const shelf of store.shelves) shelf.listingIds = shelf.listingIds.filter((id) => id !== listing.id);
+  }
+}
+
+const ListQuerySchema = lazy(() => z.object({
+  ...pageParams(), active: queryBool().optional(), listingType: ListingType.optional(), hydrate: queryBool().optional(),
+}));
+
+/** A seller's listings; others see only those for sale. */
+export function listUserListings(world: World, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {
+  const user = knownUser(world, userId);
+  const input = parseInput(ListQuerySchema, query);
+  const listings = [...world.listings.values()].filter((listing) =>
+    listing.sellerId === user.id &&
+    (listing.active || actor.id === user.id) &&
+    (input.active === undefined || listing.active === input.active) &&
+    (input.listingType === undefined || listing.listingType === input.listingType));
+  return page(listings, input);
+}
