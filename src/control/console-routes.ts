@@ -7,7 +7,7 @@ import { consoleStyle } from './console/page-style.js';
 import { streamRequests } from './request-stream.js';
 import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
 import { ApiError, messages } from '../errors.js';
-import { json, requestedWorldId } from '../http/helpers.js';
+import { json, requestedWorldId, requestHeader } from '../http/helpers.js';
 import { lazy } from '../schema/lazy.js';
 import { selectWorld } from '../store/worlds.js';
 import { parseInput } from '../http/validation.js';
@@ -60,7 +60,7 @@ export function consoleRoutes(deps: AppDeps) {
   routes.get('/requests/stream', (c) => {
     const world = c.req.query('world') || null;
     selectWorld(worlds, world ?? undefined);
-    const { after } = parseInput(StreamCursorSchema, { after: c.req.header('last-event-id') ?? c.req.query('after') });
+    const { after } = parseInput(StreamCursorSchema, { after: requestHeader(c, 'last-event-id') ?? c.req.query('after') });
     return streamRequests(c, journal, world, after);
   });
 

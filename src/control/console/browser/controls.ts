@@ -43,15 +43,33 @@ export async function loadControls(after: () => void) {
     optional<unknown>('/pipeline'),
   ]);
   $('clock-now').textContent = clock.now;
-  $('rules-body').replaceChildren(...rules.map((rule) => h('tr', { class: 'rule' },
-    h('td', {}, rule.scenario),
-    h('td', { class: 'mono' }, `${rule.match?.method ?? '*'} ${rule.match?.path ?? ''}`),
-    h('td', { class: 'hits mono' }, rule.hits),
-    h('td', { class: 'mono' }, rule.remaining === null ? 'forever' : rule.remaining))));
-  $('ready-made').replaceChildren(...(Array.isArray(readyMade) ? readyMade : []).map((ready) => h('div', { class: 'row' },
-    h('button', { class: 'action', 'data-scenario': ready.name, onclick: () => void act('POST', '/scenarios', ready.scenario, after) }, 'enable'),
-    h('span', { class: 'mono' }, ready.name),
-    h('span', { class: 'dim' }, ready.scenario.description ?? ''))));
+  $('rules-body').replaceChildren(
+    ...rules.map((rule) =>
+      h(
+        'tr',
+        { class: 'rule' },
+        h('td', {}, rule.scenario),
+        h('td', { class: 'mono' }, `${rule.match?.method ?? '*'} ${rule.match?.path ?? ''}`),
+        h('td', { class: 'hits mono' }, rule.hits),
+        h('td', { class: 'mono' }, rule.remaining === null ? 'forever' : rule.remaining),
+      ),
+    ),
+  );
+  $('ready-made').replaceChildren(
+    ...(Array.isArray(readyMade) ? readyMade : []).map((ready) =>
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          { class: 'action', 'data-scenario': ready.name, onclick: () => void act('POST', '/scenarios', ready.scenario, after) },
+          'enable',
+        ),
+        h('span', { class: 'mono' }, ready.name),
+        h('span', { class: 'dim' }, ready.scenario.description ?? ''),
+      ),
+    ),
+  );
   $('outbox').textContent = outbox === undefined ? 'not available on this server' : pretty(outbox);
   $('pipeline').textContent = pipeline === undefined ? 'not available on this server' : pretty(pipeline);
 }

@@ -50,13 +50,33 @@ async function copy(text: string) {
 
 function detailOf(entry: JournalEntry): HTMLTableRowElement {
   const side = (title: string, headers: Record<string, string>, body: string | null) =>
-    h('div', {}, h('div', { class: 'dim' }, title), h('pre', { class: 'headers' }, pretty(headers)),
-      h('pre', { class: 'body' }, body === null ? '(no body)' : pretty(body) + (entry.truncated ? '\n(cut at 64 KiB)' : '')));
-  return h('tr', { class: 'detail-row' }, h('td', { colspan: 7 },
-    h('div', { class: 'row' },
-      h('button', { class: 'action', id: 'copy-curl', onclick: () => void copy(curlOf(entry)) }, 'copy as curl'),
-      entry.rule ? h('span', { class: 'pill' }, `answered by rule: ${describeRule(entry.rule)}`) : null),
-    h('div', { class: 'detail' }, side('request', entry.requestHeaders, entry.requestBody), side('response', entry.responseHeaders, entry.responseBody))));
+    h(
+      'div',
+      {},
+      h('div', { class: 'dim' }, title),
+      h('pre', { class: 'headers' }, pretty(headers)),
+      h('pre', { class: 'body' }, body === null ? '(no body)' : pretty(body) + (entry.truncated ? '\n(cut at 64 KiB)' : '')),
+    );
+  return h(
+    'tr',
+    { class: 'detail-row' },
+    h(
+      'td',
+      { colspan: 7 },
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { class: 'action', id: 'copy-curl', onclick: () => void copy(curlOf(entry)) }, 'copy as curl'),
+        entry.rule ? h('span', { class: 'pill' }, `answered by rule: ${describeRule(entry.rule)}`) : null,
+      ),
+      h(
+        'div',
+        { class: 'detail' },
+        side('request', entry.requestHeaders, entry.requestBody),
+        side('response', entry.responseHeaders, entry.responseBody),
+      ),
+    ),
+  );
 }
 
 function rowOf(entry: JournalEntry): HTMLTableRowElement {
@@ -64,21 +84,26 @@ function rowOf(entry: JournalEntry): HTMLTableRowElement {
     state.open = state.open === entry ? null : entry;
     renderRequests();
   };
-  return h('tr', { class: `entry${state.open === entry ? ' open' : ''}`, 'data-path': entry.path, onclick: toggle },
+  return h(
+    'tr',
+    { class: `entry${state.open === entry ? ' open' : ''}`, 'data-path': entry.path, onclick: toggle },
     h('td', { class: 'mono dim' }, entry.at.slice(11, 23)),
     h('td', { class: 'mono' }, entry.method),
     h('td', { class: 'mono wrap' }, entry.path + (entry.query ? `?${entry.query}` : '')),
     h('td', { class: `mono status-${String(entry.status)[0]}` }, entry.status),
     h('td', { class: 'user' }, entry.username ?? ''),
     h('td', { class: 'mono dim' }, `${entry.durationMs} ms`),
-    h('td', { class: 'dim' }, entry.rule ? describeRule(entry.rule) : ''));
+    h('td', { class: 'dim' }, entry.rule ? describeRule(entry.rule) : ''),
+  );
 }
 
 export function renderRequests() {
   const shown = state.entries.filter((entry) => inWorld(entry) && keep(entry));
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   state.page = Math.min(state.page, pages - 1);
-  const rows = shown.slice(state.page * PAGE, (state.page + 1) * PAGE).flatMap((entry) => (state.open === entry ? [rowOf(entry), detailOf(entry)] : [rowOf(entry)]));
+  const rows = shown
+    .slice(state.page * PAGE, (state.page + 1) * PAGE)
+    .flatMap((entry) => (state.open === entry ? [rowOf(entry), detailOf(entry)] : [rowOf(entry)]));
   $('requests-body').replaceChildren(...rows);
   $('requests-count').textContent = `${shown.length} ${shown.length === 1 ? 'request' : 'requests'}`;
   $('requests-page').textContent = `page ${state.page + 1} of ${pages}`;
