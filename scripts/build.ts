@@ -13,6 +13,7 @@ import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixtur
 import { scenarioJsonSchema } from '../src/scenarios/check.js';
 import '../src/main/app.js'; // declares every view
 import { viewFieldNames } from '../src/schema/view.js';
+import { writeConsoleScript } from './console-script.js';
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -83,6 +84,8 @@ pruneDeclarations(new URL('types/', dist), 'main/index.d.ts');
 writeFileSync(new URL('scenario.schema.json', dist), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
 // The operations' schemas, read when a request first needs them (src/operations/contract.ts).
 copyFileSync(new URL('src/operations/contract.json', root), new URL('contract.json', dist));
+// The console's browser script (src/control/console/browser/), served as GET /_mock/console.js.
+await writeConsoleScript(fileURLToPath(new URL('console.js', dist)));
 // Every view's field names, so that a first request need not build a schema to know them.
 writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()));
 // The embedded default world, validated here once so that a start-up need not build the schemas to check it.

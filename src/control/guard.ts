@@ -17,6 +17,9 @@ export interface ControlGuardOptions {
   token?: string;
 }
 
+/** What holds no state and no secret: the health check, and the console's script and style (a page cannot send the token with them). */
+const TOKENLESS = new Set(['/_mock/health', '/_mock/console.js', '/_mock/console.css']);
+
 const hostOf = (c: Context) => requestHeader(c, 'host') ?? new URL(c.req.url).host;
 
 const isJson = (contentType: string | undefined) => {
@@ -50,7 +53,7 @@ export function controlGuard(options: ControlGuardOptions = {}, { control = true
     if (origin !== undefined && origin !== `${new URL(c.req.url).protocol}//${host}` && !(options.allowedOrigins ?? []).includes(origin)) {
       throw new ApiError(403, messages.controlOriginRefused(origin));
     }
-    if (control && options.token !== undefined && !(c.req.method === 'GET' && c.req.path === '/_mock/health')) {
+    if (control && options.token !== undefined && !(c.req.method === 'GET' && TOKENLESS.has(c.req.path))) {
       // A query `token` serves what cannot send headers: the console page and its event stream.
       const auth = requestHeader(c, 'authorization') ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : c.req.query('token');

@@ -5,37 +5,14 @@ import type { AppEnv } from '../http/env.js';
 import { answeredText, nodeRequest, rawQuery, readRequestText, requestedWorldId, requestHeader, requestText } from '../http/helpers.js';
 import { answeredBy } from '../scenarios/middleware.js';
 import { LIMITS } from '../limits.js';
+import type { JournalEntry } from './journal-entry.js';
+
+export type { JournalEntry } from './journal-entry.js';
 
 /** A body kept in the journal is cut at this many bytes. */
 export const MAX_JOURNAL_BODY_BYTES = LIMITS.journalBodyBytes.value;
 /** The journal drops its oldest entries past this many bytes of bodies, whatever their number. */
 export const MAX_JOURNAL_BYTES = LIMITS.journalBytes.value;
-
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  /** The query string as sent, without `?`; empty when there was none. */
-  query: string;
-  /** The request's headers; a Basic authorization's credentials are replaced by `<redacted>`. */
-  requestHeaders: Record<string, string>;
-  /** The status line actually sent; 0 when a fault sent none. */
-  status: number;
-  world: string | null;
-  durationMs: number;
-  /** The logged-in user the request acted as. */
-  userId: string | null;
-  username: string | null;
-  /** The request body as sent (text), when the simulator read one. */
-  requestBody: string | null;
-  responseHeaders: Record<string, string>;
-  /** The JSON text answered; null for answers that are not JSON text (files, faults). */
-  responseBody: string | null;
-  /** Whether a body was cut at 64 KiB. */
-  truncated: boolean;
-  /** The scenario rule that answered, by scenario name and position; null for the simulated API. */
-  rule: { scenario: string; index: number; fault?: string } | null;
-}
 
 /**
  * An entry as recorded on every request: raw values, formatted only when listed (formatting a date,
@@ -116,12 +93,16 @@ function bounded(text: string | null | undefined): { text: string | null; bytes:
 
 export type JournalFilter = (entry: RecordedEntry) => boolean;
 
+/** What the middleware records; the journal numbers it. */
+export type NewEntry = Omit<RecordedEntry, 'seq'>;
+
 /** The last requests the API answered, for tests that assert what their client sent (WireMock's journal). */
 export class RequestJournal {
   private entries: RecordedEntry[] = [];
   /** Entries before this index are dropped; compacted now and then rather than shifted per request. */
   private start = 0;
   private bytes = 0;
+  private lastSeq = 0;
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(
@@ -129,7 +110,8 @@ export class RequestJournal {
     private readonly maxBytes = MAX_JOURNAL_BYTES,
   ) {}
 
-  record(entry: RecordedEntry) {
+  record(recorded: NewEntry) {
+    const entry = Object.assign(recorded, { seq: ++this.lastSeq });
     const last = this.entries[this.entries.length - 1];
     if (last) shareWithLast(entry, last);
     this.entries.push(entry);
@@ -148,8 +130,15 @@ export class RequestJournal {
     }
   }
 
-  /** Calls `listener` with every entry recorded from now on (the console's live list); returns the unsubscribe. */
-  onRecord(listener: (entry: JournalEntry) => void): () => void {
+  /**
+   * Calls `listener` with every entry recorded from now on (the console's live list); returns the
+   * unsubscribe. Given `after`, it is first called with each entry still held whose `seq` is greater,
+   * so a client that read the journal up to `after` misses nothing recorded since.
+   */
+  onRecord(listener: (entry: JournalEntry) => void, after?: number): () => void {
+    if (after !== undefined) {
+      for (let i = this.start; i < this.entries.length; i++) if (this.entries[i]!.seq > after) listener(listed(this.entries[i]!));
+    }
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -219,12 +208,24 @@ function hasBody(c: Context): boolean {
   return Number(requestHeader(c, 'content-length') ?? 0) > 0 || requestHeader(c, 'transfer-encoding') !== undefined;
 }
 
-/** The session's user: set by the auth middleware, or read from the cookie for operations before it. */
+/**
+ * The session's user: set by the auth middleware; else the user of the session the answer opened (a
+ * login, a registration), which no request cookie names yet; else the one the request's cookie names.
+ */
 function userOf(c: Context<AppEnv>): { id: string; username: string } | undefined {
   const user = c.get('user');
   if (user) return user;
   const world = c.get('world');
-  const token = world && readCookie(c, AUTH_COOKIE);
+  if (!world) return undefined;
+  const token = openedSession(c.res.headers) ?? readCookie(c, AUTH_COOKIE);
   const session = token ? world.sessions.get(token) : undefined;
   return session ? world.users.get(session.userId) : undefined;
+}
+
+/** The session token of an `auth` cookie the answer sets, if it sets one. */
+function openedSession(headers: Headers): string | undefined {
+  if (!headers.has('set-cookie')) return undefined;
+  const cookie = headers.getSetCookie().find((line) => line.startsWith(`${AUTH_COOKIE}=`));
+  const token = cookie?.slice(AUTH_COOKIE.length + 1).split(';', 1)[0];
+  return token || undefined;
 }

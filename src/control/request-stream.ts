@@ -5,39 +5,51 @@ import { LIMITS, stringBytes } from '../limits.js';
 import type { RequestJournal } from './journal.js';
 
 /**
- * The console's live list: each journal entry of `world` as one server-sent event. Entries wait in
- * a queue while the client is slow to read; past LIMITS.consoleStreamUnreadBytes the stream is
- * ended and its connection cut, and the console's EventSource reconnects and lists the journal again.
+ * The console's live list: each journal entry of `world` as one server-sent event, its `seq` as the
+ * event id. Given `after`, the entries recorded since entry `after` come first, so a client that
+ * listed the journal (or got entry `after` before it reconnected) misses none. Entries wait in a
+ * queue while the client is slow to read; past LIMITS.consoleStreamUnreadBytes the stream is ended and
+ * its connection cut. When the entries since `after` alone are past that bound, the stream sends a
+ * `resync` event and ends: the console lists the journal again and follows it from there.
  */
-export function streamRequests(c: Context, journal: RequestJournal, world: string | null): Response {
+export function streamRequests(c: Context, journal: RequestJournal, world: string | null, after?: number): Response {
   return streamSSE(c, async (stream) => {
     let wake: () => void = () => {};
-    let pending: string[] = [];
+    let pending: { id: string; data: string }[] = [];
     let pendingBytes = 0;
+    let replaying = after !== undefined;
+    let behind = false;
     const cut = () => {
       pending = [];
       stream.abort();
       nodeRequest(c)?.socket.destroy();
     };
     const stop = journal.onRecord((entry) => {
-      if (entry.world !== world) return;
+      if (entry.world !== world || behind) return;
       const data = JSON.stringify(entry);
       pendingBytes += stringBytes(data);
-      if (pendingBytes > LIMITS.consoleStreamUnreadBytes.value) return cut();
-      pending.push(data);
+      if (pendingBytes > LIMITS.consoleStreamUnreadBytes.value) {
+        if (!replaying) return cut();
+        behind = true;
+        pending = [];
+        return;
+      }
+      pending.push({ id: String(entry.seq), data });
       wake();
-    });
+    }, after);
+    replaying = false;
     stream.onAbort(() => {
       stop();
       wake();
     });
     try {
+      if (behind) return await stream.writeSSE({ event: 'resync', data: '{}' });
       await stream.writeSSE({ event: 'ready', data: '{}' });
       while (!stream.aborted) {
         while (pending.length && !stream.aborted) {
-          const data = pending.shift()!;
-          await stream.writeSSE({ data });
-          pendingBytes -= stringBytes(data);
+          const event = pending.shift()!;
+          await stream.writeSSE(event);
+          pendingBytes -= stringBytes(event.data);
         }
         await new Promise<void>((resolve) => (wake = resolve));
       }

@@ -36,7 +36,7 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
 
   const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
 
-  it('opens, then shows a client login live and opens it with its bodies and a curl line', async () => {
+  it('opens, then shows a client login live with its user, and opens it with its bodies and a curl line', async () => {
     const started = performance.now();
     await page.goto(`${origin}/_mock/`);
     await page.locator('#live.live').waitFor();
@@ -47,6 +47,7 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     const row = page.locator('tr.entry', { hasText: '/api/1/auth/user' }).first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('200');
+    await expect(row.locator('td.user').textContent()).resolves.toBe('alice');
     await row.click();
     await page.locator('pre.body', { hasText: '"username": "alice"' }).waitFor();
     await page.locator('pre.headers', { hasText: '"authorization": "Basic <redacted>"' }).waitFor();
@@ -109,6 +110,98 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     console.log(`console with 1,000 journal entries loaded and live in ${(performance.now() - started).toFixed(0)} ms`);
     await expect(page.locator('#requests-page').textContent()).resolves.toMatch(/^page 1 of (10|11)$/);
     expect(await page.locator('tr.entry').count()).toBe(100);
+  });
+});
+
+describe.runIf(haveBrowser)('the console kept current', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let origin: string;
+  /** Errors the open page reported: a script error, or anything its Content-Security-Policy refused. */
+  let problems: string[];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer({ port: 0, host: '127.0.0.1' });
+    origin = server.url.replace('/api/1', '');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openConsole(viewport = { width: 1280, height: 760 }, beforeLoad?: (page: Page) => Promise<void>) {
+    const page = await browser.newPage({ viewport });
+    problems = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await beforeLoad?.(page);
+    await page.goto(`${origin}/_mock/`);
+    await page.locator('#live.live').waitFor();
+    return page;
+  }
+
+  const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
+  const control = async (method: string, path: string) => (await fetch(`${origin}/_mock${path}`, { method })).json();
+
+  it('lists a request made between its first read of the journal and the start of its live stream, once', async () => {
+    const page = await openConsole(undefined, async (opening) => {
+      await opening.route(
+        (url) => url.pathname === '/_mock/requests',
+        async (route) => {
+          const listed = await route.fetch();
+          expect((await api('/time?made=while-connecting')).status).toBe(200);
+          await route.fulfill({ response: listed });
+        },
+      );
+    });
+    await page.locator('tr.entry', { hasText: 'made=while-connecting' }).waitFor({ timeout: 10_000 });
+    expect((await api('/time?made=once-live')).status).toBe(200);
+    await page.locator('tr.entry', { hasText: 'made=once-live' }).waitFor();
+    expect(await page.locator('tr.entry', { hasText: 'made=while-connecting' }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists a world made after it loaded, shows its requests, and goes back to the default world once it is removed', async () => {
+    const page = await openConsole();
+    const { id } = (await control('POST', '/worlds')) as { id: string };
+    await page.locator(`#world-picker option[value="${id}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+    await page.selectOption('#world-picker', id);
+    expect((await api('/time?in=made-world', { headers: { 'x-mock-world': id } })).status).toBe(200);
+    await page.locator('tr.entry', { hasText: 'in=made-world' }).waitFor();
+
+    expect(await control('DELETE', `/worlds/${id}`)).toEqual({ removed: id });
+    await page.locator(`#world-picker option[value="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(page.locator('#world-picker').inputValue()).resolves.toBe('');
+    await page.locator('tr.entry', { hasText: 'in=made-world' }).waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows every column of the users table at 800 px wide, the page itself never scrolling sideways', async () => {
+    const page = await openConsole({ width: 800, height: 600 });
+    await page.locator('#tab-world').click();
+    await page.locator('tr.record').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-users-800.png` });
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBe(800);
+    const headers = page.locator('#world-head th');
+    expect(await headers.allTextContents()).toEqual(['id', 'username', 'state', 'status', 'location', 'sessions', '2FA', 'friends']);
+    // In one step: the view is drawn again every few seconds, which would detach cells met one by one.
+    const outside = await page.locator('#world-head th, #world-body tr:first-child td').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const box = cell.getBoundingClientRect();
+        return box.left >= 0 && box.right <= 800 ? [] : [`${cell.textContent}: ${box.left}-${box.right}`];
+      }),
+    );
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });
 

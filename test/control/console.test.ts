@@ -1,8 +1,19 @@
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
 import { messages } from '../../src/errors.js';
+import { createApp, worldDeps } from '../../src/main/app.js';
+import { manualClock } from '../../src/store/clock.js';
+import { WorldSource } from '../../src/store/world-source.js';
+import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
+import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import type { JournalEntry } from '../../src/control/journal.js';
+import { LIMITS } from '../../src/limits.js';
 
 const builders = 'grp_00000001-0000-4000-8000-000000000000';
 
@@ -24,20 +35,63 @@ describe('the console page', () => {
     }
   });
 
-  it('may not be framed, and runs only its own script', async () => {
+  it('may not be framed, and runs no inline script or style, as its Content-Security-Policy says', async () => {
     const t = testWorld();
     for (const path of ['/', '', '/console']) {
       const reply = await control(t, path);
+      expect(reply.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       expect(reply.headers.get('x-frame-options')).toBe('DENY');
-      const policy = reply.headers.get('content-security-policy') ?? '';
-      expect(policy).toContain("frame-ancestors 'none'");
-      expect(policy).toContain("default-src 'none'");
-      expect(policy).toContain("connect-src 'self'");
-      const scripts = [...reply.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-      expect(scripts).toHaveLength(1);
-      expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`);
-      expect(reply.text).not.toMatch(/<[^>]+\son[a-z]+=/i);
+      expect(reply.text.match(/<script[^>]*>/g)).toEqual(['<script src="/_mock/console.js" defer>']);
+      expect(reply.text).toContain('<script src="/_mock/console.js" defer></script>');
+      expect(reply.text).not.toMatch(/<style|\sstyle=|<[^>]+\son[a-z]+=/i);
+      expect(reply.text).toContain('<link rel="stylesheet" href="/_mock/console.css">');
     }
+  });
+
+  it('serves its script, built from the TypeScript source, and its style', async () => {
+    const t = testWorld();
+    const script = await control(t, '/console.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toMatch(/^"use strict";\n\(\(\) => \{/);
+    expect(script.text).toContain("new EventSource(`/_mock/requests/stream?${query}`)");
+    expect(script.text).not.toMatch(/\binterface\b|: HTMLElement/);
+    const style = await control(t, '/console.css');
+    expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(style.text).toContain('.scroll { overflow: auto;');
+  });
+
+  it('is served by the built server from dist/console.js, which a package ships instead of the TypeScript', async () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const copy = mkdtempSync(join(tmpdir(), 'mock-api-console-'));
+    for (const dir of ['bin', 'dist', 'fixtures']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
+    const built = readFileSync(join(copy, 'dist', 'console.js'), 'utf8');
+    expect(built).toContain('new EventSource(');
+    writeFileSync(join(copy, 'dist', 'console.js'), `${built}// the copy's own\n`);
+    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const origin = /listening on (\S+)/.exec(first)![1]!.replace('/api/1', '');
+      const served = await fetch(`${origin}/_mock/console.js`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(`${built}// the copy's own\n`);
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('serves its script and style without the control token, which the page itself needs', async () => {
+    const app = createApp(worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock(), { control: { token: 'sesame' } }));
+    expect((await app.request('/_mock/')).status).toBe(401);
+    expect((await app.request('/_mock/?token=sesame')).status).toBe(200);
+    expect((await app.request('/_mock/console.js')).status).toBe(200);
+    expect((await app.request('/_mock/console.css')).status).toBe(200);
+    expect((await app.request('/_mock/requests/stream?after=x')).status).toBe(401);
   });
 });
 
@@ -132,29 +186,133 @@ describe('ready-made scenarios', () => {
   });
 });
 
+/** The console's live stream, read as the browser's EventSource would. */
+async function openStream(t: TestWorld, query = '', headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const response = await t.app.request(`/_mock/requests/stream${query}`, { signal: abort.signal, headers });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  return {
+    response,
+    async readUntil(needle: string) {
+      while (!received.includes(needle)) received += decoder.decode((await reader.read()).value);
+    },
+    /** Each entry sent so far, with the event id it came with. */
+    events(): { id: string | undefined; entry: JournalEntry }[] {
+      return received
+        .split('\n\n')
+        .filter((event) => event.includes('data: {"'))
+        .map((event) => {
+          const lines = event.split('\n');
+          const data = lines.find((line) => line.startsWith('data: '))!.slice('data: '.length);
+          return { id: lines.find((line) => line.startsWith('id: '))?.slice('id: '.length), entry: JSON.parse(data) as JournalEntry };
+        });
+    },
+    close: () => abort.abort(),
+  };
+}
+
+const listed = async (t: TestWorld, query = '') => (await control(t, `/requests${query}`)).body as JournalEntry[];
+
 describe('the live request stream', () => {
   it("sends each API request of the chosen world as it is recorded, and nothing of another world's", async () => {
     const t = testWorld();
     const { id } = (await control(t, '/worlds', { method: 'POST' })).body;
-    const abort = new AbortController();
-    const response = await t.app.request('/_mock/requests/stream', { signal: abort.signal });
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const readUntil = async (needle: string) => {
-      while (!received.includes(needle)) received += decoder.decode((await reader.read()).value);
-    };
-    await readUntil('event: ready');
+    const stream = await openStream(t);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.readUntil('event: ready');
     await t.call('GET', '/auth/user', { headers: { 'x-mock-world': id } });
     await t.call('GET', '/time');
-    await readUntil('/api/1/time');
-    abort.abort();
-    const entries = received
-      .split('\n')
-      .filter((line) => line.startsWith('data: {"'))
-      .map((line) => JSON.parse(line.slice('data: '.length)));
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'GET', path: '/api/1/time', world: null });
+    await stream.readUntil('/api/1/time');
+    stream.close();
+    const events = stream.events();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.entry).toMatchObject({ method: 'GET', path: '/api/1/time', world: null });
+    expect(events[0]!.id).toBe(String(events[0]!.entry.seq));
+  });
+
+  it('starts after the entry given as after=, sending first what was recorded since, once each', async () => {
+    const t = testWorld();
+    await t.call('GET', '/time');
+    const page = await listed(t);
+    const after = Math.max(...page.map((entry) => entry.seq));
+    // Recorded after the page was read and before the stream connects: the requests a console would miss.
+    await t.call('GET', '/config');
+    await t.call('GET', '/auth/user');
+    const stream = await openStream(t, `?after=${after}`);
+    await stream.readUntil('event: ready');
+    await t.call('GET', '/time?live=1');
+    await stream.readUntil('live=1');
+    stream.close();
+    expect(stream.events().map(({ entry }) => entry.path + (entry.query ? `?${entry.query}` : ''))).toEqual([
+      '/api/1/config',
+      '/api/1/auth/user',
+      '/api/1/time?live=1',
+    ]);
+  });
+
+  it('resumes after the Last-Event-ID a reconnecting browser sends, rather than the after= of its first connect', async () => {
+    const t = testWorld();
+    await t.call('GET', '/time');
+    await t.call('GET', '/config');
+    const [first, second] = await listed(t);
+    const stream = await openStream(t, `?after=0`, { 'last-event-id': String(first!.seq) });
+    await stream.readUntil('/api/1/config');
+    stream.close();
+    expect(stream.events().map(({ id }) => id)).toEqual([String(second!.seq)]);
+  });
+
+  it('asks the console to list the journal again when more was recorded since its cursor than a stream holds unread', async () => {
+    const t = testWorld();
+    const body = { bio: 'b'.repeat(60 * 1024) };
+    const requests = Math.ceil((1.5 * LIMITS.consoleStreamUnreadBytes.value) / (60 * 1024));
+    for (let i = 0; i < requests; i++) await t.call('POST', '/auth/register', { body });
+    const text = await (await t.app.request('/_mock/requests/stream?after=0')).text();
+    expect(text).toBe('event: resync\ndata: {}\n\n');
+    const recent = (await listed(t)).at(-2)!.seq;
+    const stream = await openStream(t, `?after=${recent}`);
+    await stream.readUntil(`id: ${recent + 1}\n`);
+    stream.close();
+    expect(stream.events().map(({ entry }) => entry.seq)).toEqual([recent + 1]);
+  });
+
+  it('refuses a cursor that is not an entry number with a 400 naming it', async () => {
+    const t = testWorld();
+    const reply = await control(t, '/requests/stream?after=soon');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/^after /);
+  });
+});
+
+describe('journal entries', () => {
+  it('are numbered one after another across worlds, and the numbers go on after the journal is cleared', async () => {
+    const t = testWorld();
+    const { id } = (await control(t, '/worlds', { method: 'POST' })).body;
+    await t.call('GET', '/time');
+    await t.call('GET', '/time', { headers: { 'x-mock-world': id } });
+    await t.call('GET', '/time');
+    const seqs = (await listed(t)).map((entry) => entry.seq);
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+    expect((await control(t, '/requests', { method: 'DELETE' })).status).toBe(200);
+    await t.call('GET', '/time');
+    expect((await listed(t)).map((entry) => entry.seq)).toEqual([seqs[2]! + 1]);
+  });
+
+  it("name the user a password login authenticated, though the request carried no session yet", async () => {
+    const t = testWorld();
+    await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'alice-password') } });
+    await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'wrong') } });
+    const [login, refused] = await listed(t);
+    expect(login).toMatchObject({ status: 200, userId: ids.alice, username: 'alice' });
+    expect(refused).toMatchObject({ status: 401, userId: null, username: null });
+    expect((await listed(t, '?user=alice')).map((entry) => entry.seq)).toEqual([login!.seq]);
+  });
+
+  it('name the user a login with a second factor still to give authenticated', async () => {
+    const t = testWorld();
+    const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('carol', 'carol-password') } });
+    expect(reply.body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
+    expect((await listed(t))[0]).toMatchObject({ userId: ids.carol, username: 'carol' });
   });
 });

@@ -77,7 +77,7 @@ describe('the request journal', () => {
       rule: { scenario: 'nope', index: 0 },
     });
     expect(register.responseHeaders['content-type']).toBe('application/json; charset=utf-8');
-    expect(login).toMatchObject({ status: 200, rule: null, username: null });
+    expect(login).toMatchObject({ status: 200, rule: null, username: 'alice' });
     expect(JSON.parse(login.responseBody).id).toBe(ids.alice);
   });
 

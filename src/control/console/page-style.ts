@@ -1,10 +1,10 @@
-/** The console's stylesheet: system fonts, no images, nothing fetched from elsewhere. */
+/** The console's stylesheet (`GET /_mock/console.css`): system fonts, no images, nothing fetched from elsewhere. */
 export const consoleStyle = `
 :root { --bg:#0f1419; --panel:#171d24; --line:#2a333d; --text:#d7dde4; --dim:#8a96a3; --accent:#4fb3ff;
   --ok:#3fb950; --warn:#d29922; --bad:#f85149; font: 13px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--text); }
-header { display: flex; gap: 16px; align-items: center; padding: 8px 16px; border-bottom: 1px solid var(--line); background: var(--panel); }
+header { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 8px 16px; border-bottom: 1px solid var(--line); background: var(--panel); }
 header h1 { font-size: 15px; margin: 0; font-weight: 600; }
 header .spacer { flex: 1; }
 nav button, .tabs button { background: none; border: 0; color: var(--dim); padding: 6px 10px; cursor: pointer; font: inherit; border-radius: 6px; }
@@ -13,7 +13,10 @@ main { padding: 12px 16px; }
 select, input, button.action { background: var(--bg); color: var(--text); border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; font: inherit; }
 button.action { cursor: pointer; }
 button.action:hover { border-color: var(--accent); }
+/* A table wider than the window scrolls inside its box, its header row staying in sight. */
+.scroll { overflow: auto; max-height: calc(100vh - 150px); }
 table { border-collapse: collapse; width: 100%; }
+td.wrap { min-width: 20ch; overflow-wrap: anywhere; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--dim); font-weight: 500; position: sticky; top: 0; background: var(--bg); }
 tr.entry { cursor: pointer; }
@@ -28,6 +31,7 @@ a.id:hover { text-decoration: underline; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 12px; align-items: start; }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 .card h2 { font-size: 13px; margin: 0 0 8px; color: var(--dim); font-weight: 600; text-transform: uppercase; letter-spacing: .04em; }
+.card h2.later { margin-top: 12px; }
 .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 4px 0; }
 .dim { color: var(--dim); }
 .detail { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; padding: 8px 0; }
@@ -35,7 +39,7 @@ a.id:hover { text-decoration: underline; }
   padding: 12px 16px; overflow: auto; transform: translateX(100%); transition: transform .15s; }
 #drawer.open { transform: none; }
 #drawer pre { max-height: none; }
-#toast { position: fixed; bottom: 12px; left: 50%; transform: translateX(-50%); background: var(--line); padding: 6px 12px; border-radius: 6px; display: none; }
+#toast { position: fixed; bottom: 12px; left: 50%; transform: translateX(-50%); background: var(--line); padding: 6px 12px; border-radius: 6px; }
 .pill { display: inline-block; padding: 0 6px; border-radius: 9px; background: var(--line); color: var(--dim); font-size: 11px; }
 .pill.live { background: #1f3b24; color: var(--ok); }
 `;

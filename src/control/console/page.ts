@@ -1,7 +1,27 @@
-import { consoleScript } from './page-script.js';
-import { consoleStyle } from './page-style.js';
-
-/** The whole console as one document: everything it needs is inline, so it works offline. */
+/**
+ * What the console page may do: run its own script and style from this server, call this server,
+ * and nothing else; no inline script, and no site may frame it to trick a click on its buttons.
+ */
+export const consolePageHeaders = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+};
+/**
+ * The console's document. Its script and style come from the same server (`/_mock/console.js`,
+ * `/_mock/console.css`), so it works offline, and nothing inline runs: the page's Content-Security-Policy
+ * allows scripts and styles from the server alone.
+ */
 export const consolePage = `<!doctype html>
 <html lang="en">
 <head>
@@ -9,7 +29,8 @@ export const consolePage = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mock-api console</title>
 <link rel="icon" href="data:,">
-<style>${consoleStyle}</style>
+<link rel="stylesheet" href="/_mock/console.css">
+<script src="/_mock/console.js" defer></script>
 </head>
 <body>
 <header>
@@ -32,10 +53,10 @@ export const consolePage = `<!doctype html>
       <input id="filter-user" placeholder="user" aria-label="user" size="12">
       <span id="requests-count" class="dim"></span>
     </div>
-    <table>
+    <div class="scroll"><table>
       <thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>user</th><th>duration</th><th>rule</th></tr></thead>
       <tbody id="requests-body"></tbody>
-    </table>
+    </table></div>
     <div class="pager"><button class="action" id="req-prev">newer</button><span id="requests-page"></span><button class="action" id="req-next">older</button></div>
     <pre id="last-copied" class="dim" hidden></pre>
   </section>
@@ -46,7 +67,7 @@ export const consolePage = `<!doctype html>
       <button data-kind="instances">Instances</button>
       <input id="world-search" placeholder="search id or name" aria-label="search">
     </div>
-    <table><thead id="world-head"></thead><tbody id="world-body"></tbody></table>
+    <div class="scroll" id="world-table"><table><thead id="world-head"></thead><tbody id="world-body"></tbody></table></div>
     <div class="pager"><button class="action" id="world-prev">previous</button><span id="world-page"></span><button class="action" id="world-next">next</button></div>
   </section>
   <section id="controls" hidden>
@@ -61,9 +82,9 @@ export const consolePage = `<!doctype html>
         <div class="row"><button class="action" id="reset">reset</button><button class="action" id="snapshot">snapshot</button><button class="action" id="restore">restore</button></div>
       </div>
       <div class="card"><h2>Scenario rules</h2>
-        <table><thead><tr><th>scenario</th><th>match</th><th>hits</th><th>left</th><th></th></tr></thead><tbody id="rules-body"></tbody></table>
+        <div class="scroll"><table><thead><tr><th>scenario</th><th>match</th><th>hits</th><th>left</th></tr></thead><tbody id="rules-body"></tbody></table></div>
         <div class="row"><button class="action" id="drop-rules">drop run-time rules</button></div>
-        <h2 style="margin-top:12px">Ready-made</h2><div id="ready-made"></div>
+        <h2 class="later">Ready-made</h2><div id="ready-made"></div>
       </div>
       <div class="card"><h2>Outbox</h2><pre id="outbox"></pre></div>
       <div class="card"><h2>Pipeline frames</h2><pre id="pipeline"></pre></div>
@@ -71,8 +92,7 @@ export const consolePage = `<!doctype html>
   </section>
 </main>
 <aside id="drawer"><div class="row"><strong id="drawer-title" class="mono"></strong><span class="spacer"></span><button class="action" id="drawer-close">close</button></div><pre id="drawer-body"></pre></aside>
-<div id="toast"></div>
-<script>${consoleScript}</script>
+<div id="toast" hidden></div>
 </body>
 </html>
 `;

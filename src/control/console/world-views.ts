@@ -2,13 +2,7 @@ import type { World } from '../../store/world.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { eventsInMonth, monthOf } from '../../store/indexes/calendar.js';
 import { isClosed } from '../../store/instance-state.js';
-
-/** What the console reads of a world: plain summaries of its records, never a password or a secret. */
-export interface Page<T> {
-  total: number;
-  offset: number;
-  items: T[];
-}
+import type { FileRow, GroupRow, InstanceRow, InviteMessageRow, Page, UserRow, WorldRows } from './rows.js';
 
 export interface PageQuery {
   offset: number;
@@ -39,7 +33,8 @@ const matcher = (search: string | undefined) => {
   return (...values: (string | undefined)[]) => !needle || values.some((value) => value?.toLowerCase().includes(needle));
 };
 
-export function usersPage(world: World, query: PageQuery) {
+/** What the console reads of a world: plain summaries of its records, never a password or a secret. */
+export function usersPage(world: World, query: PageQuery): Page<UserRow> {
   const matches = matcher(query.search);
   return page(
     world.users.values(),
@@ -60,7 +55,7 @@ export function usersPage(world: World, query: PageQuery) {
   );
 }
 
-export function groupsPage(world: World, query: PageQuery) {
+export function groupsPage(world: World, query: PageQuery): Page<GroupRow> {
   const matches = matcher(query.search);
   const month = monthOf(new Date(world.clock.now()).toISOString());
   return page(
@@ -89,7 +84,7 @@ export function groupsPage(world: World, query: PageQuery) {
 }
 
 /** Invite-message slots that differ from their original text or are cooling down, with minutes left. */
-export function inviteMessageSlotsPage(world: World, query: PageQuery) {
+export function inviteMessageSlotsPage(world: World, query: PageQuery): Page<InviteMessageRow> {
   const now = world.clock.now();
   const matches = matcher(query.search);
   const entries = [...world.inviteMessages].flatMap(([key, slots]) =>
@@ -110,7 +105,7 @@ export function inviteMessageSlotsPage(world: World, query: PageQuery) {
   );
 }
 
-export function filesPage(world: World, query: PageQuery) {
+export function filesPage(world: World, query: PageQuery): Page<FileRow> {
   const matches = matcher(query.search);
   return page(
     world.files.values(),
@@ -127,7 +122,7 @@ export function filesPage(world: World, query: PageQuery) {
   );
 }
 
-export function instancesPage(world: World, query: PageQuery) {
+export function instancesPage(world: World, query: PageQuery): Page<InstanceRow> {
   const now = world.clock.now();
   const matches = matcher(query.search);
   return page(
@@ -144,15 +139,15 @@ export function instancesPage(world: World, query: PageQuery) {
   );
 }
 
-export const worldPages = {
+export const worldPages: { [Kind in keyof WorldRows]: (world: World, query: PageQuery) => Page<WorldRows[Kind]> } = {
   users: usersPage,
   groups: groupsPage,
   'invite-messages': inviteMessageSlotsPage,
   files: filesPage,
   instances: instancesPage,
-} as const;
+};
 
-export type WorldPageKind = keyof typeof worldPages;
+export type WorldPageKind = keyof WorldRows;
 
 const withoutSecrets = (user: UserRecord) =>
   Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_FIELDS.has(key)));
