@@ -98,7 +98,14 @@ export async function benchRules(report: Report, servers: Servers, target: Targe
 }
 
 /** `goal` undefined: a figure for information. */
-async function compareRules(report: Report, servers: Servers, target: Target | undefined, ruleSet: object, label: string, goal: number | undefined) {
+async function compareRules(
+  report: Report,
+  servers: Servers,
+  target: Target | undefined,
+  ruleSet: object,
+  label: string,
+  goal: number | undefined,
+) {
   const origin = servers.mock.origin;
   const loadRules = () =>
     send(origin, 'POST', '/_mock/scenarios', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(ruleSet) });

@@ -11,7 +11,14 @@ import { ALICE, jsonHeaders, login, type Target } from './targets.js';
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.slice('--seconds='.length) ?? 5);
 const world = process.argv.includes('--large') ? ['--seed', '1', '--generate', 'users=20000,groups=2000'] : [];
-const edit: Target = { label: 'PUT /users/{id} bio', kind: 'write', method: 'PUT', path: `/users/${ALICE.id}`, body: (i) => JSON.stringify({ bio: `bio ${i}` }), answer: null };
+const edit: Target = {
+  label: 'PUT /users/{id} bio',
+  kind: 'write',
+  method: 'PUT',
+  path: `/users/${ALICE.id}`,
+  body: (i) => JSON.stringify({ bio: `bio ${i}` }),
+  answer: null,
+};
 
 async function measure(extra: string[]) {
   const server = await spawnServer('node', mockArgs([...world, ...extra]), firstRequest, 120_000);
@@ -28,7 +35,8 @@ const dir = mkdtempSync(join(tmpdir(), 'mock-api-db-writes-'));
 try {
   const memory = await measure([]);
   const db = await measure(['--db', join(dir, 'state.json')]);
-  const line = (name: string, r: typeof memory) => `${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`;
+  const line = (name: string, r: typeof memory) =>
+    `${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`;
   process.stdout.write(`${line('in memory', memory)}\n${line('--db', db)}\nratio ${(db.rps / memory.rps).toFixed(2)}x (goal >= 0.5x)\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -56,8 +56,14 @@ export async function benchOperations(report: Report, servers: Servers) {
     await Promise.all(spawned.map((server) => server.stop()));
   }
 
-  const operations = (JSON.parse((await send(servers.mock.origin, 'GET', '/_mock/operations')).text) as { operations: { operationId: string; answer: string }[] }).operations;
-  const candidate = GENERATED_CANDIDATES.find((c) => operations.some((op) => op.operationId === c.operationId && op.answer === 'generated'));
+  const operations = (
+    JSON.parse((await send(servers.mock.origin, 'GET', '/_mock/operations')).text) as {
+      operations: { operationId: string; answer: string }[];
+    }
+  ).operations;
+  const candidate = GENERATED_CANDIDATES.find((c) =>
+    operations.some((op) => op.operationId === c.operationId && op.answer === 'generated'),
+  );
   if (!candidate) {
     report.skip('6. operations', 'every candidate operation is stateful now: no generated answer to measure');
     return;

@@ -43,7 +43,15 @@ export class Report {
 
   section(title: string) {
     process.stdout.write(`\n${title}\n`);
-    const head = ['scenario'.padEnd(52), 'figure'.padStart(12), 'p50'.padStart(7), 'p99'.padStart(7), 'ratio'.padStart(7), 'goal'.padEnd(20), 'result'];
+    const head = [
+      'scenario'.padEnd(52),
+      'figure'.padStart(12),
+      'p50'.padStart(7),
+      'p99'.padStart(7),
+      'ratio'.padStart(7),
+      'goal'.padEnd(20),
+      'result',
+    ];
     process.stdout.write(`  ${head.join('  ')}\n`);
   }
 
@@ -53,7 +61,10 @@ export class Report {
     const lines = [
       '',
       `summary: ${met} met, ${missed.length} missed, ${this.skipped.length} skipped`,
-      ...missed.map((r) => `  missed: ${r.section}: ${r.scenario}: ${r.figure}${r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}x)`}, goal ${r.goal}`),
+      ...missed.map(
+        (r) =>
+          `  missed: ${r.section}: ${r.scenario}: ${r.figure}${r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}x)`}, goal ${r.goal}`,
+      ),
     ];
     return lines.join('\n');
   }

@@ -51,7 +51,9 @@ async function cpuOf(app: ReturnType<typeof createApp>, headers: Record<string, 
 
 /** Headers of alice's session on a world. */
 async function loggedIn(app: ReturnType<typeof createApp>, world: string): Promise<Record<string, string>> {
-  const login = await app.request('/api/1/auth/user', { headers: { 'x-mock-world': world, authorization: encodeBasic('alice', 'alice-password') } });
+  const login = await app.request('/api/1/auth/user', {
+    headers: { 'x-mock-world': world, authorization: encodeBasic('alice', 'alice-password') },
+  });
   return { 'x-mock-world': world, cookie: login.headers.getSetCookie()[0]!.split(';')[0]! };
 }
 

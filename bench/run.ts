@@ -47,12 +47,27 @@ async function main() {
     const servers: Servers = { mock, bare, cookie, bodiesFile, sequence: { next: 0 } };
     if (runs(1)) await benchStartup(report, servers);
     if (runs(2)) await benchThroughput(report, servers, targets, skips);
-    if (runs(3)) await benchScale(report, servers, targets.filter((t) => t.kind === 'read'));
+    if (runs(3))
+      await benchScale(
+        report,
+        servers,
+        targets.filter((t) => t.kind === 'read'),
+      );
     if (runs(4)) await benchControlPlane(report, servers);
-    if (runs(5)) await benchRules(report, servers, targets.find((t) => t.path === '/auth/user'));
+    if (runs(5))
+      await benchRules(
+        report,
+        servers,
+        targets.find((t) => t.path === '/auth/user'),
+      );
     if (runs(6)) await benchOperations(report, servers);
     if (runs(7)) await benchPipeline(report);
-    if (runs(8)) await benchLibrary(report, servers, targets.find((t) => t.kind === 'write'));
+    if (runs(8))
+      await benchLibrary(
+        report,
+        servers,
+        targets.find((t) => t.kind === 'write'),
+      );
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });

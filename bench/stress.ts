@@ -21,7 +21,11 @@ const seed = Number(option('seed') ?? 17);
 const soakSeconds = Number(option('soak-seconds') ?? 180);
 const only = option('only')?.split(',');
 const maxMemory = option('max-memory') ?? '1GiB';
-const flood = { sockets: Number(option('sockets') ?? 2_000), edits: Number(option('edits') ?? 10_000), frames: Number(option('frames') ?? 1_500) };
+const flood = {
+  sockets: Number(option('sockets') ?? 2_000),
+  edits: Number(option('edits') ?? 10_000),
+  frames: Number(option('frames') ?? 1_500),
+};
 const runs = (part: string) => only === undefined || only.includes(part);
 
 function build() {
@@ -35,7 +39,12 @@ function roundTrips(seed: number): boolean {
   const runs = 200;
   process.stdout.write(`round trips: ${runs} random write sequences, seed ${seed} ...\n`);
   const env = { ...process.env, MOCK_API_PROPERTY_RUNS: String(runs), MOCK_API_PROPERTY_SEED: String(seed) };
-  const result = spawnSync('npx', ['vitest', 'run', 'test/store/persistence-property.test.ts'], { cwd: root, env, encoding: 'utf8', timeout: 1_800_000 });
+  const result = spawnSync('npx', ['vitest', 'run', 'test/store/persistence-property.test.ts'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 1_800_000,
+  });
   const held = result.status === 0;
   process.stdout.write(`  snapshot -> restore, export -> import, save -> reload answer as the original: ${held}\n`);
   if (!held) process.stdout.write(`${result.stdout.slice(-4000)}${result.stderr.slice(-2000)}\n`);
@@ -49,14 +58,21 @@ async function main(): Promise<boolean> {
   const burst = new Client(server.origin, 200);
   const target = { client, burst, origin: server.origin, pid: server.pid };
   const alive = () => memoryOf(server.pid) !== undefined;
-  const report: { fuzz?: FuzzResult; checks?: Check[]; soak?: SoakResult & { rssLevelsOff: boolean; throughputHolds: boolean }; crashed: boolean } = { crashed: false };
+  const report: {
+    fuzz?: FuzzResult;
+    checks?: Check[];
+    soak?: SoakResult & { rssLevelsOff: boolean; throughputHolds: boolean };
+    crashed: boolean;
+  } = { crashed: false };
   let ok = true;
   try {
     if (runs('fuzz')) {
       process.stdout.write(`fuzz: ${requests} requests, seed ${seed} ...\n`);
       const result = await fuzz(client, requests, seed);
       report.fuzz = result;
-      process.stdout.write(`  ${result.requests} requests over ${result.routes} routes: ${JSON.stringify(result.byClass)}, hangs ${result.hangs}, connection errors ${result.connectionErrors}\n`);
+      process.stdout.write(
+        `  ${result.requests} requests over ${result.routes} routes: ${JSON.stringify(result.byClass)}, hangs ${result.hangs}, connection errors ${result.connectionErrors}\n`,
+      );
       for (const call of result.hung) process.stdout.write(`  hung: ${call}\n`);
       for (const error of result.serverErrors) process.stdout.write(`  5xx ${error.status} ${error.call}: ${error.text}\n`);
       ok &&= !result.byClass['5xx'] && result.hangs === 0 && result.connectionErrors === 0;
@@ -87,7 +103,9 @@ async function main(): Promise<boolean> {
         `  ${result.requests} requests; per minute ${minutes.join(', ')}; RSS ${result.rss[0]?.toFixed(0)} -> ${afterFirstMinute.toFixed(0)} (1 min) -> ${last.toFixed(0)} MiB; ` +
           `5xx ${result.serverErrors}, hangs ${result.hangs}, connection errors ${result.connectionErrors}; statuses ${JSON.stringify(result.byStatus)}\n`,
       );
-      process.stdout.write(`  RSS levels off (within 20% after the first minute): ${rssLevelsOff}; throughput last minute >= 90% of the first: ${throughputHolds}\n`);
+      process.stdout.write(
+        `  RSS levels off (within 20% after the first minute): ${rssLevelsOff}; throughput last minute >= 90% of the first: ${throughputHolds}\n`,
+      );
       ok &&= rssLevelsOff && throughputHolds && result.serverErrors === 0 && result.hangs === 0 && result.connectionErrors === 0;
     }
     if (runs('roundtrip')) ok &&= roundTrips(seed);
@@ -99,7 +117,9 @@ async function main(): Promise<boolean> {
     await server.stop();
   }
   writeFileSync(join(root, 'bench/stress-results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`${ok ? 'stress: all held' : 'stress: FAILURES above'} (server ${report.crashed ? 'crashed' : 'alive to the end'}); results in bench/stress-results.json\n`);
+  process.stdout.write(
+    `${ok ? 'stress: all held' : 'stress: FAILURES above'} (server ${report.crashed ? 'crashed' : 'alive to the end'}); results in bench/stress-results.json\n`,
+  );
   return ok;
 }
 

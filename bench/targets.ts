@@ -44,7 +44,11 @@ const fixture = (name: string): Row[] => {
 function aliceGroups(): string[] {
   const groups = fixture('groups');
   const events = fixture('calendarEvents');
-  const member = new Set(fixture('groupMembers').filter((m) => m.userId === ALICE.id).map((m) => m.groupId as string));
+  const member = new Set(
+    fixture('groupMembers')
+      .filter((m) => m.userId === ALICE.id)
+      .map((m) => m.groupId as string),
+  );
   const eventCount = (id: string) => events.filter((e) => e.ownerId === id).length;
   return groups
     .filter((g) => g.ownerId === ALICE.id || member.has(g.id))

@@ -31,7 +31,9 @@ const zodOnDemand = [
   'const load = () => {',
   '  if (zod) return zod;',
   "  zod = createRequire(import.meta.url)('zod');",
-  ...Object.keys(zodExports).flatMap((name, i) => (typeof zodExports[name as keyof typeof zodExports] === 'function' ? [] : [`  e${i} = zod[${JSON.stringify(name)}];`])),
+  ...Object.keys(zodExports).flatMap((name, i) =>
+    typeof zodExports[name as keyof typeof zodExports] === 'function' ? [] : [`  e${i} = zod[${JSON.stringify(name)}];`],
+  ),
   '  return zod;',
   '};',
   'const stand = (name) => new Proxy({}, { get: (_, key) => Reflect.get(load()[name], key), has: (_, key) => key in load()[name] });',
@@ -41,7 +43,9 @@ const zodOnDemand = [
     if (typeof value === 'function') return `const e${i} = (...args) => load()[${key}](...args);`;
     return typeof value === 'object' ? `let e${i} = stand(${key});` : `let e${i};`;
   }),
-  `export { ${Object.keys(zodExports).map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(', ')} };`,
+  `export { ${Object.keys(zodExports)
+    .map((name, i) => `e${i} as ${JSON.stringify(name)}`)
+    .join(', ')} };`,
 ].join('\n');
 
 // One folder for entry points and chunks alike: a module reads its data files beside itself
@@ -92,7 +96,8 @@ writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()
 // Written last: scripts/build-if-stale.mjs takes its time as the build's.
 const world = readFixtureDir(defaultFixturesDir);
 const text = JSON.stringify(world);
-if (!isDeepStrictEqual(JSON.parse(text), world)) throw new Error('the default world does not survive JSON: a fixture field holds something JSON cannot');
+if (!isDeepStrictEqual(JSON.parse(text), world))
+  throw new Error('the default world does not survive JSON: a fixture field holds something JSON cannot');
 writeFileSync(new URL('default-world.json', dist), text);
 
 /** tsc declares every module the library imports; only those its public types name are kept. */

@@ -11,7 +11,11 @@ export const LIMITS_DOC = new URL('../docs/limits.md', import.meta.url);
 function shown({ value, unit }: Pick<Limit, 'value' | 'unit'>): string {
   if (unit === 'share of --max-memory') return `${value * 100}% of --max-memory`;
   if (unit !== 'bytes') return `${value.toLocaleString('en')} ${unit}`;
-  for (const [name, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [name, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (value >= size && value % size === 0) return `${value / size} ${name}`;
   }
   return `${value} bytes`;
@@ -25,13 +29,16 @@ export function limitsDoc(): string {
   );
   const settings = Object.entries(WorldSettingsSchema.parse({}))
     .filter(([, value]) => typeof value === 'number')
-    .map(([name, value]) => `| \`${name}\` | ${shown({ value: value as number, unit: BYTE_SETTINGS.has(name) ? 'bytes' : 'entries' }).replace(/ entries$/, '')} |`);
+    .map(
+      ([name, value]) =>
+        `| \`${name}\` | ${shown({ value: value as number, unit: BYTE_SETTINGS.has(name) ? 'bytes' : 'entries' }).replace(/ entries$/, '')} |`,
+    );
   return [
     '<!-- written by `npm run docs:limits` from src/limits.ts and the world settings; do not edit -->',
     '# Limits',
     '',
     'Everything that grows with what clients send has a bound. `--max-memory <size>` (bytes, or `512MiB`,',
-    '`2GiB`; env `MOCK_API_MAX_MEMORY`) sets the process budget; by default a quarter of the machine\'s memory,',
+    "`2GiB`; env `MOCK_API_MAX_MEMORY`) sets the process budget; by default a quarter of the machine's memory,",
     'at most 4 GiB and at least 256 MiB. `GET /_mock/limits` answers the budget in force and this table.',
     'Past a bound a write gets the documented 4xx envelope, and logs, lists and queues lose their oldest',
     'entries; the server does not stop.',
@@ -42,7 +49,7 @@ export function limitsDoc(): string {
     '',
     '## World settings',
     '',
-    'Each world carries these in `settings` (fixtures\' `settings.json`, `PATCH /_mock/settings`); the defaults:',
+    "Each world carries these in `settings` (fixtures' `settings.json`, `PATCH /_mock/settings`); the defaults:",
     '',
     '| setting | default |',
     '|---|---|',

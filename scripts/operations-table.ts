@@ -80,7 +80,9 @@ for (const [path, item] of Object.entries(doc.paths as Json)) {
     };
     // An empty `security` list is the description's way of saying no session is needed.
     const session = !(Array.isArray(op.security) && op.security.length === 0);
-    rows.push(`  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${op.operationId}', tag: '${op.tags?.[0] ?? ''}', session: ${session} },`);
+    rows.push(
+      `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${op.operationId}', tag: '${op.tags?.[0] ?? ''}', session: ${session} },`,
+    );
   }
 }
 

@@ -265,10 +265,10 @@ export const messages = {
     `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
   uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
   uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
-  tooManyRegistrations: (max: number) => `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
+  tooManyRegistrations: (max: number) =>
+    `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
   tooManyInstances: (max: number) => `This world already holds ${max} instances; reset it (POST /_mock/reset) to create more`,
-  controlHostRefused: (host: string) =>
-    `Host ${host} is not an address of this server; start it with --allowed-hosts ${host} to accept it`,
+  controlHostRefused: (host: string) => `Host ${host} is not an address of this server; start it with --allowed-hosts ${host} to accept it`,
   controlOriginRefused: (origin: string) =>
     `Requests from ${origin} are refused; start the server with --allowed-origins ${origin} to accept them`,
   controlTokenMissing: 'The control plane needs the token printed at start: send Authorization: Bearer <token>',

@@ -24,7 +24,7 @@ export const LIMITS = {
     value: 10,
     unit: 'sockets',
     what: 'event sockets open at once on one session (auth token)',
-    past: 'the session\'s oldest socket is closed with code 1000, as when the real pipeline replaces a connection',
+    past: "the session's oldest socket is closed with code 1000, as when the real pipeline replaces a connection",
     reason: 'a client that reconnects without closing its old socket keeps working; one token cannot hold thousands',
   },
   socketUnreadBytes: {
@@ -32,7 +32,7 @@ export const LIMITS = {
     unit: 'bytes',
     what: 'frames queued for one event socket that its client has not read',
     past: 'the socket is cut without a close frame, as the real pipeline drops a dead client',
-    reason: 'a client that never reads would otherwise keep every frame of the world in the server\'s memory',
+    reason: "a client that never reads would otherwise keep every frame of the world in the server's memory",
   },
   pipelineFramesKept: {
     value: 1000,
@@ -177,7 +177,7 @@ export const LIMITS = {
   scenarioBodyDepth: {
     value: 64,
     unit: 'levels',
-    what: 'nesting of a scenario rule\'s response body',
+    what: "nesting of a scenario rule's response body",
     past: '400 when the scenario is loaded',
     reason: 'a deeply nested body would exhaust the stack of whoever serialises it',
   },

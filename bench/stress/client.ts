@@ -51,14 +51,23 @@ export class Client {
   private once(call: Call, reuse = true): Promise<Outcome> {
     const started = performance.now();
     return new Promise((resolve) => {
-      const req = httpRequest(`${this.origin}${call.path}`, { method: call.method, headers: call.headers, agent: reuse ? this.agent : false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers, ms: performance.now() - started }),
-        );
-        res.on('error', (error) => resolve({ error: 'connection', message: error.message, ms: performance.now() - started }));
-      });
+      const req = httpRequest(
+        `${this.origin}${call.path}`,
+        { method: call.method, headers: call.headers, agent: reuse ? this.agent : false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              headers: res.headers,
+              ms: performance.now() - started,
+            }),
+          );
+          res.on('error', (error) => resolve({ error: 'connection', message: error.message, ms: performance.now() - started }));
+        },
+      );
       req.setTimeout(this.timeoutMs, () => {
         req.destroy();
         resolve({ error: 'timeout', message: `${call.method} ${call.path.slice(0, 80)}`, ms: performance.now() - started });

@@ -81,68 +81,104 @@ async function openSockets(server: Server, count: number) {
 async function othersAnswered(server: Server, bob: ReturnType<typeof readingSocket>, cookie: string) {
   const started = performance.now();
   const marker = bob.when('stress-marker');
-  await server.client.must({ method: 'POST', path: '/_mock/pipeline', headers: JSON_HEADERS, body: JSON.stringify({ type: 'stress-marker', content: {} }) });
+  await server.client.must({
+    method: 'POST',
+    path: '/_mock/pipeline',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ type: 'stress-marker', content: {} }),
+  });
   const me = await server.client.must({ method: 'GET', path: '/api/1/auth/user', headers: { cookie } });
   return { ok: (await marker) && me.status === 200, ms: performance.now() - started };
 }
 
 export function floodChecks(size: FloodSize): [string, (server: Server) => Promise<{ ok: boolean; detail: string }>][] {
   return [
-    [`event socket: ${size.sockets} non-reading sockets of alice, ${size.edits} profile edits`, async (server) => {
-      await server.client.must({ method: 'POST', path: '/_mock/reset' });
-      const budget = await budgetMiB(server);
-      const before = memoryOf(server.pid)?.rssMiB ?? NaN;
-      const { stalled, bob, aliceSockets, aliceCookie: cookie } = await openSockets(server, size.sockets);
-      const bio = 'b'.repeat(400);
-      const started = performance.now();
-      const { result: edits, peakMiB } = await peakRssDuring(server.pid, pool(size.edits, 8, (i) =>
-        server.client.must({ method: 'PUT', path: `/api/1/users/${ALICE}`, headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ bio: `${i} ${bio}` }) })));
-      const seconds = (performance.now() - started) / 1000;
-      const others = await othersAnswered(server, bob, await login(server.client, 'bob', 'bob-password'));
-      const left = JSON.parse((await server.client.must({ method: 'GET', path: '/_mock/pipeline' })).text).sockets.filter((s: { userId: string }) => s.userId === ALICE).length;
-      for (const ws of stalled) ws.terminate();
-      bob.ws.terminate();
-      const ok = edits.every((e) => e.status === 200) && peakMiB < budget && others.ok;
-      return {
-        ok,
-        detail: `${aliceSockets} of ${size.sockets} sockets kept open (10 a session, ${SESSIONS} sessions), ${left} left after the edits; ` +
-          `${size.edits} edits in ${seconds.toFixed(1)} s (${(size.edits / seconds).toFixed(0)}/s); RSS ${before.toFixed(0)} -> peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); ` +
-          `bob answered in ${others.ms.toFixed(0)} ms`,
-      };
-    }],
-    [`event socket: control-plane broadcast of ${size.frames} x 64 KB frames to non-reading sockets`, async (server) => {
-      await server.client.must({ method: 'POST', path: '/_mock/reset' });
-      const budget = await budgetMiB(server);
-      const { stalled, bob } = await openSockets(server, Math.min(size.sockets, 100));
-      const body = JSON.stringify({ type: 'bulk', content: { data: 'x'.repeat(64 * 1024) } });
-      const { result: sent, peakMiB } = await peakRssDuring(server.pid, pool(size.frames, 4, () =>
-        server.client.must({ method: 'POST', path: '/_mock/pipeline', headers: JSON_HEADERS, body })));
-      const listed = await server.client.must({ method: 'GET', path: '/_mock/pipeline' });
-      const others = await othersAnswered(server, bob, await login(server.client, 'bob', 'bob-password'));
-      for (const ws of stalled) ws.terminate();
-      bob.ws.terminate();
-      const ok = sent.every((s) => s.status === 200) && listed.status === 200 && peakMiB < budget && others.ok;
-      return { ok, detail: `RSS peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); GET /_mock/pipeline ${listed.status} (${(listed.text.length / 1024 / 1024).toFixed(1)} MiB); bob answered in ${others.ms.toFixed(0)} ms` };
-    }],
-    ['console: 10 stalled request streams, 1,000 journalled 60 KB requests', async (server) => {
-      await server.client.must({ method: 'POST', path: '/_mock/reset' });
-      const budget = await budgetMiB(server);
-      const { port } = new URL(server.origin);
-      const streams = Array.from({ length: 10 }, () => {
-        const socket = connect(Number(port), '127.0.0.1');
-        socket.on('error', () => {});
-        socket.write(`GET /_mock/requests/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-        socket.once('data', () => socket.pause());
-        return socket;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const body = JSON.stringify({ bio: 'j'.repeat(60 * 1024) });
-      const { result: answers, peakMiB } = await peakRssDuring(server.pid, pool(1_000, 8, () =>
-        server.client.must({ method: 'POST', path: '/api/1/auth/register', headers: JSON_HEADERS, body })));
-      const health = await server.client.must({ method: 'GET', path: '/_mock/health' });
-      for (const socket of streams) socket.destroy();
-      const ok = answers.every((a) => a.status < 500) && health.status === 200 && peakMiB < budget;
-      return { ok, detail: `RSS peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); health ${health.status} in ${health.ms.toFixed(0)} ms` };
-    }],
+    [
+      `event socket: ${size.sockets} non-reading sockets of alice, ${size.edits} profile edits`,
+      async (server) => {
+        await server.client.must({ method: 'POST', path: '/_mock/reset' });
+        const budget = await budgetMiB(server);
+        const before = memoryOf(server.pid)?.rssMiB ?? NaN;
+        const { stalled, bob, aliceSockets, aliceCookie: cookie } = await openSockets(server, size.sockets);
+        const bio = 'b'.repeat(400);
+        const started = performance.now();
+        const { result: edits, peakMiB } = await peakRssDuring(
+          server.pid,
+          pool(size.edits, 8, (i) =>
+            server.client.must({
+              method: 'PUT',
+              path: `/api/1/users/${ALICE}`,
+              headers: { ...JSON_HEADERS, cookie },
+              body: JSON.stringify({ bio: `${i} ${bio}` }),
+            }),
+          ),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        const others = await othersAnswered(server, bob, await login(server.client, 'bob', 'bob-password'));
+        const left = JSON.parse((await server.client.must({ method: 'GET', path: '/_mock/pipeline' })).text).sockets.filter(
+          (s: { userId: string }) => s.userId === ALICE,
+        ).length;
+        for (const ws of stalled) ws.terminate();
+        bob.ws.terminate();
+        const ok = edits.every((e) => e.status === 200) && peakMiB < budget && others.ok;
+        return {
+          ok,
+          detail:
+            `${aliceSockets} of ${size.sockets} sockets kept open (10 a session, ${SESSIONS} sessions), ${left} left after the edits; ` +
+            `${size.edits} edits in ${seconds.toFixed(1)} s (${(size.edits / seconds).toFixed(0)}/s); RSS ${before.toFixed(0)} -> peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); ` +
+            `bob answered in ${others.ms.toFixed(0)} ms`,
+        };
+      },
+    ],
+    [
+      `event socket: control-plane broadcast of ${size.frames} x 64 KB frames to non-reading sockets`,
+      async (server) => {
+        await server.client.must({ method: 'POST', path: '/_mock/reset' });
+        const budget = await budgetMiB(server);
+        const { stalled, bob } = await openSockets(server, Math.min(size.sockets, 100));
+        const body = JSON.stringify({ type: 'bulk', content: { data: 'x'.repeat(64 * 1024) } });
+        const { result: sent, peakMiB } = await peakRssDuring(
+          server.pid,
+          pool(size.frames, 4, () => server.client.must({ method: 'POST', path: '/_mock/pipeline', headers: JSON_HEADERS, body })),
+        );
+        const listed = await server.client.must({ method: 'GET', path: '/_mock/pipeline' });
+        const others = await othersAnswered(server, bob, await login(server.client, 'bob', 'bob-password'));
+        for (const ws of stalled) ws.terminate();
+        bob.ws.terminate();
+        const ok = sent.every((s) => s.status === 200) && listed.status === 200 && peakMiB < budget && others.ok;
+        return {
+          ok,
+          detail: `RSS peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); GET /_mock/pipeline ${listed.status} (${(listed.text.length / 1024 / 1024).toFixed(1)} MiB); bob answered in ${others.ms.toFixed(0)} ms`,
+        };
+      },
+    ],
+    [
+      'console: 10 stalled request streams, 1,000 journalled 60 KB requests',
+      async (server) => {
+        await server.client.must({ method: 'POST', path: '/_mock/reset' });
+        const budget = await budgetMiB(server);
+        const { port } = new URL(server.origin);
+        const streams = Array.from({ length: 10 }, () => {
+          const socket = connect(Number(port), '127.0.0.1');
+          socket.on('error', () => {});
+          socket.write(`GET /_mock/requests/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+          socket.once('data', () => socket.pause());
+          return socket;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const body = JSON.stringify({ bio: 'j'.repeat(60 * 1024) });
+        const { result: answers, peakMiB } = await peakRssDuring(
+          server.pid,
+          pool(1_000, 8, () => server.client.must({ method: 'POST', path: '/api/1/auth/register', headers: JSON_HEADERS, body })),
+        );
+        const health = await server.client.must({ method: 'GET', path: '/_mock/health' });
+        for (const socket of streams) socket.destroy();
+        const ok = answers.every((a) => a.status < 500) && health.status === 200 && peakMiB < budget;
+        return {
+          ok,
+          detail: `RSS peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); health ${health.status} in ${health.ms.toFixed(0)} ms`,
+        };
+      },
+    ],
   ];
 }

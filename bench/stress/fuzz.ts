@@ -30,12 +30,59 @@ function knownIds(): string[] {
 }
 
 const NASTY = [
-  '', '..', '%2e%2e', '%00', '-1', '0', '011', '0x10', '1e1', '1e309', 'NaN', 'constructor', '__proto__', 'toString',
-  'x'.repeat(2_000), '😀', 'ａｌｉｃｅ', '<script>', "' OR 1=1", 'null', 'true', 'message', 'request', 'totp', 'file', 'signature',
+  '',
+  '..',
+  '%2e%2e',
+  '%00',
+  '-1',
+  '0',
+  '011',
+  '0x10',
+  '1e1',
+  '1e309',
+  'NaN',
+  'constructor',
+  '__proto__',
+  'toString',
+  'x'.repeat(2_000),
+  '😀',
+  'ａｌｉｃｅ',
+  '<script>',
+  "' OR 1=1",
+  'null',
+  'true',
+  'message',
+  'request',
+  'totp',
+  'file',
+  'signature',
 ];
 const FIELDS = [
-  'username', 'password', 'email', 'code', 'title', 'description', 'startsAt', 'endsAt', 'tags', 'worldId', 'type', 'region',
-  'ownerId', 'message', 'name', 'etags', 'advanceMs', 'set', 'rules', 'match', 'path', 'response', 'status', '__proto__', 'constructor',
+  'username',
+  'password',
+  'email',
+  'code',
+  'title',
+  'description',
+  'startsAt',
+  'endsAt',
+  'tags',
+  'worldId',
+  'type',
+  'region',
+  'ownerId',
+  'message',
+  'name',
+  'etags',
+  'advanceMs',
+  'set',
+  'rules',
+  'match',
+  'path',
+  'response',
+  'status',
+  '__proto__',
+  'constructor',
 ];
 const QUERY = ['n', 'offset', 'date', 'sort', 'order', 'search', 'tag', 'worldId', 'partNumber', 'limit', 'after', 'releaseStatus', 'x'];
 
@@ -47,7 +94,12 @@ function requestArbitrary(routes: { method: string; path: string }[], ids: strin
     { weight: 1, arbitrary: fc.integer({ min: -5, max: 200 }).map(String) },
   );
   const body = fc.oneof(
-    { weight: 3, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(value, fc.jsonValue({ maxDepth: 3 })), { maxKeys: 6 }).map((b) => JSON.stringify(b)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...FIELDS), fc.oneof(value, fc.jsonValue({ maxDepth: 3 })), { maxKeys: 6 })
+        .map((b) => JSON.stringify(b)),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((b) => JSON.stringify(b) ?? 'null') },
     { weight: 1, arbitrary: fc.string({ maxLength: 60, unit: 'binary' }) },
     { weight: 2, arbitrary: fc.constant(undefined) },
@@ -109,14 +161,21 @@ export async function fuzz(client: Client, count: number, seed: number, parallel
       if (!isAnswer(outcome)) {
         if (outcome.error === 'timeout') {
           result.hangs++;
-          if (result.hung.length < 10) result.hung.push(`${call.method} ${call.path.slice(0, 160)} ${JSON.stringify(call.headers)} ${String(call.body).slice(0, 160)}`);
+          if (result.hung.length < 10)
+            result.hung.push(
+              `${call.method} ${call.path.slice(0, 160)} ${JSON.stringify(call.headers)} ${String(call.body).slice(0, 160)}`,
+            );
         } else result.connectionErrors++;
         return;
       }
       const key = `${Math.floor(outcome.status / 100)}xx`;
       result.byClass[key] = (result.byClass[key] ?? 0) + 1;
       if (outcome.status >= 500 && result.serverErrors.length < 20) {
-        result.serverErrors.push({ call: `${call.method} ${call.path.slice(0, 120)}`, status: outcome.status, text: outcome.text.slice(0, 200) });
+        result.serverErrors.push({
+          call: `${call.method} ${call.path.slice(0, 120)}`,
+          status: outcome.status,
+          text: outcome.text.slice(0, 200),
+        });
       }
     });
   }

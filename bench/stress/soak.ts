@@ -3,7 +3,11 @@ import { basic, isAnswer, JSON_HEADERS, login, type Call, type Client } from './
 
 const BUILDERS = 'grp_00000001-0000-4000-8000-000000000000';
 const ALICE = 'usr_a11ce000-0000-4000-8000-000000000001';
-const WORLDS = ['wrld_a11ce000-0000-4000-8000-00000000b001', 'wrld_b0b00000-0000-4000-8000-00000000b002', 'wrld_ad000000-0000-4000-8000-00000000b003'];
+const WORLDS = [
+  'wrld_a11ce000-0000-4000-8000-00000000b001',
+  'wrld_b0b00000-0000-4000-8000-00000000b002',
+  'wrld_ad000000-0000-4000-8000-00000000b003',
+];
 
 export interface SoakResult {
   seconds: number;
@@ -37,10 +41,21 @@ export async function soak(client: Client, pid: number, seconds: number, paralle
     () => ({ method: 'GET', path: '/api/1/auth/user/notifications', headers: { cookie } }),
     () => ({ method: 'GET', path: '/api/1/files', headers: { cookie } }),
     () => ({ method: 'GET', path: `/api/1/message/${ALICE}/message`, headers: { cookie } }),
-    (i) => ({ method: 'PUT', path: `/api/1/message/${ALICE}/message/${i % 12}`, headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ message: `soak ${i}` }) }),
+    (i) => ({
+      method: 'PUT',
+      path: `/api/1/message/${ALICE}/message/${i % 12}`,
+      headers: { ...JSON_HEADERS, cookie },
+      body: JSON.stringify({ message: `soak ${i}` }),
+    }),
     () => async () => {
-      const session = await client.send({ method: 'GET', path: '/api/1/auth/user', headers: { authorization: basic('bob', 'bob-password') } });
-      const set = isAnswer(session) ? ([] as string[]).concat(session.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth=')) : undefined;
+      const session = await client.send({
+        method: 'GET',
+        path: '/api/1/auth/user',
+        headers: { authorization: basic('bob', 'bob-password') },
+      });
+      const set = isAnswer(session)
+        ? ([] as string[]).concat(session.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))
+        : undefined;
       if (set) await client.send({ method: 'PUT', path: '/api/1/logout', headers: { cookie: set.split(';')[0]! } });
     },
     () => async () => {

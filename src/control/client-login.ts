@@ -17,7 +17,11 @@ const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(username)}:${encodeURIComponent(password)}`, 'utf8').toString('base64')}`;
 
 /** `name=value` of each Set-Cookie the answer carries, for a Cookie header. */
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(';')[0]!.trim()).filter((pair) => !pair.endsWith('='));
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!.trim())
+    .filter((pair) => !pair.endsWith('='));
 
 /**
  * Logs in as an SDK does: Basic auth on `GET /auth/user`, then the second factor when the server asks
@@ -31,12 +35,21 @@ export async function login(fetchWorld: WorldFetch, username: string, password: 
   let user = answered as CurrentUser;
   if (methods.length > 0) {
     if (options.code === undefined) {
-      throw new ControlError(first.status, answered, 'GET /api/1/auth/user', `${username} needs a second factor (${methods.join(', ')}): pass { code } to login()`);
+      throw new ControlError(
+        first.status,
+        answered,
+        'GET /api/1/auth/user',
+        `${username} needs a second factor (${methods.join(', ')}): pass { code } to login()`,
+      );
     }
     const code = typeof options.code === 'string' ? options.code : await options.code(methods);
     const method = methods.includes('emailOtp') ? 'emailotp' : /^\d{6}$/.test(code.trim()) ? 'totp' : 'otp';
     const verify = `/auth/twofactorauth/${method}/verify`;
-    const verified = await fetchWorld(verify, { method: 'POST', body: JSON.stringify({ code }) }, { cookie: cookies.join('; '), 'content-type': 'application/json' });
+    const verified = await fetchWorld(
+      verify,
+      { method: 'POST', body: JSON.stringify({ code }) },
+      { cookie: cookies.join('; '), 'content-type': 'application/json' },
+    );
     await answer(verified, `POST /api/1${verify}`);
     cookies.push(...cookiesOf(verified));
     user = (await answer(await fetchWorld('/auth/user', {}, { cookie: cookies.join('; ') }), 'GET /api/1/auth/user')) as CurrentUser;

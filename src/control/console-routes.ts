@@ -12,16 +12,22 @@ import { lazy } from '../schema/lazy.js';
 import { selectWorld } from '../store/worlds.js';
 import { parseInput } from '../http/validation.js';
 
-const PageQuerySchema = lazy(() => z.strictObject({
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  n: z.coerce.number().int().min(1).max(100).default(100),
-  search: z.string().max(200).optional(),
-}));
+const PageQuerySchema = lazy(() =>
+  z.strictObject({
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    n: z.coerce.number().int().min(1).max(100).default(100),
+    search: z.string().max(200).optional(),
+  }),
+);
 
 /** Where the live list starts: after the entry a reconnecting EventSource got last, or the page's `after`. */
 const StreamCursorSchema = lazy(() => z.object({ after: z.coerce.number().int().min(0).optional() }));
 
-const asset = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+const asset = (type: string) => ({
+  'Content-Type': `${type}; charset=utf-8`,
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+});
 
 /** The console page; app.ts also serves it at `/_mock/`, which a sub-app mounted at /_mock cannot name. */
 export const consolePageHandler = (c: Context) => c.html(consolePage, 200, consolePageHeaders);

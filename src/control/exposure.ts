@@ -16,6 +16,8 @@ export function controlExposure(
   if (isLoopback(host)) return options;
   const token = options.token ?? randomBytes(24).toString('base64url');
   warn(`mock-api: warning: listening on ${host} exposes the control plane (/_mock) to the network`);
-  warn(`mock-api: /_mock requests need the header "Authorization: Bearer ${options.token === undefined ? token : '<your --control-token>'}"`);
+  warn(
+    `mock-api: /_mock requests need the header "Authorization: Bearer ${options.token === undefined ? token : '<your --control-token>'}"`,
+  );
   return { ...options, token };
 }

@@ -7,25 +7,30 @@ import { parseInput } from '../http/validation.js';
 const API_PREFIX = '/api/1';
 
 /** The journal's filters, as `GET /_mock/requests` and `/_mock/requests/count` take them in the query. */
-export const JournalQuerySchema = lazy(() => z.strictObject({
-  method: z.string().toUpperCase().optional(),
-  /** A rule path below /api/1: `:name` one segment, `*` the rest. */
-  path: z.string().startsWith('/', 'must start with /').optional(),
-  status: z.coerce.number().int().min(0).max(599).optional(),
-  /** Username (any case) or user id of the logged-in user. */
-  user: z.string().min(1).optional(),
-  /** An isolated world's id, or `default` for the default world. */
-  world: z.string().min(1).optional(),
-  /** Entries recorded at or after this time. */
-  since: z.iso.datetime({ offset: true }).optional(),
-}));
+export const JournalQuerySchema = lazy(() =>
+  z.strictObject({
+    method: z.string().toUpperCase().optional(),
+    /** A rule path below /api/1: `:name` one segment, `*` the rest. */
+    path: z.string().startsWith('/', 'must start with /').optional(),
+    status: z.coerce.number().int().min(0).max(599).optional(),
+    /** Username (any case) or user id of the logged-in user. */
+    user: z.string().min(1).optional(),
+    /** An isolated world's id, or `default` for the default world. */
+    world: z.string().min(1).optional(),
+    /** Entries recorded at or after this time. */
+    since: z.iso.datetime({ offset: true }).optional(),
+  }),
+);
 
 /** A filter from the query; `X-Mock-World` stands for `world` when the query names none. */
 export function journalFilter(query: Record<string, string>, worldHeader: string | undefined): JournalFilter {
   const wanted = parseInput(JournalQuerySchema, query);
   const worldId = wanted.world ?? worldHeader;
   const world = worldId === undefined ? undefined : worldId === 'default' ? null : worldId;
-  const path = wanted.path === undefined ? undefined : compilePath(wanted.path.startsWith(`${API_PREFIX}/`) ? wanted.path.slice(API_PREFIX.length) : wanted.path);
+  const path =
+    wanted.path === undefined
+      ? undefined
+      : compilePath(wanted.path.startsWith(`${API_PREFIX}/`) ? wanted.path.slice(API_PREFIX.length) : wanted.path);
   const since = wanted.since === undefined ? undefined : Date.parse(wanted.since);
   const user = wanted.user?.toLowerCase();
   return (entry) =>

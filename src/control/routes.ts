@@ -14,13 +14,15 @@ import { pipelineControlRoutes } from './pipeline-routes.js';
 import { recordControlRoutes } from './record-routes.js';
 import { LIMITS, memoryBudget } from '../limits.js';
 
-const ClockChangeSchema = lazy(() => z
-  .strictObject({
-    advanceMs: z.number().int().min(0).optional(),
-    advanceMinutes: z.number().min(0).optional(),
-    set: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set'));
+const ClockChangeSchema = lazy(() =>
+  z
+    .strictObject({
+      advanceMs: z.number().int().min(0).optional(),
+      advanceMinutes: z.number().min(0).optional(),
+      set: z.iso.datetime({ offset: true }).optional(),
+    })
+    .refine((change) => Object.keys(change).length === 1, 'must name exactly one of advanceMs, advanceMinutes, set'),
+);
 
 const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
 

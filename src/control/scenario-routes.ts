@@ -11,13 +11,14 @@ import { parseInput } from '../http/validation.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
 /** The realism switches the control plane may change on a running world. */
-const SettingsChangeSchema = lazy(() => z
-  .strictObject({
+const SettingsChangeSchema = lazy(() =>
+  z.strictObject({
     userAgent: z.enum(['any', 'strict']).optional(),
     sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).optional(),
     sessionLimit: z.number().int().min(1).optional(),
     signups: z.enum(['open', 'closed']).optional(),
-  }));
+  }),
+);
 
 /**
  * Scenario rules, the request journal and the world's switches. Rules posted with `X-Mock-World`

@@ -72,7 +72,8 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (result.success) return result.data;
   // One problem per field, the first: a field of the wrong type would otherwise also fail its length check.
   const seen = new Set<string>();
-  const problems = result.error.issues.filter((issue) => !seen.has(fieldOf(issue)) && seen.add(fieldOf(issue)))
+  const problems = result.error.issues
+    .filter((issue) => !seen.has(fieldOf(issue)) && seen.add(fieldOf(issue)))
     .map((issue) => sayProblem(fieldOf(issue), problemOf(issue)));
   throw invalidFields(problems);
 }

@@ -62,7 +62,10 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
-  app.route('/_mock', operationRoutes(() => answers()));
+  app.route(
+    '/_mock',
+    operationRoutes(() => answers()),
+  );
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/', websiteHomeRoutes);
   app.use('/api/1/*', recordRequests(deps.journal));

@@ -51,7 +51,8 @@ const MIN_MEMORY = 64 * 1024 * 1024;
 /** `--max-memory 1073741824`, `512MiB`, `2GiB`: bytes, at least 64 MiB. */
 function memorySize(value: string) {
   const bytes = parseMemorySize(value);
-  if (bytes === undefined || bytes < MIN_MEMORY) throw new InvalidArgumentError('must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.');
+  if (bytes === undefined || bytes < MIN_MEMORY)
+    throw new InvalidArgumentError('must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.');
   return bytes;
 }
 
@@ -79,23 +80,79 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .description('start the server on the embedded default world (or your fixtures)')
     .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free one').env('PORT').default(8080).argParser(integer(0, 65535)))
     .addOption(new Option('-H, --host <address>', 'interface to listen on').env('MOCK_API_HOST').default('127.0.0.1').argParser(host))
-    .addOption(new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'))
-    .addOption(new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world').env('MOCK_API_SEED').argParser(integer(0, 2 ** 31 - 1)))
-    .addOption(new Option('--db <file>', 'keep the default world in this JSON file: loaded at start when it exists; each write is on disk before it is answered').env('MOCK_API_DB'))
-    .addOption(new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000').env('MOCK_API_GENERATE').argParser(generateCounts))
-    .addOption(new Option('--signups <state>', 'whether POST /auth/register accepts new accounts').choices(['open', 'closed']).env('MOCK_API_SIGNUPS'))
-    .addOption(new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)').env('MOCK_API_SESSION_LIMIT').argParser(integer(1, 100000)))
-    .addOption(new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)))
-    .addOption(new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)').env('MOCK_API_WORLD_IDLE_MINUTES').argParser(integer(1, 10_000_000)))
-    .addOption(new Option('--max-memory <size>', `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${defaultMaxMemory()})`).env('MOCK_API_MAX_MEMORY').argParser(memorySize))
-    .addOption(new Option('--control-token <token>', 'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)').env('MOCK_API_CONTROL_TOKEN'))
+    .addOption(
+      new Option('-f, --fixtures <dir>', 'a directory of fixture JSON files to use instead of the default world').env('MOCK_API_FIXTURES'),
+    )
+    .addOption(
+      new Option('-s, --seed <n>', 'add seeded generated data (users, groups, ...); one seed, one world')
+        .env('MOCK_API_SEED')
+        .argParser(integer(0, 2 ** 31 - 1)),
+    )
+    .addOption(
+      new Option(
+        '--db <file>',
+        'keep the default world in this JSON file: loaded at start when it exists; each write is on disk before it is answered',
+      ).env('MOCK_API_DB'),
+    )
+    .addOption(
+      new Option('--generate <counts>', 'with --seed: records per kind, e.g. users=100000,groups=10000')
+        .env('MOCK_API_GENERATE')
+        .argParser(generateCounts),
+    )
+    .addOption(
+      new Option('--signups <state>', 'whether POST /auth/register accepts new accounts')
+        .choices(['open', 'closed'])
+        .env('MOCK_API_SIGNUPS'),
+    )
+    .addOption(
+      new Option('--session-limit <n>', 'simultaneous sessions per user (default 10)')
+        .env('MOCK_API_SESSION_LIMIT')
+        .argParser(integer(1, 100000)),
+    )
+    .addOption(
+      new Option('--max-worlds <n>', 'isolated worlds at once (default 100)').env('MOCK_API_MAX_WORLDS').argParser(integer(1, 100000)),
+    )
+    .addOption(
+      new Option('--world-idle-minutes <n>', 'an isolated world unused this long is removed (default 60)')
+        .env('MOCK_API_WORLD_IDLE_MINUTES')
+        .argParser(integer(1, 10_000_000)),
+    )
+    .addOption(
+      new Option(
+        '--max-memory <size>',
+        `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${defaultMaxMemory()})`,
+      )
+        .env('MOCK_API_MAX_MEMORY')
+        .argParser(memorySize),
+    )
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        'a token /_mock requests must send as Authorization: Bearer (made and printed when --host is not loopback)',
+      ).env('MOCK_API_CONTROL_TOKEN'),
+    )
     .addOption(new Option('--allowed-hosts <names...>', 'Host names besides localhost and IP addresses that /_mock and upload URLs accept'))
-    .addOption(new Option('--allowed-origins <origins...>', 'browser Origins besides the server\'s own that may call /_mock'))
-    .addOption(new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent').choices(['any', 'strict']).env('MOCK_API_USER_AGENT'))
-    .addOption(new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)').env('MOCK_API_SESSION_TTL').argParser(integer(1, MAX_SESSION_TTL_MINUTES)))
-    .addOption(new Option('--scenario <name|file...>', `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`).env('MOCK_API_SCENARIO'))
+    .addOption(new Option('--allowed-origins <origins...>', "browser Origins besides the server's own that may call /_mock"))
+    .addOption(
+      new Option('--user-agent <mode>', 'strict: 403 with waf_code 13799 for a missing or placeholder User-Agent')
+        .choices(['any', 'strict'])
+        .env('MOCK_API_USER_AGENT'),
+    )
+    .addOption(
+      new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)')
+        .env('MOCK_API_SESSION_TTL')
+        .argParser(integer(1, MAX_SESSION_TTL_MINUTES)),
+    )
+    .addOption(
+      new Option(
+        '--scenario <name|file...>',
+        `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`,
+      ).env('MOCK_API_SCENARIO'),
+    )
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
-    .addOption(new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'))
+    .addOption(
+      new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'),
+    )
     .addOption(new Option('--outlive-parent', 'keep running when the process that started it ends (env MOCK_API_OUTLIVE_PARENT=1)'))
     .action(async (opts) => {
       const settings: Record<string, unknown> = {};
@@ -109,7 +166,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       // Requests in flight get a bounded time to finish; new connections are refused meanwhile. Once
       // only: a signal may arrive while the server drains because its launcher has gone.
       let stopping: Promise<void> | undefined;
-      const stop = () => void (stopping ??= (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0)));
+      const stop = () =>
+        void (stopping ??= (server?.close({ graceMs: SHUTDOWN_GRACE_MS }) ?? Promise.resolve()).then(() => process.exit(0)));
       try {
         if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
         const scenarios = scenarioArguments(opts.scenario).map((nameOrFile) => {
@@ -162,7 +220,11 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
       try {
         const files = await exportWorld(target, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
-        process.stdout.write(isDbTarget(target) ? `mock-api exported the default world to ${target}\n` : `mock-api exported ${files.length} files to ${target}\n`);
+        process.stdout.write(
+          isDbTarget(target)
+            ? `mock-api exported the default world to ${target}\n`
+            : `mock-api exported ${files.length} files to ${target}\n`,
+        );
       } catch (error) {
         if (error instanceof FixtureError) fail(`invalid ${error.kind} ${error.message}`);
         if (error instanceof DbError) fail(error.message);

@@ -12,7 +12,13 @@ function processStat(pid: number) {
   // The command name is in parentheses and may itself hold spaces and parentheses.
   const close = text.lastIndexOf(')');
   const fields = text.slice(close + 2).split(' ');
-  return { name: text.slice(text.indexOf('(') + 1, close), state: fields[0], ppid: Number(fields[1]), session: fields[3], started: fields[19] };
+  return {
+    name: text.slice(text.indexOf('(') + 1, close),
+    state: fields[0],
+    ppid: Number(fields[1]),
+    session: fields[3],
+    started: fields[19],
+  };
 }
 
 const packageRunner = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(-cli)?(\.[cm]?js)?$/;
@@ -49,7 +55,7 @@ function launcherChain(): Watched[] {
   if (!self || !parent || self.ppid <= 1) return [];
   const chain = [{ pid: self.ppid, started: parent.started }];
   if (isPackageRunner(self.ppid, parent.name)) return chain;
-  for (let pid = parent.ppid; pid > 1; ) {
+  for (let pid = parent.ppid; pid > 1;) {
     const stat = processStat(pid);
     if (!stat || stat.session !== self.session) break;
     chain.push({ pid, started: stat.started });

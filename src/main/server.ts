@@ -117,7 +117,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // it loads after the port is bound, while the first client reads the URL and connects.
   let adapter: Promise<RequestListener> | undefined;
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
-  const server = createServer({ requireHostHeader: false }, (request, response) => answeredMalformedRequest(request, response) || answer(request, response));
+  const server = createServer(
+    { requireHostHeader: false },
+    (request, response) => answeredMalformedRequest(request, response) || answer(request, response),
+  );
   answerClientErrorsWithEnvelope(server);
   const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
   await listen(server, options.port, options.host);
@@ -154,7 +157,11 @@ async function openDb(file: string, worlds: Worlds) {
  * A write to the default world (any method but GET and HEAD, no X-Mock-World) is answered once it is
  * on disk; one that could not be saved is a 500, as its change may not outlive the process.
  */
-function answeredOnceSaved(fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>, file: WorldFile, onError: (error: Error) => void) {
+function answeredOnceSaved(
+  fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>,
+  file: WorldFile,
+  onError: (error: Error) => void,
+) {
   return async (request: Request, ...rest: any[]) => {
     const response = await fetch(request, ...rest);
     if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has(WORLD_HEADER)) return response;

@@ -62,4 +62,3 @@ export function operationContract(operationId: string): OperationContract {
   if (!found) throw new Error(`no operation ${operationId} in the contract`);
   return found;
 }
-

@@ -10,7 +10,9 @@ export function operationRoutes(answers: () => OperationAnswer[]) {
   const control = new Hono();
   control.get('/operations', (c) => json(c, { openapiVersion: OPENAPI_VERSION, operations: answers() }));
   let document: string | undefined;
-  control.get('/openapi.json', (c) => c.body((document ??= JSON.stringify(openapiDocument(answers()))), 200, { 'Content-Type': 'application/json; charset=utf-8' }));
+  control.get('/openapi.json', (c) =>
+    c.body((document ??= JSON.stringify(openapiDocument(answers()))), 200, { 'Content-Type': 'application/json; charset=utf-8' }),
+  );
   return control;
 }
 
@@ -26,14 +28,17 @@ function openapiDocument(answers: OperationAnswer[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of answers) {
     const { parameters, body, responses, security } = contract.operations[op.operationId]!;
-    const content = (media: { type?: string; schema?: unknown }) => (media.type ? { content: { [media.type]: media.schema ? { schema: media.schema } : {} } } : {});
+    const content = (media: { type?: string; schema?: unknown }) =>
+      media.type ? { content: { [media.type]: media.schema ? { schema: media.schema } : {} } } : {};
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {
       operationId: op.operationId,
       tags: [op.tag],
       ...(security ? { security } : {}),
       parameters,
       ...(body ? { requestBody: { required: body.required, ...content(body) } } : {}),
-      responses: Object.fromEntries(Object.entries(responses).map(([status, media]) => [status, { description: status, ...content(media) }])),
+      responses: Object.fromEntries(
+        Object.entries(responses).map(([status, media]) => [status, { description: status, ...content(media) }]),
+      ),
       'x-mock-answer': op.answer,
     };
   }

@@ -40,7 +40,9 @@ export const deviations: Deviation[] = [
     where: 'CurrentUserPresence.currentAvatarTags',
     reason: 'The API description sends every presence field as a string, currentAvatarTags included; the public one has an array.',
     apply: (schemas) => {
-      property(schemas, 'CurrentUserPresence.currentAvatarTags').currentAvatarTags = { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
+      property(schemas, 'CurrentUserPresence.currentAvatarTags').currentAvatarTags = {
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+      };
     },
   },
   {
@@ -62,7 +64,8 @@ export const deviations: Deviation[] = [
   },
   {
     where: 'MIMEType',
-    reason: "The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.",
+    reason:
+      'The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.',
     apply: (schemas) => {
       const mimeType = schemas.MIMEType!;
       mimeType.enum = (mimeType.enum as string[]).map((value) => value.replace('\uff0b', '+'));

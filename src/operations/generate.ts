@@ -25,13 +25,16 @@ export function generateBody(schema: Schema, seedText: string, path: Record<stri
   const seed = hash32(seedText);
   let value: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    value = generateSync({ $defs, ...schema } as never, {
-      seed: seed + attempt,
-      // Only what the schema asks for: optional fields half the time, no invented ones.
-      fillProperties: false,
-      maxDefaultItems: 2,
-      maxDepth: MAX_DEPTH,
-    } as never);
+    value = generateSync(
+      { $defs, ...schema } as never,
+      {
+        seed: seed + attempt,
+        // Only what the schema asks for: optional fields half the time, no invented ones.
+        fillProperties: false,
+        maxDefaultItems: 2,
+        maxDepth: MAX_DEPTH,
+      } as never,
+    );
     echo(value, path, lastParam === undefined ? undefined : path[lastParam], true);
     if (validate(value)) break;
   }
@@ -39,7 +42,8 @@ export function generateBody(schema: Schema, seedText: string, path: Record<stri
 }
 
 /** A generation schema's `#/$defs/` references as the contract's own (`#/components/schemas/`). */
-const toComponents = (schema: Schema): Schema => JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as Schema;
+const toComponents = (schema: Schema): Schema =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as Schema;
 
 function echo(value: unknown, path: Record<string, string>, id: string | undefined, top: boolean): void {
   if (Array.isArray(value)) {

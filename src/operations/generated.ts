@@ -23,7 +23,9 @@ const TEXT_BODIES: Record<string, string> = {
   'application/javascript': '// mock-api: generated\n',
 };
 // A 1x1 transparent PNG.
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='), (ch) =>
+  ch.charCodeAt(0),
+);
 
 interface Compiled {
   inputs: InputCheck;

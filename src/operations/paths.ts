@@ -19,7 +19,13 @@ function templateSegments(template: string): Segment[] {
     .map((part): Segment => {
       if (!part.includes('{')) return { kind: 'literal', text: part };
       if (/^\{[^}]+\}$/.test(part)) return { kind: 'param' };
-      return { kind: 'pattern', source: part.split(/\{[^}]+\}/).map(escape).join('[^/]+?') };
+      return {
+        kind: 'pattern',
+        source: part
+          .split(/\{[^}]+\}/)
+          .map(escape)
+          .join('[^/]+?'),
+      };
     });
 }
 

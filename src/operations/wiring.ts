@@ -71,12 +71,19 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
  * come in. Returns the list of operations with their answer (made when first asked for), and the
  * session check.
  */
-export function routeOperations(api: Hono<AppEnv>, base: string, areas: Hono<AppEnv>[], ownSession: Hono<AppEnv>[], generateAnswers = true) {
+export function routeOperations(
+  api: Hono<AppEnv>,
+  base: string,
+  areas: Hono<AppEnv>[],
+  ownSession: Hono<AppEnv>[],
+  generateAnswers = true,
+) {
   const inApi = (route: RouterRoute) => isEndpoint(route) && route.path.startsWith(`${base}/`);
   const apiRoute = (route: RouterRoute) => ({ method: route.method, path: route.path.slice(base.length) });
   const areaRoutes = areas.flatMap((area) => area.routes);
   const unsupported = areaRoutes.find((route) => route.path.endsWith('*'));
-  if (unsupported) throw new Error(`an area's sub-app holds middleware (${unsupported.method} ${unsupported.path}): put it on the API instead`);
+  if (unsupported)
+    throw new Error(`an area's sub-app holds middleware (${unsupported.method} ${unsupported.path}): put it on the API instead`);
   const stateful = new Set<string>();
   for (const route of areaRoutes) for (const op of served(route)) stateful.add(op.operationId);
   const generated = new Map<unknown, OperationFacts>();
@@ -104,7 +111,11 @@ export function routeOperations(api: Hono<AppEnv>, base: string, areas: Hono<App
       if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
       else {
         const ops = served(apiRoute(route));
-        const session: SessionRule = own.has(route.handler) ? 'own' : ops.length > 0 && ops.every((op) => !op.session) ? 'optional' : 'required';
+        const session: SessionRule = own.has(route.handler)
+          ? 'own'
+          : ops.length > 0 && ops.every((op) => !op.session)
+            ? 'optional'
+            : 'required';
         known = { answer: 'stateful', session };
       }
     }

@@ -29,14 +29,18 @@ export const strings = once(() => z.array(z.string()).default(() => []));
 export const timestamp = once(() => z.string().default(FIXTURE_EPOCH));
 export const object = once(() => z.record(z.string(), z.unknown()).default(() => ({})));
 
-export const ErrorEnvelopeSchema = lazy(() => z.object({
-  error: z.object({
-    message: z.string(),
-    status_code: z.number().int(),
-    waf_code: z.number().int().optional(),
+export const ErrorEnvelopeSchema = lazy(() =>
+  z.object({
+    error: z.object({
+      message: z.string(),
+      status_code: z.number().int(),
+      waf_code: z.number().int().optional(),
+    }),
   }),
-}));
+);
 
-export const SuccessEnvelopeSchema = lazy(() => z.object({
-  success: z.object({ message: z.string(), status_code: z.number().int() }),
-}));
+export const SuccessEnvelopeSchema = lazy(() =>
+  z.object({
+    success: z.object({ message: z.string(), status_code: z.number().int() }),
+  }),
+);

@@ -35,7 +35,11 @@ export const queryList = () => {
 };
 
 /** The entries of a comma-separated value, trimmed, empty ones left out. */
-export const splitEntries = (value: string) => value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+export const splitEntries = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 
 /** Whether a field of a query schema is (an optional, defaulted or piped) queryList. */
 function isList(field: z.ZodType | undefined): boolean {

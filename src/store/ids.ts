@@ -17,6 +17,8 @@ const wordSeeds = ['1', '2', '3', '4'].map((seed) => hash32(seed)) as [number, n
 
 /** A uuid-shaped id that `key` always gives: for records whose fixtures name no id of their own. */
 export function derivedId(prefix: string, key: string): string {
-  const hex = hash32x4(key, wordSeeds).map((word) => word.toString(16).padStart(8, '0')).join('');
+  const hex = hash32x4(key, wordSeeds)
+    .map((word) => word.toString(16).padStart(8, '0'))
+    .join('');
   return `${prefix}_${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

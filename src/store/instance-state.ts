@@ -4,8 +4,7 @@ import type { World } from './world.js';
 import type { TimeSpan } from './read-cache.js';
 
 /** Closed once its closedAt has come; a close planned for later leaves it active until then. */
-export const isClosed = (instance: InstanceRecord, now: number) =>
-  instance.closedAt !== null && Date.parse(instance.closedAt) <= now;
+export const isClosed = (instance: InstanceRecord, now: number) => instance.closedAt !== null && Date.parse(instance.closedAt) <= now;
 
 /** The users in an instance now: none once a hard close has taken effect, since it sends everyone out. */
 export function occupantsOf(world: World, instance: InstanceRecord): UserRecord[] {

@@ -42,10 +42,20 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World extends GroupMemberIndex, GroupExtrasIndex, CalendarIndex, InventoryIndex, NotificationIndex, AvatarIndex, InviteMessageIndex, InstanceIndex, PeopleIndex,
-  ShopIndex,
-  AccountEconomyIndex,
-  AccountExtrasIndex {
+export interface World
+  extends
+    GroupMemberIndex,
+    GroupExtrasIndex,
+    CalendarIndex,
+    InventoryIndex,
+    NotificationIndex,
+    AvatarIndex,
+    InviteMessageIndex,
+    InstanceIndex,
+    PeopleIndex,
+    ShopIndex,
+    AccountEconomyIndex,
+    AccountExtrasIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: WorldSettings;

@@ -182,7 +182,11 @@ function buildChecked(build: () => World): World {
   try {
     return build();
   } catch (error) {
-    if (error instanceof FixtureError) throw new ApiError(400, `${error.file.replace(/\.json$/, '')}${error.field.startsWith('[') ? '' : '.'}${error.field}: ${error.problem}`);
+    if (error instanceof FixtureError)
+      throw new ApiError(
+        400,
+        `${error.file.replace(/\.json$/, '')}${error.field.startsWith('[') ? '' : '.'}${error.field}: ${error.problem}`,
+      );
     throw error;
   }
 }

@@ -129,7 +129,9 @@ describe('settings', () => {
 describe('presence and the event socket', () => {
   async function openSocket(cookie: string) {
     const token = cookie.split(';')[0]!.slice('auth='.length);
-    const socket = new TestSocket(new WebSocket(`${world.pipelineUrl}?authToken=${token}&world=${world.id}`, { headers: { 'user-agent': USER_AGENT } }));
+    const socket = new TestSocket(
+      new WebSocket(`${world.pipelineUrl}?authToken=${token}&world=${world.id}`, { headers: { 'user-agent': USER_AGENT } }),
+    );
     await socket.opened;
     return socket;
   }
@@ -157,7 +159,10 @@ describe('presence and the event socket', () => {
     const state = await world.pipeline.get();
     expect(state.sockets.map((open) => open.userId)).toEqual([alice.user.id]);
     expect(state.frames.at(-1)).toMatchObject({ type: 'hello', users: [alice.user.id], sockets: 1 });
-    expect(await world.pipeline.faults.set({ duplicate: true, refuseConnections: 2 })).toMatchObject({ duplicate: true, refuseConnections: 2 });
+    expect(await world.pipeline.faults.set({ duplicate: true, refuseConnections: 2 })).toMatchObject({
+      duplicate: true,
+      refuseConnections: 2,
+    });
     expect((await world.pipeline.faults.get()).refuseConnections).toBe(2);
     expect(await world.pipeline.faults.clear()).toMatchObject({ duplicate: false, refuseConnections: 0 });
     expect(await world.pipeline.drop(alice.user.id)).toBe(1);

@@ -24,7 +24,15 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     origin = server.url.replace('/api/1', '');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   }, 60_000);
@@ -78,7 +86,7 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await page.locator('tr.record', { hasText: '50 min left' }).waitFor();
   });
 
-  it("enables a ready-made scenario and shows its hit count rise as a client meets it", async () => {
+  it('enables a ready-made scenario and shows its hit count rise as a client meets it', async () => {
     const scenario = readReadyMadeScenarios().find((s) => s.name === 'login-rate-limited')!;
     await page.locator('#tab-controls').click();
     await page.locator(`[data-scenario="${scenario.name}"]`).click();
@@ -90,7 +98,10 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await page.locator('tr.rule .hits', { hasText: '1' }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/console-controls.png` });
     await page.locator('#tab-requests').click();
-    await page.locator('tr.entry', { hasText: `${scenario.scenario.name} #0` }).first().waitFor();
+    await page
+      .locator('tr.entry', { hasText: `${scenario.scenario.name} #0` })
+      .first()
+      .waitFor();
   });
 
   it('opens a record from an id in a world view', async () => {
@@ -124,7 +135,10 @@ describe.runIf(haveBrowser)('the console kept current', () => {
     mkdirSync(SHOTS, { recursive: true });
     server = await startServer({ port: 0, host: '127.0.0.1' });
     origin = server.url.replace('/api/1', '');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -211,7 +225,10 @@ describe.runIf(haveBrowser)('the console on a large generated world', () => {
 
   beforeAll(async () => {
     server = await startServer({ port: 0, host: '127.0.0.1', seed: 7, generate: { users: 20_000, groups: 2_000 } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   }, 60_000);
 
   afterAll(async () => {

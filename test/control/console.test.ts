@@ -20,7 +20,12 @@ const builders = 'grp_00000001-0000-4000-8000-000000000000';
 async function control(t: TestWorld, path: string, init: RequestInit = {}) {
   const response = await t.app.request(`/_mock${path}`, init);
   const text = await response.text();
-  return { status: response.status, text, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text, headers: response.headers };
+  return {
+    status: response.status,
+    text,
+    body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+    headers: response.headers,
+  };
 }
 
 describe('the console page', () => {
@@ -56,7 +61,7 @@ describe('the console page', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(script.text).toMatch(/^"use strict";\n\(\(\) => \{/);
-    expect(script.text).toContain("new EventSource(`/_mock/requests/stream?${query}`)");
+    expect(script.text).toContain('new EventSource(`/_mock/requests/stream?${query}`)');
     expect(script.text).not.toMatch(/\binterface\b|: HTMLElement/);
     const style = await control(t, '/console.css');
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
@@ -72,7 +77,9 @@ describe('the console page', () => {
     const built = readFileSync(join(copy, 'dist', 'console.js'), 'utf8');
     expect(built).toContain('new EventSource(');
     writeFileSync(join(copy, 'dist', 'console.js'), `${built}// the copy's own\n`);
-    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
       const origin = /listening on (\S+)/.exec(first)![1]!.replace('/api/1', '');
@@ -86,7 +93,9 @@ describe('the console page', () => {
   });
 
   it('serves its script and style without the control token, which the page itself needs', async () => {
-    const app = createApp(worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock(), { control: { token: 'sesame' } }));
+    const app = createApp(
+      worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock(), { control: { token: 'sesame' } }),
+    );
     expect((await app.request('/_mock/')).status).toBe(401);
     expect((await app.request('/_mock/?token=sesame')).status).toBe(200);
     expect((await app.request('/_mock/console.js')).status).toBe(200);
@@ -128,7 +137,15 @@ describe('world views', () => {
     const cookie = await t.login('alice');
     const created = await t.call('POST', `/calendar/${builders}/event`, {
       cookie,
-      body: { title: 'Later today', description: 'x', startsAt: '2026-01-20T18:00:00Z', endsAt: '2026-01-20T19:00:00Z', accessType: 'public', category: 'hangout', sendCreationNotification: false },
+      body: {
+        title: 'Later today',
+        description: 'x',
+        startsAt: '2026-01-20T18:00:00Z',
+        endsAt: '2026-01-20T19:00:00Z',
+        accessType: 'public',
+        category: 'hangout',
+        sendCreationNotification: false,
+      },
     });
     expect(created.status).toBe(200);
     const after = (await control(t, '/state/groups?search=Builders')).body.items[0];
@@ -181,7 +198,11 @@ describe('ready-made scenarios', () => {
     const listed = (await control(t, '/scenarios/ready-made')).body as { name: string; scenario: unknown }[];
     expect(listed.map((s) => s.name)).toContain('login-rate-limited');
     const chosen = listed.find((s) => s.name === 'login-rate-limited')!;
-    const posted = await control(t, '/scenarios', { method: 'POST', body: JSON.stringify(chosen.scenario), headers: { 'content-type': 'application/json' } });
+    const posted = await control(t, '/scenarios', {
+      method: 'POST',
+      body: JSON.stringify(chosen.scenario),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(posted.status).toBe(200);
   });
 });
@@ -299,7 +320,7 @@ describe('journal entries', () => {
     expect((await listed(t)).map((entry) => entry.seq)).toEqual([seqs[2]! + 1]);
   });
 
-  it("name the user a password login authenticated, though the request carried no session yet", async () => {
+  it('name the user a password login authenticated, though the request carried no session yet', async () => {
     const t = testWorld();
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'alice-password') } });
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'wrong') } });

@@ -22,15 +22,26 @@ const rewind = { set: '2020-01-01T00:00:00.000Z' };
 describe('the control plane', () => {
   it('refuses a cross-site text/plain POST that a web page could send', async () => {
     const t = testWorld();
-    const reply = await control(t, 'POST', '/clock', JSON.stringify(rewind), { origin: 'http://evil.example', 'content-type': 'text/plain' });
+    const reply = await control(t, 'POST', '/clock', JSON.stringify(rewind), {
+      origin: 'http://evil.example',
+      'content-type': 'text/plain',
+    });
     expectError(reply, 403, messages.controlOriginRefused('http://evil.example'));
     expect((await control(t, 'GET', '/clock')).body.now).toBe('2026-01-15T12:00:00.000Z');
   });
 
   it('refuses a body that is not JSON', async () => {
     const t = testWorld();
-    expectError(await control(t, 'POST', '/clock', JSON.stringify(rewind), { 'content-type': 'text/plain' }), 415, messages.controlBodyNotJson);
-    expectError(await control(t, 'POST', '/reset', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, messages.controlBodyNotJson);
+    expectError(
+      await control(t, 'POST', '/clock', JSON.stringify(rewind), { 'content-type': 'text/plain' }),
+      415,
+      messages.controlBodyNotJson,
+    );
+    expectError(
+      await control(t, 'POST', '/reset', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      messages.controlBodyNotJson,
+    );
   });
 
   it('accepts its own origin, JSON bodies and requests without a body', async () => {
@@ -42,7 +53,11 @@ describe('the control plane', () => {
 
   it('refuses a Host that is not an address of the server (DNS rebinding)', async () => {
     const t = testWorld();
-    expectError(await control(t, 'POST', '/reset', undefined, { host: 'evil.example:8080' }), 403, messages.controlHostRefused('evil.example'));
+    expectError(
+      await control(t, 'POST', '/reset', undefined, { host: 'evil.example:8080' }),
+      403,
+      messages.controlHostRefused('evil.example'),
+    );
     expect((await control(t, 'POST', '/reset', undefined, { host: '127.0.0.1:8080' })).status).toBe(200);
     expect((await control(t, 'POST', '/reset', undefined, { host: '[::1]:8080' })).status).toBe(200);
   });
@@ -117,7 +132,12 @@ describe('upload URLs', () => {
 async function loginCookie(port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: '/api/1/auth/user', headers: { authorization: `Basic ${Buffer.from('alice:alice-password').toString('base64')}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/1/auth/user',
+        headers: { authorization: `Basic ${Buffer.from('alice:alice-password').toString('base64')}` },
+      },
       (res) => {
         res.resume();
         const cookie = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='));

@@ -101,8 +101,22 @@ describe('the request journal', () => {
   it('drops its oldest entries past its size in bytes', () => {
     const journal = new RequestJournal(1000, 10_000);
     const entry = (n: number) => ({
-      at: n, method: 'GET', path: `/api/1/${n}`, query: '', requestHeaders: [], status: 200, world: null, durationMs: 1, userId: null, username: null,
-      requestBody: null, responseHeaders: [], responseBody: 'x'.repeat(3000), truncated: false, rule: null, bytes: 3000,
+      at: n,
+      method: 'GET',
+      path: `/api/1/${n}`,
+      query: '',
+      requestHeaders: [],
+      status: 200,
+      world: null,
+      durationMs: 1,
+      userId: null,
+      username: null,
+      requestBody: null,
+      responseHeaders: [],
+      responseBody: 'x'.repeat(3000),
+      truncated: false,
+      rule: null,
+      bytes: 3000,
     });
     for (let n = 0; n < 5; n++) journal.record(entry(n));
     expect(journal.list().map((e) => e.path)).toEqual(['/api/1/2', '/api/1/3', '/api/1/4']);
@@ -110,7 +124,9 @@ describe('the request journal', () => {
 
   it('keeps the query and the request headers, with a Basic authorization redacted', async () => {
     const t = testWorld();
-    await t.call('GET', '/auth/user?probe=1', { headers: { authorization: encodeBasic('alice', 'alice-password'), 'x-client': 'journal-test' } });
+    await t.call('GET', '/auth/user?probe=1', {
+      headers: { authorization: encodeBasic('alice', 'alice-password'), 'x-client': 'journal-test' },
+    });
     const [entry] = (await (await t.app.request('/_mock/requests')).json()) as JournalEntry[];
     expect(entry!.query).toBe('probe=1');
     expect(entry!.requestHeaders['x-client']).toBe('journal-test');

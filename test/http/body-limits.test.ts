@@ -33,8 +33,14 @@ function imageForm(field: string, size: number, fields: Record<string, string> =
  * Sends `body` in chunks of at most 64 KiB with no Content-Length (chunked) until the server
  * answers, and reads the answer.
  */
-function sendChunked(method: string, path: string, body: { type: string; chunks: Buffer[] }): Promise<{ status: number; body: any; sentBytes: number }> {
-  const pieces = body.chunks.flatMap((chunk) => Array.from({ length: Math.ceil(chunk.length / 65536) }, (_, i) => chunk.subarray(i * 65536, (i + 1) * 65536)));
+function sendChunked(
+  method: string,
+  path: string,
+  body: { type: string; chunks: Buffer[] },
+): Promise<{ status: number; body: any; sentBytes: number }> {
+  const pieces = body.chunks.flatMap((chunk) =>
+    Array.from({ length: Math.ceil(chunk.length / 65536) }, (_, i) => chunk.subarray(i * 65536, (i + 1) * 65536)),
+  );
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
     let answered = false;
@@ -82,12 +88,18 @@ describe('request bodies over the limit, chunked', () => {
   });
 
   it('refuse a chunked JSON body past the limit with 413', async () => {
-    const reply = await sendChunked('PUT', `/api/1/users/${ids.alice}`, { type: 'application/json', chunks: [Buffer.from(`{"bio":"${'a'.repeat(2 * 1024 * 1024)}"}`)] });
+    const reply = await sendChunked('PUT', `/api/1/users/${ids.alice}`, {
+      type: 'application/json',
+      chunks: [Buffer.from(`{"bio":"${'a'.repeat(2 * 1024 * 1024)}"}`)],
+    });
     expect(reply).toMatchObject({ status: 413, body: tooLarge });
   });
 
   it('take a chunked body within the limit', async () => {
-    const reply = await sendChunked('PUT', `/api/1/users/${ids.alice}`, { type: 'application/json', chunks: [Buffer.alloc(128 * 1024, 'a')] });
+    const reply = await sendChunked('PUT', `/api/1/users/${ids.alice}`, {
+      type: 'application/json',
+      chunks: [Buffer.alloc(128 * 1024, 'a')],
+    });
     expect(reply).toMatchObject({ status: 400, body: { error: { message: messages.malformedJson } } });
   });
 });

@@ -95,7 +95,8 @@ const worstCases: WorstCase[] = [
   },
   {
     name: 'POST /groups shortCode',
-    send: (t, cookie, shortCode) => t.call('POST', '/groups', { cookie, body: { name: 'Regex group', shortCode, roleTemplate: 'default' } }),
+    send: (t, cookie, shortCode) =>
+      t.call('POST', '/groups', { cookie, body: { name: 'Regex group', shortCode, roleTemplate: 'default' } }),
     short: 'ab!',
     worst: `${'a'.repeat(BODY)}!`,
   },
@@ -135,7 +136,11 @@ const worstCases: WorstCase[] = [
   {
     name: 'POST /_mock/users/{id}/presence location',
     send: (t, _, location) =>
-      control(t, `/_mock/users/${ids.alice}/presence`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location }) }),
+      control(t, `/_mock/users/${ids.alice}/presence`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ location }),
+      }),
     short: 'wrld_x:\n',
     worst: `wrld_${'a'.repeat(LONG)}:${'\n'}`,
   },

@@ -54,7 +54,11 @@ describe('the built CLI', () => {
 
   it('loads zod for the first request whose input it checks', async () => {
     const server = await startRecorded();
-    const refused = await fetch(`${server.url}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${server.url}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(400);
     expect(server.packages()).toContain('zod');
   });
@@ -63,7 +67,9 @@ describe('the built CLI', () => {
     const server = await startRecorded();
     const login = await fetch(`${server.url}/auth/user`, { headers: alice });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const generated = await fetch(`${server.url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, { headers: { cookie } });
+    const generated = await fetch(`${server.url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, {
+      headers: { cookie },
+    });
     expect(generated.headers.get('x-mock-answer')).toBe('generated');
     for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
   });

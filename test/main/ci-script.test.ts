@@ -13,10 +13,16 @@ function ciScripts() {
   const docs = join(root, 'docs');
   const markdown = [
     join(root, 'README.md'),
-    ...(existsSync(docs) ? readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => join(docs, name)) : []),
+    ...(existsSync(docs)
+      ? readdirSync(docs, { recursive: true, encoding: 'utf8' })
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => join(docs, name))
+      : []),
   ];
   return markdown.flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/^```\w*\n(# ci\.sh\n[\s\S]*?)^```/gm)].map((match) => [relative(root, file), match[1]!] as const),
+    [...readFileSync(file, 'utf8').matchAll(/^```\w*\n(# ci\.sh\n[\s\S]*?)^```/gm)].map(
+      (match) => [relative(root, file), match[1]!] as const,
+    ),
   );
 }
 

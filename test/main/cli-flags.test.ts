@@ -49,7 +49,9 @@ describe('mock-api start --scenario', () => {
   it('names an unknown scenario and the ready-made ones, exit code 2', () => {
     const result = run(['start', '--port', '0', '--scenario', 'flakey-network']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^mock-api: no scenario file flakey-network, nor a ready-made scenario of that name \(.*flaky-network.*\)\n$/);
+    expect(result.stderr).toMatch(
+      /^mock-api: no scenario file flakey-network, nor a ready-made scenario of that name \(.*flaky-network.*\)\n$/,
+    );
   });
 });
 
@@ -59,7 +61,9 @@ describe('mock-api start --fixtures', () => {
     writeFileSync(join(dir, 'userz.json'), '[]');
     const result = run(['start', '--port', '0', '--fixtures', dir]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^mock-api: invalid fixture ${join(dir, 'userz.json')}: is not a fixture file: the names are .*users\\.json`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^mock-api: invalid fixture ${join(dir, 'userz.json')}: is not a fixture file: the names are .*users\\.json`),
+    );
   });
 });
 
@@ -85,7 +89,10 @@ describe("docs/cli.md's table", () => {
 describe('mock-api start --max-memory', () => {
   it('sets the process budget that /_mock/limits reports, in bytes', async () => {
     const server = await started(['--max-memory', '512MiB'], root);
-    const limits = (await (await fetch(`${server.origin}/_mock/limits`)).json()) as { maxMemory: number; limits: Record<string, { value: number }> };
+    const limits = (await (await fetch(`${server.origin}/_mock/limits`)).json()) as {
+      maxMemory: number;
+      limits: Record<string, { value: number }>;
+    };
     server.stop();
     expect(limits.maxMemory).toBe(512 * 1024 * 1024);
     expect(limits.limits.socketsPerSession!.value).toBe(10);
@@ -94,6 +101,8 @@ describe('mock-api start --max-memory', () => {
   it('refuses a size it cannot read, exit code 2', () => {
     const result = run(['start', '--port', '0', '--max-memory', 'lots']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("option '--max-memory <size>' argument 'lots' is invalid. must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.");
+    expect(result.stderr).toContain(
+      "option '--max-memory <size>' argument 'lots' is invalid. must be bytes or a size such as 512MiB or 2GiB, at least 64MiB.",
+    );
   });
 });

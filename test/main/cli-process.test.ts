@@ -112,7 +112,14 @@ describe('no server outlives the command that started it', () => {
   }
 
   it('answers the request in flight when its launcher is killed, then stops', async () => {
-    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--scenario', slowScenario()]);
+    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => [
+      'mock-api',
+      'start',
+      ...quiet,
+      pidFile,
+      '--scenario',
+      slowScenario(),
+    ]);
     const reply = await requestInFlight(url);
     launcher.kill('SIGKILL');
     expect(reply.status).toBe(401);
@@ -125,11 +132,19 @@ describe('no server outlives the command that started it', () => {
     const cwd = consumerProject();
     const pidFile = join(cwd, 'mock-api.pid');
     // A CI step that starts the server in the background for the steps after it.
-    const step = spawnSync('sh', ['-c', `npx mock-api start ${quiet.join(' ')} "$0" > mock-api.log 2>&1 &\nuntil grep -q 'listening on' mock-api.log; do sleep 0.05; done`, pidFile], {
-      cwd,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const step = spawnSync(
+      'sh',
+      [
+        '-c',
+        `npx mock-api start ${quiet.join(' ')} "$0" > mock-api.log 2>&1 &\nuntil grep -q 'listening on' mock-api.log; do sleep 0.05; done`,
+        pidFile,
+      ],
+      {
+        cwd,
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(step.status).toBe(0);
     started.push({ pid: Number(readFileSync(pidFile, 'utf8')), pidFile });
     const url = /mock-api listening on (\S+)/.exec(readFileSync(join(cwd, 'mock-api.log'), 'utf8'))![1]!;
@@ -148,7 +163,11 @@ describe('no server outlives the command that started it', () => {
   });
 
   it('stops on Ctrl-C in a terminal running `npx mock-api start` (SIGINT to its process group)', async () => {
-    const child = spawn('npx', ['mock-api', 'start', '--port', '0', '--quiet'], { cwd: consumerProject(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npx', ['mock-api', 'start', '--port', '0', '--quiet'], {
+      cwd: consumerProject(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const url = await listeningUrl(child);
     process.kill(-child.pid!, 'SIGINT');
     expect(await refusedWithin(url, 2000)).toBe(true);
@@ -162,7 +181,13 @@ describe('no server outlives the command that started it', () => {
   });
 
   it('keeps running after `npx` is killed when started with --outlive-parent, until stopped by its pid file', async () => {
-    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => ['mock-api', 'start', ...quiet, pidFile, '--outlive-parent']);
+    const { launcher, url, pidFile } = await launch(consumerProject(), 'npx', (pidFile) => [
+      'mock-api',
+      'start',
+      ...quiet,
+      pidFile,
+      '--outlive-parent',
+    ]);
     launcher.kill('SIGKILL');
     // Several rounds of the server's watch of its launcher.
     await pause(1000);
@@ -175,9 +200,13 @@ describe('no server outlives the command that started it', () => {
 
 describe('SIGTERM', () => {
   it('answers the request in flight, then exits 0', async () => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet', '--scenario', slowScenario()], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet', '--scenario', slowScenario()],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const url = await listeningUrl(child);
     const slow = await requestInFlight(url);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -107,7 +107,9 @@ describe('mock-api start', () => {
   it('rejects a bad PORT from the environment the same way', () => {
     const result = spawnSync(process.execPath, [bin, 'start'], { encoding: 'utf8', timeout: 15_000, env: { ...process.env, PORT: 'xyz' } });
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("error: option '-p, --port <n>' value 'xyz' from env 'PORT' is invalid. must be a whole number from 0 to 65535.\n");
+    expect(result.stderr).toBe(
+      "error: option '-p, --port <n>' value 'xyz' from env 'PORT' is invalid. must be a whole number from 0 to 65535.\n",
+    );
   });
 
   it('rejects an empty host instead of listening on every interface', () => {

@@ -57,12 +57,24 @@ describe("a desktop companion's start-up against the default world", () => {
     const bob = await t.login('bob');
     const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
     expectValid(await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }), 'Notification');
-    expectValid(await t.call('POST', `/invite/${ids.alice}`, { cookie: bob, body: { instanceId: workshop, messageSlot: 1 } }), 'SentNotification');
+    expectValid(
+      await t.call('POST', `/invite/${ids.alice}`, { cookie: bob, body: { instanceId: workshop, messageSlot: 1 } }),
+      'SentNotification',
+    );
     expectValid(await t.call('POST', `/requestInvite/${ids.alice}`, { cookie: bob, body: { requestSlot: 1 } }), 'Notification');
     expectValid(await t.call('POST', `/invite/myself/to/${workshop}`, { cookie: bob }), 'SentNotification');
     expectValid(await t.call('PUT', `/users/${ids.bob}`, { cookie: bob, body: { status: 'busy' } }), 'CurrentUser');
-    expectValid(await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.eve, type: 'mute' } }), 'PlayerModeration');
-    expectValid(await t.call('POST', '/auth/user/avatarmoderations', { cookie: bob, body: { targetAvatarId: 'avtr_a11ce000-0000-4000-8000-00000000a001', avatarModerationType: 'block' } }), 'AvatarModerationCreated');
+    expectValid(
+      await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.eve, type: 'mute' } }),
+      'PlayerModeration',
+    );
+    expectValid(
+      await t.call('POST', '/auth/user/avatarmoderations', {
+        cookie: bob,
+        body: { targetAvatarId: 'avtr_a11ce000-0000-4000-8000-00000000a001', avatarModerationType: 'block' },
+      }),
+      'AvatarModerationCreated',
+    );
     expectValidArray(await t.call('GET', '/auth/user/avatarmoderations', { cookie: bob }), 'AvatarModeration');
     expectValid(await t.call('POST', '/userNotes', { cookie: bob, body: { targetUserId: ids.eve, note: 'hi' } }), 'UserNote');
     expectValid(await t.call('GET', '/auth/exists?username=bob'), 'UserExists');

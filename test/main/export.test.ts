@@ -18,7 +18,9 @@ describe('mock-api export', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'mock-api-db', version: 1 });
     const server = await startServer({ db: file });
     try {
-      expect((await fetch(`${server.apiUrl}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } })).status).toBe(200);
+      expect(
+        (await fetch(`${server.apiUrl}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } })).status,
+      ).toBe(200);
     } finally {
       await server.close();
     }
@@ -35,7 +37,10 @@ describe('mock-api export', () => {
     const file = join(tempDir(), 'notes.txt');
     writeFileSync(file, 'mine');
     const result = cli('export', file);
-    expect([result.status, result.stderr]).toEqual([2, `mock-api: ${file} is a file: export writes a fixtures directory, or a database file when the name ends in .json\n`]);
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      `mock-api: ${file} is a file: export writes a fixtures directory, or a database file when the name ends in .json\n`,
+    ]);
     expect(readFileSync(file, 'utf8')).toBe('mine');
   });
 

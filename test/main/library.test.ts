@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlClient, ControlError, installPromiseWithResolvers, startServer, vrchatOptions, type MockServer } from '../../src/main/index.js';
+import {
+  controlClient,
+  ControlError,
+  installPromiseWithResolvers,
+  startServer,
+  vrchatOptions,
+  type MockServer,
+} from '../../src/main/index.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 
 installPromiseWithResolvers();
@@ -61,7 +68,17 @@ describe('the control client', () => {
     const register = await world.fetch('/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'dave', password: 'dave-password', email: 'dave@example.test', acceptedTOSVersion: 7, captchaCode: 'x', day: '1', month: '2', year: '1990', subscribe: false }),
+      body: JSON.stringify({
+        username: 'dave',
+        password: 'dave-password',
+        email: 'dave@example.test',
+        acceptedTOSVersion: 7,
+        captchaCode: 'x',
+        day: '1',
+        month: '2',
+        year: '1990',
+        subscribe: false,
+      }),
     });
     expect(register.status).toBe(200);
     await world.restore();

@@ -85,7 +85,8 @@ describe('the packed package in a new project', () => {
   });
 
   it("a thrown error's stack names the installed package, and src/ with source maps on", () => {
-    const script = "import { startServer } from 'social-platform-mock-api'; await startServer({ fixturesDir: 'no-such-dir' }).catch((error) => console.log(error.stack));";
+    const script =
+      "import { startServer } from 'social-platform-mock-api'; await startServer({ fixturesDir: 'no-such-dir' }).catch((error) => console.log(error.stack));";
     const plain = run(process.execPath, ['--input-type=module', '-e', script], project).stdout;
     expect(plain).toMatch(/^Error: no-such-dir: is not a readable directory\n/);
     expect(plain).toMatch(new RegExp(`\\(${pathToFileURL(join(installed, 'dist')).href}/[\\w-]+\\.js:\\d+:\\d+\\)`));
@@ -96,13 +97,24 @@ describe('the packed package in a new project', () => {
 
   it("type-checks the docs' vitest recipe with the docs' tsconfig against the published declarations", () => {
     expect([...recipes.keys()]).toEqual(
-      expect.arrayContaining(['vitest.config.ts', 'mock-api-setup.ts', 'mock-api-fixtures.ts', 'login.test.ts', 'arrange.test.ts', 'tsconfig.json']),
+      expect.arrayContaining([
+        'vitest.config.ts',
+        'mock-api-setup.ts',
+        'mock-api-fixtures.ts',
+        'login.test.ts',
+        'arrange.test.ts',
+        'tsconfig.json',
+      ]),
     );
     run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], project);
   }, 120_000);
 
   it("runs the docs' vitest recipe green, the event socket's frame included", () => {
-    const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' });
+    const result = run(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], project, {
+      CI: '1',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    });
     expect(result.stdout).toMatch(/Tests\s+5 passed/);
   });
 

@@ -44,7 +44,12 @@ describe('requests as the official vrchat SDK sends them', () => {
       body: { signatureMd5: md5Base64(signature), signatureSizeInBytes: signature.length },
     });
     expect(r.error).toBeUndefined();
-    expect(r.data!.versions[1]).toMatchObject({ version: 1, status: 'waiting', file: { status: 'waiting', md5: '' }, signature: { status: 'waiting' } });
+    expect(r.data!.versions[1]).toMatchObject({
+      version: 1,
+      status: 'waiting',
+      file: { status: 'waiting', md5: '' },
+      signature: { status: 'waiting' },
+    });
     const reread = await vrchat.getFile({ path: { fileId: created.data.id }, throwOnError: true });
     expect(reread.data.versions).toHaveLength(2);
   });

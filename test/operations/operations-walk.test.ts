@@ -84,7 +84,9 @@ describe('every operation of the public description', () => {
   const sessions = new Map<string, string>();
   const session = async (worldId: string) => {
     if (!sessions.has(worldId)) {
-      const login = await t.call('GET', '/auth/user', { headers: { [WORLD_HEADER]: worldId, authorization: encodeBasic('alice', 'alice-password') } });
+      const login = await t.call('GET', '/auth/user', {
+        headers: { [WORLD_HEADER]: worldId, authorization: encodeBasic('alice', 'alice-password') },
+      });
       sessions.set(worldId, cookieFrom(login.headers, 'auth'));
     }
     return sessions.get(worldId)!;
@@ -122,7 +124,9 @@ describe('every operation of the public description', () => {
 
   it('answers every stateful operation that needs no session without a cookie, with a 200', async () => {
     const t = testWorld();
-    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
+      operations: { operationId: string; answer: string }[];
+    };
     const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
     const open = operations.filter((op) => !op.session && stateful.has(op.operationId));
     const failures: string[] = [];
@@ -134,12 +138,16 @@ describe('every operation of the public description', () => {
       t.deps.worlds.remove(worldId);
     }
     expect(failures).toEqual([]);
-    expect(open.map((op) => `${op.method} ${op.path}`)).toEqual(expect.arrayContaining(['GET /config', 'GET /worlds/{worldId}', 'GET /worlds/{worldId}/metadata']));
+    expect(open.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining(['GET /config', 'GET /worlds/{worldId}', 'GET /worlds/{worldId}/metadata']),
+    );
   });
 
   it('answers an invalid parameter of a stateful operation with a 400 naming it', async () => {
     const t = testWorld();
-    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
+      operations: { operationId: string; answer: string }[];
+    };
     const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
     const failures: string[] = [];
     let checked = 0;
@@ -164,7 +172,9 @@ describe('every operation of the public description', () => {
   it('answers an invalid parameter of a generated operation with a 400 naming it', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
+    const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
+      operations: { operationId: string; answer: string }[];
+    };
     const generated = new Set(answered.filter((op) => op.answer === 'generated').map((op) => op.operationId));
     const failures: string[] = [];
     for (const op of operations.filter((op) => generated.has(op.operationId))) {

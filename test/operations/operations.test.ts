@@ -42,7 +42,10 @@ describe('routing', () => {
   });
 
   it('answers the most specific route whatever order the areas come in', async () => {
-    for (const order of [['param', 'literal'], ['literal', 'param']]) {
+    for (const order of [
+      ['param', 'literal'],
+      ['literal', 'param'],
+    ]) {
       const areas = order.map((kind) => {
         const area = new Hono<AppEnv>();
         if (kind === 'param') area.get('/worlds/:worldId', (c) => c.text(`world ${c.req.param('worldId')}`));
@@ -105,7 +108,10 @@ describe('operations without a session', () => {
     const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ state: 'online', location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)' }),
+      body: JSON.stringify({
+        state: 'online',
+        location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)',
+      }),
     });
     expect(moved.status).toBe(200);
     const reply = await t.call('GET', '/visits');
@@ -135,7 +141,9 @@ describe('generated answers', () => {
   it('say so in X-Mock-Answer, as stateful ones do', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expect((await t.call('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`, { cookie })).headers.get('x-mock-answer')).toBe('generated');
+    expect((await t.call('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`, { cookie })).headers.get('x-mock-answer')).toBe(
+      'generated',
+    );
     expect((await t.call('GET', `/groups/${groups.builders}`, { cookie })).headers.get('x-mock-answer')).toBe('stateful');
   });
 
@@ -182,7 +190,9 @@ describe('GET /_mock/operations', () => {
 
   it('GET /_mock/openapi.json describes the operations this server answers', async () => {
     const t = testWorld();
-    const doc = (await (await t.app.request('/_mock/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-mock-answer': string }>> };
+    const doc = (await (await t.app.request('/_mock/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { 'x-mock-answer': string }>>;
+    };
     expect(doc.paths['/groups/{groupId}']!.get!['x-mock-answer']).toBe('stateful');
     expect(Object.values(doc.paths).flatMap((item) => Object.keys(item))).toHaveLength(operations.length);
   });

@@ -15,8 +15,11 @@ function requestsWithSeveralMatches() {
   const router = new TrieRouter<number>();
   endpoints.forEach((route, index) => router.add(route.method, route.path, index));
   const requests = new Map<string, { method: string; path: string }>();
-  for (const op of operations) requests.set(`${op.method} /api/1${filled(op.path)}`, { method: op.method, path: `/api/1${filled(op.path)}` });
-  for (const route of endpoints) if (!route.path.includes('{')) requests.set(`${route.method} ${filled(route.path)}`, { method: route.method, path: filled(route.path) });
+  for (const op of operations)
+    requests.set(`${op.method} /api/1${filled(op.path)}`, { method: op.method, path: `/api/1${filled(op.path)}` });
+  for (const route of endpoints)
+    if (!route.path.includes('{'))
+      requests.set(`${route.method} ${filled(route.path)}`, { method: route.method, path: filled(route.path) });
   return [...requests.values()]
     .map(({ method, path }) => ({ method, path, matches: router.match(method, path)[0].map(([index]) => endpoints[index]!) }))
     .filter(({ matches }) => matches.length > 1);
@@ -39,6 +42,11 @@ describe('routing on Hono’s router', () => {
 
   it('orders a fixed word before a pattern before any value, segment by segment', () => {
     const paths = ['/worlds/:worldId', '/:area/recent', '/worlds/:id{wrld_[a-z]+}', '/worlds/recent'].map((path) => ({ path }));
-    expect(mostSpecificFirst(paths).map(({ path }) => path)).toEqual(['/worlds/recent', '/worlds/:id{wrld_[a-z]+}', '/worlds/:worldId', '/:area/recent']);
+    expect(mostSpecificFirst(paths).map(({ path }) => path)).toEqual([
+      '/worlds/recent',
+      '/worlds/:id{wrld_[a-z]+}',
+      '/worlds/:worldId',
+      '/:area/recent',
+    ]);
   });
 });

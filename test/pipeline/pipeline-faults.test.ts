@@ -13,7 +13,7 @@ async function aliceSocket(token?: string) {
 }
 
 describe('socket faults', () => {
-  it('drops a user\'s sockets without a close frame; the same token reconnects and gets later events', async () => {
+  it("drops a user's sockets without a close frame; the same token reconnects and gets later events", async () => {
     const [{ token, socket: dropped }, { socket: bob }] = await pipeline.connect('alice', 'bob');
     expect((await pipeline.control('POST', '/pipeline/drop', { userId: ids.alice })).body).toEqual({ dropped: 1 });
     expect(await dropped.closed).toEqual({ code: 1006, hadCloseFrame: false });

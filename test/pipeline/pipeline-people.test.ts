@@ -45,7 +45,11 @@ describe('friend events from presence', () => {
       const frame = await s.next(name);
       expect(frame.type).toBe('friend-online');
       expect(frame.content).toMatchObject({
-        userId: ids.frank, location: workshop, worldId: workshopWorld, instanceId: workshopInstance, platform: 'android',
+        userId: ids.frank,
+        location: workshop,
+        worldId: workshopWorld,
+        instanceId: workshopInstance,
+        platform: 'android',
         user: { id: ids.frank },
       });
     }
@@ -82,7 +86,10 @@ describe('friend events from presence', () => {
   it('a friend on the website: friend-active with the field spelled userid', async () => {
     const s = await scene('alice', 'bob');
     expect((await presence(ids.dana, { state: 'active' })).status).toBe(200);
-    expect(await s.next('alice')).toMatchObject({ type: 'friend-active', content: { userid: ids.dana, platform: 'web', user: { id: ids.dana } } });
+    expect(await s.next('alice')).toMatchObject({
+      type: 'friend-active',
+      content: { userid: ids.dana, platform: 'web', user: { id: ids.dana } },
+    });
     await s.nobodyElse();
   });
 
@@ -101,8 +108,13 @@ describe('friend events from friendships', () => {
     const s = await scene('bob', 'admin', 'alice');
     const request = await pipeline.api('POST', `/user/${ids.admin}/friendRequest`, { cookie: s.cookie('bob') });
     expect(request.status).toBe(200);
-    expect(await s.next('admin')).toMatchObject({ type: 'notification', content: { id: request.body.id, type: 'friendRequest', senderUserId: ids.bob } });
-    expect((await pipeline.api('PUT', `/auth/user/notifications/${request.body.id}/accept`, { cookie: s.cookie('admin') })).status).toBe(200);
+    expect(await s.next('admin')).toMatchObject({
+      type: 'notification',
+      content: { id: request.body.id, type: 'friendRequest', senderUserId: ids.bob },
+    });
+    expect((await pipeline.api('PUT', `/auth/user/notifications/${request.body.id}/accept`, { cookie: s.cookie('admin') })).status).toBe(
+      200,
+    );
     expect(await s.next('admin')).toMatchObject({ type: 'friend-add', content: { userId: ids.bob, user: { id: ids.bob } } });
     expect(await s.next('bob')).toMatchObject({ type: 'friend-add', content: { userId: ids.admin, user: { id: ids.admin } } });
     await s.nobodyElse();
@@ -130,9 +142,15 @@ describe('profile events', () => {
   it('a profile change: user-update to the user, friend-update to each friend', async () => {
     const s = await scene('frank', 'alice', 'bob', 'admin');
     expect((await pipeline.api('PUT', `/users/${ids.frank}`, { cookie: s.cookie('frank'), body: { bio: 'new bio' } })).status).toBe(200);
-    expect(await s.next('frank')).toMatchObject({ type: 'user-update', content: { userId: ids.frank, user: { id: ids.frank, bio: 'new bio' } } });
+    expect(await s.next('frank')).toMatchObject({
+      type: 'user-update',
+      content: { userId: ids.frank, user: { id: ids.frank, bio: 'new bio' } },
+    });
     for (const name of ['alice', 'bob'] as const) {
-      expect(await s.next(name)).toMatchObject({ type: 'friend-update', content: { userId: ids.frank, user: { id: ids.frank, bio: 'new bio' } } });
+      expect(await s.next(name)).toMatchObject({
+        type: 'friend-update',
+        content: { userId: ids.frank, user: { id: ids.frank, bio: 'new bio' } },
+      });
     }
     await s.nobodyElse();
   });
@@ -153,7 +171,10 @@ describe('notification events', () => {
     const received = await s.next('alice');
     expect(received).toMatchObject({ type: 'notification', content: { id: invite.body.id, type: 'invite', senderUserId: ids.bob } });
     expect(typeof received.content.details).toBe('object');
-    const answer = await pipeline.api('POST', `/invite/${invite.body.id}/response`, { cookie: s.cookie('alice'), body: { responseSlot: 0 } });
+    const answer = await pipeline.api('POST', `/invite/${invite.body.id}/response`, {
+      cookie: s.cookie('alice'),
+      body: { responseSlot: 0 },
+    });
     expect(answer.status).toBe(200);
     expect(await s.next('bob')).toMatchObject({ type: 'notification', content: { type: 'inviteResponse', senderUserId: ids.alice } });
     expect(await s.next('bob')).toMatchObject({

@@ -24,7 +24,11 @@ describe('list-valued query parameters', () => {
   });
 
   it('read both forms at once, and a repeated notag', async () => {
-    expect(await worldIds(`tag=${workshopTag},${nightTag}&tag=author_tag_social`)).toEqual([worlds.aliceHome, worlds.lobby, worlds.nightMarket]);
+    expect(await worldIds(`tag=${workshopTag},${nightTag}&tag=author_tag_social`)).toEqual([
+      worlds.aliceHome,
+      worlds.lobby,
+      worlds.nightMarket,
+    ]);
     expect(await worldIds(`tag=system_approved&notag=${workshopTag}&notag=${nightTag}&notag=author_tag_avatar`)).toEqual([worlds.lobby]);
   });
 

@@ -37,7 +37,9 @@ describe('fixture references', () => {
   it('refuse a reward code of a template no inventory item is made from', () => {
     const missing = 'invt_00000000-0000-4000-8000-00000000dead';
     const dir = defaultsWith('rewardCodes', (codes) => (codes[0].templateId = missing));
-    expect(() => readFixtureDir(dir)).toThrow(`[0].templateId: names inventory template ${missing}, which inventoryItems.json does not hold`);
+    expect(() => readFixtureDir(dir)).toThrow(
+      `[0].templateId: names inventory template ${missing}, which inventoryItems.json does not hold`,
+    );
   });
 
   it('refuse an instance of a missing world', () => {

@@ -17,11 +17,15 @@ const aliceWorld = 'wrld_a11ce000-0000-4000-8000-00000000b001';
 async function changedWorld() {
   const t = testWorld();
   const alice = await t.login('alice');
-  expect((await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: alice, body: { showcased: true } })).status).toBe(200);
+  expect((await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: alice, body: { showcased: true } })).status).toBe(
+    200,
+  );
   expect((await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: alice })).status).toBe(200);
   const body = { agreementCode: 'content.copyright.owned', agreementFulltext: 'I own it.', contentId: newAvatar, version: 1 };
   expect((await t.call('POST', '/agreement', { cookie: alice, body })).status).toBe(200);
-  expect((await t.call('PUT', `/assetReview/${review}/notes`, { cookie: alice, body: { reviewNotes: 'see the readme' } })).status).toBe(200);
+  expect((await t.call('PUT', `/assetReview/${review}/notes`, { cookie: alice, body: { reviewNotes: 'see the readme' } })).status).toBe(
+    200,
+  );
   return t;
 }
 

@@ -25,9 +25,13 @@ async function changedWorld() {
     post: (await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: alice, body: post })).body,
     friendRequest: (await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob })).body,
     moderation: (await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.admin, type: 'mute' } })).body,
-    favorite: (await t.call('POST', '/favorites', { cookie: bob, body: { type: 'friend', favoriteId: ids.alice, tags: ['group_0'] } })).body,
+    favorite: (await t.call('POST', '/favorites', { cookie: bob, body: { type: 'friend', favoriteId: ids.alice, tags: ['group_0'] } }))
+      .body,
     note: (await t.call('POST', '/userNotes', { cookie: alice, body: { targetUserId: ids.eve, note: 'met at the market' } })).body,
-    follow: await t.call('POST', `/calendar/${groups.nightOwls}/${events.midnightHangout}/follow`, { cookie: alice, body: { isFollowing: true } }),
+    follow: await t.call('POST', `/calendar/${groups.nightOwls}/${events.midnightHangout}/follow`, {
+      cookie: alice,
+      body: { isFollowing: true },
+    }),
   };
   for (const reply of Object.values(made)) expect(reply.id ?? reply.status).toBeTruthy();
   expect((await t.call('POST', `/notifications/${announcement}/see`, { cookie: alice })).body.seen).toBe(true);
@@ -44,17 +48,25 @@ async function changedWorld() {
 async function expectChangesIn(t: TestWorld, made: Awaited<ReturnType<typeof changedWorld>>['made']) {
   const alice = await t.login('alice');
   const bob = await t.login('bob');
-  expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: alice })).body.posts.map((p: { id: string }) => p.id)).toEqual([made.post.id]);
+  expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: alice })).body.posts.map((p: { id: string }) => p.id)).toEqual([
+    made.post.id,
+  ]);
   const log = (await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: alice })).body.results;
   expect(log.map((entry: { eventType: string }) => entry.eventType)).toContain('group.post.create');
   const requests = (await t.call('GET', '/auth/user/notifications', { cookie: await t.login('admin') })).body;
   expect(requests.map((n: { id: string }) => n.id)).toContain(made.friendRequest.id);
-  expect((await t.call('GET', '/auth/user/playermoderations?type=mute', { cookie: bob })).body.map((m: { id: string }) => m.id)).toEqual([made.moderation.id]);
-  expect((await t.call('GET', '/favorites?type=friend', { cookie: bob })).body.map((f: { id: string }) => f.id)).toContain(made.favorite.id);
+  expect((await t.call('GET', '/auth/user/playermoderations?type=mute', { cookie: bob })).body.map((m: { id: string }) => m.id)).toEqual([
+    made.moderation.id,
+  ]);
+  expect((await t.call('GET', '/favorites?type=friend', { cookie: bob })).body.map((f: { id: string }) => f.id)).toContain(
+    made.favorite.id,
+  );
   expect((await t.call('GET', `/userNotes/${made.note.id}`, { cookie: alice })).body.note).toBe('met at the market');
   expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
   expect((await t.call('GET', `/users/${ids.dana}`, { cookie: alice })).body.location).toBe(danasInstance);
-  expect((await t.call('GET', '/calendar/following', { cookie: alice })).body.results.map((e: { id: string }) => e.id)).toEqual([events.midnightHangout]);
+  expect((await t.call('GET', '/calendar/following', { cookie: alice })).body.results.map((e: { id: string }) => e.id)).toEqual([
+    events.midnightHangout,
+  ]);
 }
 
 const stateOf = (t: TestWorld) => toJson(takeSnapshot(t.world));
@@ -110,27 +122,78 @@ describe('a world changed in every area', () => {
  */
 const parts = {
   carried: [
-    'adminAssetBundles', 'avatarModerations', 'avatars', 'calendarByGroup', 'calendarFollows', 'favoriteGroups', 'favorites',
-    'fileBlobs', 'fileUploads', 'files', 'groupAnnouncements', 'groupAuditLogs', 'groupBlockedRequests', 'groupGalleryImages',
-    'groupMembers', 'groupPosts', 'groups', 'instanceDiscovery', 'instances', 'inventoryDrops', 'inventoryItems', 'inviteMessages',
-    'moderationReports', 'notifications', 'notificationsV2', 'outbox', 'playerModerations', 'rewardCodes', 'settings', 'uploadTickets',
-    'userNotes', 'users', 'worlds',
+    'adminAssetBundles',
+    'avatarModerations',
+    'avatars',
+    'calendarByGroup',
+    'calendarFollows',
+    'favoriteGroups',
+    'favorites',
+    'fileBlobs',
+    'fileUploads',
+    'files',
+    'groupAnnouncements',
+    'groupAuditLogs',
+    'groupBlockedRequests',
+    'groupGalleryImages',
+    'groupMembers',
+    'groupPosts',
+    'groups',
+    'instanceDiscovery',
+    'instances',
+    'inventoryDrops',
+    'inventoryItems',
+    'inviteMessages',
+    'moderationReports',
+    'notifications',
+    'notificationsV2',
+    'outbox',
+    'playerModerations',
+    'rewardCodes',
+    'settings',
+    'uploadTickets',
+    'userNotes',
+    'users',
+    'worlds',
     // economy shop
-    'balances', 'licenseGroups', 'listings', 'products', 'purchases', 'stores',
+    'balances',
+    'licenseGroups',
+    'listings',
+    'products',
+    'purchases',
+    'stores',
     // economy: accounts
-    'giftPurchases', 'payouts', 'steamTransactions', 'subscriptions', 'tiliaAccounts', 'tokenBundles', 'userSubscriptions',
+    'giftPurchases',
+    'payouts',
+    'steamTransactions',
+    'subscriptions',
+    'tiliaAccounts',
+    'tokenBundles',
+    'userSubscriptions',
     // prints
     'prints',
     // props
     'props',
     // jams
-    'jams', 'jamSubmissions',
+    'jams',
+    'jamSubmissions',
     // issue 27, misc
-    'assetReviews', 'contentAgreements', 'infoPushes', 'permissions',
+    'assetReviews',
+    'contentAgreements',
+    'infoPushes',
+    'permissions',
   ],
   rebuiltFromRecords: [
-    'avatarFavoriteCounts', 'avatarShuffleSeed', 'groupMembersByGroup', 'groupMembersByUser', 'instancesByWorld',
-    'inventoryByHolder', 'inventoryEquipped', 'notificationsByReceiver', 'userLogins', 'worldNames',
+    'avatarFavoriteCounts',
+    'avatarShuffleSeed',
+    'groupMembersByGroup',
+    'groupMembersByUser',
+    'instancesByWorld',
+    'inventoryByHolder',
+    'inventoryEquipped',
+    'notificationsByReceiver',
+    'userLogins',
+    'worldNames',
   ],
   /** The running process's: the clock, sessions and pending logins carry on across a restore, not a restart. */
   runtime: ['clock', 'emailOtps', 'pendingTotp', 'pipeline', 'readCache', 'revision', 'sessions'],

@@ -51,7 +51,9 @@ describe('--db lock', () => {
       const apiUrl = await first.url;
       const second = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', db], { encoding: 'utf8', timeout: 15_000 });
       expect(second.status).toBe(2);
-      expect(second.stderr).toBe(`mock-api: the database ${db} is in use by process ${first.child.pid} (${db}.lock); it was left as it is\n`);
+      expect(second.stderr).toBe(
+        `mock-api: the database ${db} is in use by process ${first.child.pid} (${db}.lock); it was left as it is\n`,
+      );
       // The first server still saves to it.
       expect((await register(apiUrl, 'ivy-green')).status).toBe(200);
       expect(usernamesIn(db).has('ivy-green')).toBe(true);

@@ -26,34 +26,62 @@ const hostile: [string, (db: string, saved: any) => string | Buffer, RegExp][] =
   ['an array', () => '[]', /is not a mock-api database/],
   ['bytes that are not UTF-8', () => Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), /is not UTF-8 text/],
   ['{"world": null}', (_, saved) => JSON.stringify({ ...saved, world: null }), /holds no world/],
-  ['a world of records that is not an object', (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, data: 7 } }), /holds no world/],
-  ['{"discovery": 7}', (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, discovery: 7 } }), /holds invalid state: discovery: /],
-  ['a file upload of the wrong type', (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, fileBlobs: { $map: [['x', 3]] } } }), /holds invalid state: fileBlobs/],
-  ['a user whose name is a number', (_, saved) => {
-    saved.world.data.users[0].username = 12;
-    return JSON.stringify(saved);
-  }, /holds an invalid record: users.json: \[0\]\.username: /],
-  ['a group member of a missing group', (_, saved) => {
-    saved.world.data.groupMembers[0].groupId = 'grp_00000000-0000-4000-8000-00000000dead';
-    return JSON.stringify(saved);
-  }, /holds an invalid record: groupMembers.json: \[0\]\.groupId: .* names group grp_00000000-0000-4000-8000-00000000dead, which groups.json does not hold/],
-  ['an open instance of a missing world', (_, saved) => {
-    const open = saved.world.data.instances.find((instance: { closedAt: string | null }) => instance.closedAt === null);
-    open.worldId = 'wrld_00000000-0000-4000-8000-00000000dead';
-    return JSON.stringify(saved);
-  }, /holds an invalid record: instances.json: \[\d+\]\.worldId: .* names world wrld_00000000-0000-4000-8000-00000000dead, which worlds.json does not hold/],
+  [
+    'a world of records that is not an object',
+    (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, data: 7 } }),
+    /holds no world/,
+  ],
+  [
+    '{"discovery": 7}',
+    (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, discovery: 7 } }),
+    /holds invalid state: discovery: /,
+  ],
+  [
+    'a file upload of the wrong type',
+    (_, saved) => JSON.stringify({ ...saved, world: { ...saved.world, fileBlobs: { $map: [['x', 3]] } } }),
+    /holds invalid state: fileBlobs/,
+  ],
+  [
+    'a user whose name is a number',
+    (_, saved) => {
+      saved.world.data.users[0].username = 12;
+      return JSON.stringify(saved);
+    },
+    /holds an invalid record: users.json: \[0\]\.username: /,
+  ],
+  [
+    'a group member of a missing group',
+    (_, saved) => {
+      saved.world.data.groupMembers[0].groupId = 'grp_00000000-0000-4000-8000-00000000dead';
+      return JSON.stringify(saved);
+    },
+    /holds an invalid record: groupMembers.json: \[0\]\.groupId: .* names group grp_00000000-0000-4000-8000-00000000dead, which groups.json does not hold/,
+  ],
+  [
+    'an open instance of a missing world',
+    (_, saved) => {
+      const open = saved.world.data.instances.find((instance: { closedAt: string | null }) => instance.closedAt === null);
+      open.worldId = 'wrld_00000000-0000-4000-8000-00000000dead';
+      return JSON.stringify(saved);
+    },
+    /holds an invalid record: instances.json: \[\d+\]\.worldId: .* names world wrld_00000000-0000-4000-8000-00000000dead, which worlds.json does not hold/,
+  ],
 ];
 
 describe('a hostile --db file', () => {
-  it.each(hostile)('%s: one line, exit code 2, the file left as it was', async (_, make, message) => {
-    const { db, content } = await savedDb();
-    const bytes = make(db, content);
-    writeFileSync(db, bytes);
-    const result = startOn(db);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^mock-api: [^\\n]*${message.source}[^\\n]*\\n$`));
-    expect(readFileSync(db)).toEqual(Buffer.from(bytes));
-  }, 20_000);
+  it.each(hostile)(
+    '%s: one line, exit code 2, the file left as it was',
+    async (_, make, message) => {
+      const { db, content } = await savedDb();
+      const bytes = make(db, content);
+      writeFileSync(db, bytes);
+      const result = startOn(db);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^mock-api: [^\\n]*${message.source}[^\\n]*\\n$`));
+      expect(readFileSync(db)).toEqual(Buffer.from(bytes));
+    },
+    20_000,
+  );
 });
 
 describe('a --db file of an older shape', () => {
@@ -71,7 +99,9 @@ describe('a --db file of an older shape', () => {
     writeFileSync(db, JSON.stringify(content));
     const server = await startServer({ db });
     try {
-      const login = await fetch(`${server.apiUrl}/auth/user`, { headers: { authorization: `Basic ${Buffer.from('kimberly:kimberly-password').toString('base64')}` } });
+      const login = await fetch(`${server.apiUrl}/auth/user`, {
+        headers: { authorization: `Basic ${Buffer.from('kimberly:kimberly-password').toString('base64')}` },
+      });
       expect(login.status).toBe(200);
     } finally {
       await server.close();

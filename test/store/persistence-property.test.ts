@@ -8,7 +8,15 @@ import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js'
 import { WorldFile } from '../../src/store/persistence/persist.js';
 import { worldData, worldState } from '../../src/store/persistence/snapshot.js';
 import { testWorld, type TestWorld } from '../support/helpers.js';
-import { actionArbitrary, actors, noneCreated, readAll, withCompleteWorldPackage, type Action, type Actor } from '../support/world-actions.js';
+import {
+  actionArbitrary,
+  actors,
+  noneCreated,
+  readAll,
+  withCompleteWorldPackage,
+  type Action,
+  type Actor,
+} from '../support/world-actions.js';
 
 /** `MOCK_API_PROPERTY_RUNS` lengthens the run (npm run stress does); `npm test` keeps it to a few seconds. */
 const runs = Number(process.env.MOCK_API_PROPERTY_RUNS ?? 4);
@@ -51,7 +59,10 @@ describe('snapshot, export and --db are total', () => {
         await control(t, 'restore');
         expect(await readAll(t, cookies, created), 'snapshot -> restore').toEqual(original);
 
-        const imported = testWorld((data) => Object.assign(data, readFixtureDir(join(dir, 'exported'))), readFixtureState(join(dir, 'exported')));
+        const imported = testWorld(
+          (data) => Object.assign(data, readFixtureDir(join(dir, 'exported'))),
+          readFixtureState(join(dir, 'exported')),
+        );
         expect(await readAll(imported, await loggedIn(imported), created), 'export -> import').toEqual(original);
 
         const reloaded = testWorld();

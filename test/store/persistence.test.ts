@@ -104,10 +104,13 @@ describe('--db', () => {
         }
       };
       // Kill times spread over the first 0.6 s of the burst, a different one each round.
-      setTimeout(() => {
-        killed = true;
-        child.kill('SIGKILL');
-      }, 50 + ((round * 131) % 600));
+      setTimeout(
+        () => {
+          killed = true;
+          child.kill('SIGKILL');
+        },
+        50 + ((round * 131) % 600),
+      );
       await Promise.all([0, 1, 2, 3].map(writer).concat(reader()));
       await exited;
       expect(JSON.parse(readFileSync(db, 'utf8'))).toMatchObject({ format: 'mock-api-db', version: 1 });

@@ -23,7 +23,10 @@ describe('free-text limits', () => {
   it('follow the world setting maxTextLength', async () => {
     const t = testWorld((data) => Object.assign(data.settings, { maxTextLength: 30 }));
     const cookie = await t.login('alice');
-    const reply = await t.call('POST', `/calendar/${groups.builders}/event`, { cookie, body: { ...openMicEvent, description: 'z'.repeat(31) } });
+    const reply = await t.call('POST', `/calendar/${groups.builders}/event`, {
+      cookie,
+      body: { ...openMicEvent, description: 'z'.repeat(31) },
+    });
     expectError(reply, 400, 'description must be at most 30 characters long');
   });
 });

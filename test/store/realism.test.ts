@@ -22,7 +22,9 @@ describe('userAgent: strict', () => {
 
   it('lets an application that names itself through', async () => {
     const t = testWorld((data) => void (data.settings.userAgent = 'strict'));
-    const reply = await t.call('GET', '/auth/user', { headers: { authorization: alice, 'user-agent': 'FriendWatcher/2.1 contact@example.org' } });
+    const reply = await t.call('GET', '/auth/user', {
+      headers: { authorization: alice, 'user-agent': 'FriendWatcher/2.1 contact@example.org' },
+    });
     expect(reply.status).toBe(200);
   });
 
@@ -76,7 +78,18 @@ describe('the start flags', () => {
   it('take --user-agent strict and --session-ttl', async () => {
     const write = process.stdout.write;
     process.stdout.write = () => true;
-    const server = await main(['node', 'mock-api', 'start', '--port', '0', '--quiet', '--user-agent', 'strict', '--session-ttl', '5']).finally(() => {
+    const server = await main([
+      'node',
+      'mock-api',
+      'start',
+      '--port',
+      '0',
+      '--quiet',
+      '--user-agent',
+      'strict',
+      '--session-ttl',
+      '5',
+    ]).finally(() => {
       process.stdout.write = write;
     });
     try {

@@ -193,7 +193,10 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
       await renameBuilders(t, cookie, name);
       expect((await control(t, 'restore')).status).toBe(200);
       expect(await buildersName(t, cookie)).toBe('Builders Guild');
-      expect(await t.call('GET', `/instances/${locations.alicePublic}`, { cookie })).toMatchObject({ status: closed.status, body: closed.body });
+      expect(await t.call('GET', `/instances/${locations.alicePublic}`, { cookie })).toMatchObject({
+        status: closed.status,
+        body: closed.body,
+      });
     }
   });
 

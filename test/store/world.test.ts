@@ -75,7 +75,9 @@ describe('fixtures', () => {
     const zed = { id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' };
     const amy = { ...zed, id: 'usr_00000000-0000-4000-8000-000000000010', username: 'amy', email: 'Z@X.test' };
     expect(() => parseFixtures({ users: [zed, amy] })).toThrow(new FixtureError('users.json', '[1].email', 'duplicate email Z@X.test'));
-    expect(() => parseFixtures({ users: [zed, { ...amy, username: 'z@x.test', email: '' }] })).toThrow(/\[1\].username: duplicate username/);
+    expect(() => parseFixtures({ users: [zed, { ...amy, username: 'z@x.test', email: '' }] })).toThrow(
+      /\[1\].username: duplicate username/,
+    );
   });
 
   it('refuse a TOTP secret that is not base32, instead of failing at the first verify', () => {

@@ -10,7 +10,10 @@ const root = join(import.meta.dirname, '..', '..');
  */
 export function consumerProject() {
   const dir = mkdtempSync(join(tmpdir(), 'mock-api-consumer-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, scripts: { start: 'mock-api start' } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, scripts: { start: 'mock-api start' } }),
+  );
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(root, join(dir, 'node_modules', 'mock-api'));
   symlinkSync('../mock-api/bin/mock-api.cjs', join(dir, 'node_modules', '.bin', 'mock-api'));

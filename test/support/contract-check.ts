@@ -42,6 +42,8 @@ export function checkContract(method: string, path: string, status: number, body
   if (!op) return;
   const validate = validatorFor(op, status);
   if (!validate || validate(body)) return;
-  const problems = (validate.errors ?? []).slice(0, 8).map((e) => `  at ${e.instancePath || '/'}: ${e.keyword} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  const problems = (validate.errors ?? [])
+    .slice(0, 8)
+    .map((e) => `  at ${e.instancePath || '/'}: ${e.keyword} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
   throw new Error(`contract: ${op.operationId} (${method} ${op.path}) answered ${status} against its schema:\n${problems.join('\n')}`);
 }

@@ -6,7 +6,12 @@ export interface ControlReply {
 }
 
 /** A control-plane request; `world` sends X-Mock-World, a `body` goes as JSON. */
-export async function control(t: TestWorld, method: string, path: string, init: { world?: string; body?: unknown } = {}): Promise<ControlReply> {
+export async function control(
+  t: TestWorld,
+  method: string,
+  path: string,
+  init: { world?: string; body?: unknown } = {},
+): Promise<ControlReply> {
   const headers: Record<string, string> = {};
   if (init.world) headers['x-mock-world'] = init.world;
   if (init.body !== undefined) headers['content-type'] = 'application/json';

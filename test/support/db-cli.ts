@@ -22,7 +22,11 @@ export const registration = (username: string) => ({
 });
 
 export function register(apiUrl: string, username: string) {
-  return fetch(`${apiUrl}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(registration(username)) });
+  return fetch(`${apiUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registration(username)),
+  });
 }
 
 /** `mock-api start --port 0 --quiet ...args`; `url` resolves with the API's URL once it listens. */

@@ -13,7 +13,11 @@ export function friendsAndAvatars(extra = 0) {
     data.users.find((u) => u.id === ids.alice)!.friends.push(ids.bob);
     const template = data.avatars.find((a) => a.id === avatars.cozyBear)!;
     for (let i = 0; i < extra; i++) {
-      data.avatars.push({ ...structuredClone(template), id: `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`, name: `Extra ${i}` });
+      data.avatars.push({
+        ...structuredClone(template),
+        id: `avtr_e0000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+        name: `Extra ${i}`,
+      });
     }
   };
 }
@@ -30,4 +34,3 @@ export async function setup(tweak = friendsAndAvatars()) {
   };
   return { t, bob, add, list };
 }
-

@@ -85,7 +85,9 @@ export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState)
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock = manualClock('2026-01-15T12:00:00.000Z');
-  const deps = worldDeps(WorldSource.inMemory(data, undefined, state), () => manualClock('2026-01-15T12:00:00.000Z'), { defaultClock: clock });
+  const deps = worldDeps(WorldSource.inMemory(data, undefined, state), () => manualClock('2026-01-15T12:00:00.000Z'), {
+    defaultClock: clock,
+  });
   const app = createApp(deps);
 
   async function call(method: string, path: string, init: CallInit = {}): Promise<Reply> {

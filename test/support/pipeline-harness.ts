@@ -51,7 +51,11 @@ export interface PipelineServer {
   /** A socket with `?authToken=` (or whatever query is given), kept open until the test ends. */
   open(query: string, headers?: Record<string, string>): TestSocket;
   /** An API call; answers status and parsed body. */
-  api(method: string, path: string, init?: { cookie?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  api(
+    method: string,
+    path: string,
+    init?: { cookie?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>;
   control(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /**
    * Proves a socket was sent nothing more: sends a marker to every socket of the world and expects
@@ -109,7 +113,10 @@ export function usePipelineServer(): PipelineServer {
       ...headers,
     });
     if (reply.status !== 200) throw new Error(`login ${username}: ${reply.status}`);
-    const cookie = reply.headers.getSetCookie().find((c) => c.startsWith('auth='))!.split(';')[0]!;
+    const cookie = reply.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('auth='))!
+      .split(';')[0]!;
     return { cookie, token: cookie.slice('auth='.length) };
   }
 

@@ -17,7 +17,13 @@ export const worldIds = { quietGarden: 'wrld_ca201000-0000-4000-8000-00000000b00
 export const png = (...tail: number[]) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...tail]);
 
 /** A multipart POST as a client sends a print: `image` holds the bytes, the rest are text fields. */
-export async function postForm(t: TestWorld, cookie: string, path: string, fields: Record<string, string>, image: Uint8Array | null): Promise<Reply> {
+export async function postForm(
+  t: TestWorld,
+  cookie: string,
+  path: string,
+  fields: Record<string, string>,
+  image: Uint8Array | null,
+): Promise<Reply> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (image) form.set('image', new Blob([image], { type: 'image/png' }), 'print.png');

@@ -45,12 +45,18 @@ const call = (t: TestWorld, method: string, path: string, cookie: string, body?:
 
 /** API writes over the stateful areas, each with random arguments; many are refused, as clients' are. */
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
-  fc.tuple(actor, words).map(([who, bio]) =>
-    action(`${who} edits the profile`, (t, c) => call(t, 'PUT', `/users/${ids[who]}`, c[who], { bio, statusDescription: bio.slice(0, 10) })),
-  ),
-  fc.tuple(actor, index).map(([who, n]) =>
-    action(`${who} sends a friend request`, (t, c) => call(t, 'POST', `/user/${pick(people, n)}/friendRequest`, c[who])),
-  ),
+  fc
+    .tuple(actor, words)
+    .map(([who, bio]) =>
+      action(`${who} edits the profile`, (t, c) =>
+        call(t, 'PUT', `/users/${ids[who]}`, c[who], { bio, statusDescription: bio.slice(0, 10) }),
+      ),
+    ),
+  fc
+    .tuple(actor, index)
+    .map(([who, n]) =>
+      action(`${who} sends a friend request`, (t, c) => call(t, 'POST', `/user/${pick(people, n)}/friendRequest`, c[who])),
+    ),
   actor.map((who) =>
     action(`${who} accepts a friend request`, async (t, c) => {
       const listed = await call(t, 'GET', '/auth/user/notifications?type=friendRequest', c[who]);
@@ -58,18 +64,30 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
       if (first) await call(t, 'PUT', `/auth/user/notifications/${first.id}/accept`, c[who]);
     }),
   ),
-  fc.tuple(actor, index).map(([who, n]) => action(`${who} unfriends`, (t, c) => call(t, 'DELETE', `/auth/user/friends/${pick(people, n)}`, c[who]))),
-  fc.tuple(actor, index).map(([who, n]) =>
-    action(`${who} favourites a world`, (t, c) =>
-      call(t, 'POST', '/favorites', c[who], { type: 'world', favoriteId: pick(Object.values(worlds), n), tags: ['worlds1'] }),
+  fc
+    .tuple(actor, index)
+    .map(([who, n]) => action(`${who} unfriends`, (t, c) => call(t, 'DELETE', `/auth/user/friends/${pick(people, n)}`, c[who]))),
+  fc
+    .tuple(actor, index)
+    .map(([who, n]) =>
+      action(`${who} favourites a world`, (t, c) =>
+        call(t, 'POST', '/favorites', c[who], { type: 'world', favoriteId: pick(Object.values(worlds), n), tags: ['worlds1'] }),
+      ),
     ),
-  ),
-  fc.tuple(actor, index).map(([who, n]) =>
-    action(`${who} favourites a friend`, (t, c) => call(t, 'POST', '/favorites', c[who], { type: 'friend', favoriteId: pick(people, n), tags: ['group_0'] })),
-  ),
-  fc.tuple(actor, index, fc.boolean()).map(([who, n, join]) =>
-    action(`${who} ${join ? 'joins' : 'leaves'} a group`, (t, c) => call(t, 'POST', `/groups/${pick(groupIds, n)}/${join ? 'join' : 'leave'}`, c[who])),
-  ),
+  fc
+    .tuple(actor, index)
+    .map(([who, n]) =>
+      action(`${who} favourites a friend`, (t, c) =>
+        call(t, 'POST', '/favorites', c[who], { type: 'friend', favoriteId: pick(people, n), tags: ['group_0'] }),
+      ),
+    ),
+  fc
+    .tuple(actor, index, fc.boolean())
+    .map(([who, n, join]) =>
+      action(`${who} ${join ? 'joins' : 'leaves'} a group`, (t, c) =>
+        call(t, 'POST', `/groups/${pick(groupIds, n)}/${join ? 'join' : 'leave'}`, c[who]),
+      ),
+    ),
   words.map((name) =>
     action('alice adds a role to her group', async (t, c, created) => {
       const role = await call(t, 'POST', `/groups/${groups.builders}/roles`, c.alice, { name: `Role ${name}`.slice(0, 20) });
@@ -98,13 +116,21 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   ),
   words.map((name) =>
     action('alice creates a world', async (t, c, created) => {
-      const body = { name, imageUrl: 'https://assets.example.test/a.png', assetUrl: `https://api.example.test/api/1/file/${fileIds.worldPackage}/1/file`, platform: 'android', unityVersion: '2022.3.22f1' };
+      const body = {
+        name,
+        imageUrl: 'https://assets.example.test/a.png',
+        assetUrl: `https://api.example.test/api/1/file/${fileIds.worldPackage}/1/file`,
+        platform: 'android',
+        unityVersion: '2022.3.22f1',
+      };
       const reply = await call(t, 'POST', '/worlds', c.alice, body);
       if (reply.status === 200) created.worlds.push(reply.body.id);
     }),
   ),
   index.map((n) =>
-    action('alice deletes a world', (t, c, created) => call(t, 'DELETE', `/worlds/${pick([...created.worlds, worlds.aliceHome, worlds.aliceSandbox], n)}`, c.alice)),
+    action('alice deletes a world', (t, c, created) =>
+      call(t, 'DELETE', `/worlds/${pick([...created.worlds, worlds.aliceHome, worlds.aliceSandbox], n)}`, c.alice),
+    ),
   ),
   fc.tuple(actor, index, fc.boolean()).map(([who, n, group]) =>
     action(`${who} opens an instance`, async (t, c, created) => {
@@ -116,12 +142,18 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
       if (reply.status === 200) created.instances.push(reply.body.location);
     }),
   ),
-  fc.tuple(actor, index).map(([who, n]) =>
-    action(`${who} closes an instance`, (t, c, created) => call(t, 'DELETE', `/instances/${pick([...created.instances, locations.alicePublic], n)}`, c[who])),
-  ),
-  fc.tuple(actor, fc.nat(11), words).map(([who, slot, message]) =>
-    action(`${who} edits an invite message`, (t, c) => call(t, 'PUT', `/message/${ids[who]}/message/${slot}`, c[who], { message })),
-  ),
+  fc
+    .tuple(actor, index)
+    .map(([who, n]) =>
+      action(`${who} closes an instance`, (t, c, created) =>
+        call(t, 'DELETE', `/instances/${pick([...created.instances, locations.alicePublic], n)}`, c[who]),
+      ),
+    ),
+  fc
+    .tuple(actor, fc.nat(11), words)
+    .map(([who, slot, message]) =>
+      action(`${who} edits an invite message`, (t, c) => call(t, 'PUT', `/message/${ids[who]}/message/${slot}`, c[who], { message })),
+    ),
   fc.tuple(actor, words).map(([who, name]) =>
     action(`${who} creates a file`, async (t, c, created) => {
       const reply = await call(t, 'POST', '/file', c[who], { name, mimeType: 'image/png', extension: '.png' });
@@ -131,17 +163,27 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   index.map((n) =>
     action('alice deletes a file', (t, c, created) => call(t, 'DELETE', `/file/${pick([...created.files, fileIds.photo], n)}`, c.alice)),
   ),
-  fc.constant(action('alice adds a version to her world package', (t, c) => call(t, 'POST', `/file/${fileIds.worldPackage}`, c.alice, versionBody(bundle, signature)))),
-  fc.tuple(actor, fc.constantFrom('inv_a11ce000-0000-4000-8000-0000000c0001', 'inv_a11ce000-0000-4000-8000-0000000c0002')).map(([who, item]) =>
-    action(`${who} equips an item`, (t, c) => call(t, 'PUT', `/inventory/${item}/equip`, c[who], { equipSlot: 'drone' })),
+  fc.constant(
+    action('alice adds a version to her world package', (t, c) =>
+      call(t, 'POST', `/file/${fileIds.worldPackage}`, c.alice, versionBody(bundle, signature)),
+    ),
   ),
-  fc.tuple(actor, index, words).map(([who, n, note]) =>
-    action(`${who} writes a note`, (t, c) => call(t, 'POST', '/userNotes', c[who], { targetUserId: pick(people, n), note })),
+  fc
+    .tuple(actor, fc.constantFrom('inv_a11ce000-0000-4000-8000-0000000c0001', 'inv_a11ce000-0000-4000-8000-0000000c0002'))
+    .map(([who, item]) =>
+      action(`${who} equips an item`, (t, c) => call(t, 'PUT', `/inventory/${item}/equip`, c[who], { equipSlot: 'drone' })),
+    ),
+  fc
+    .tuple(actor, index, words)
+    .map(([who, n, note]) =>
+      action(`${who} writes a note`, (t, c) => call(t, 'POST', '/userNotes', c[who], { targetUserId: pick(people, n), note })),
+    ),
+  fc.tuple(actor, index).map(([who, n]) =>
+    action(`${who} follows an event`, (t, c, created) => {
+      const event = pick(created.events, n);
+      return event ? call(t, 'POST', `/calendar/${event.groupId}/${event.id}/follow`, c[who], { isFollowing: true }) : Promise.resolve();
+    }),
   ),
-  fc.tuple(actor, index).map(([who, n]) => action(`${who} follows an event`, (t, c, created) => {
-    const event = pick(created.events, n);
-    return event ? call(t, 'POST', `/calendar/${event.groupId}/${event.id}/follow`, c[who], { isFollowing: true }) : Promise.resolve();
-  })),
 );
 
 /** What every comparison reads, as alice and as bob, in this order (discovery's sequence included). */
@@ -155,7 +197,11 @@ export function readPaths(created: Created, who: Actor): string[] {
     '/auth/user/notifications',
     '/favorites?n=100',
     '/favorite/groups',
-    ...[groups.builders, groups.nightOwls, groups.photoClub].flatMap((g) => [`/groups/${g}`, `/groups/${g}/members?n=100`, `/groups/${g}/roles`]),
+    ...[groups.builders, groups.nightOwls, groups.photoClub].flatMap((g) => [
+      `/groups/${g}`,
+      `/groups/${g}/members?n=100`,
+      `/groups/${g}/roles`,
+    ]),
     `/users/${ids[who]}/groups`,
     `/calendar/${groups.builders}?n=100`,
     `/message/${ids[who]}/message`,

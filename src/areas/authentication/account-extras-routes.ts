@@ -46,7 +46,10 @@ accountRoutes.put('/users/:userId/delete', (c) =>
 
 accountRoutes.get('/userNotes', (c) => {
   const world = c.get('world');
-  return json(c, listUserNotes(world, c.get('user'), c.req.query()).map((n) => userNoteView(world, n)));
+  return json(
+    c,
+    listUserNotes(world, c.get('user'), c.req.query()).map((n) => userNoteView(world, n)),
+  );
 });
 
 accountRoutes.post('/userNotes', async (c) => {

@@ -18,12 +18,14 @@ import { wornAvatar } from '../users/public.js';
 /** Every email the world sent, newest first. */
 export const outbox = (world: World) => [...world.outbox].reverse();
 
-const ExistsSchema = lazy(() => z.object({
-  username: z.string().optional(),
-  email: z.string().optional(),
-  displayName: z.string().optional(),
-  excludeUserId: z.string().optional(),
-}));
+const ExistsSchema = lazy(() =>
+  z.object({
+    username: z.string().optional(),
+    email: z.string().optional(),
+    displayName: z.string().optional(),
+    excludeUserId: z.string().optional(),
+  }),
+);
 
 /** Whether a username, email or display name is taken (by anyone but `excludeUserId`). */
 export function userExists(world: World, query: unknown) {
@@ -100,7 +102,10 @@ export function scheduleDeletion(world: World, actor: UserRecord, userId: string
   const at = new Date(now + 14 * 86_400_000).toISOString();
   // The description types accountDeletionDate as a date, without the time.
   user.accountDeletionDate = at.slice(0, 10);
-  user.accountDeletionLog = [...user.accountDeletionLog, { dateTime: new Date(now).toISOString(), deletionScheduled: at, message: 'Account deletion scheduled' }];
+  user.accountDeletionLog = [
+    ...user.accountDeletionLog,
+    { dateTime: new Date(now).toISOString(), deletionScheduled: at, message: 'Account deletion scheduled' },
+  ];
   return user;
 }
 
@@ -139,7 +144,10 @@ const NotesQuerySchema = lazy(() => z.object(pageParams()));
 
 export function listUserNotes(world: World, actor: UserRecord, query: unknown): UserNoteRecord[] {
   const q = parseInput(NotesQuerySchema, query);
-  return [...world.userNotes.values()].filter((n) => n.userId === actor.id).reverse().slice(q.offset, q.offset + q.n);
+  return [...world.userNotes.values()]
+    .filter((n) => n.userId === actor.id)
+    .reverse()
+    .slice(q.offset, q.offset + q.n);
 }
 
 export function getUserNote(world: World, actor: UserRecord, noteId: string): UserNoteRecord {

@@ -5,13 +5,7 @@ import type { Credentials } from './basic.js';
 import type { Session } from '../../store/sessions.js';
 import { verifyTotp } from './totp.js';
 import { viewOf } from '../../schema/view.js';
-import {
-  CurrentUserSchema,
-  UserRecordSchema,
-  type CurrentUser,
-  type TutorialClear,
-  type UserRecord,
-} from '../../store/records/user.js';
+import { CurrentUserSchema, UserRecordSchema, type CurrentUser, type TutorialClear, type UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import { indexUserLogin, type World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
@@ -112,17 +106,19 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
   }
 }
 
-export const RegisterRequestSchema = lazy(() => z.object({
-  username: UsernameSchema(),
-  password: z.string().min(8),
-  email: EmailSchema(),
-  acceptedTOSVersion: z.number().int().min(0),
-  captchaCode: z.string(),
-  day: z.string(),
-  month: z.string(),
-  year: z.string(),
-  subscribe: z.boolean(),
-}));
+export const RegisterRequestSchema = lazy(() =>
+  z.object({
+    username: UsernameSchema(),
+    password: z.string().min(8),
+    email: EmailSchema(),
+    acceptedTOSVersion: z.number().int().min(0),
+    captchaCode: z.string(),
+    day: z.string(),
+    month: z.string(),
+    year: z.string(),
+    subscribe: z.boolean(),
+  }),
+);
 
 /** Accounts registered over the API, per world (a reset or restore makes a new world and starts again). */
 const registered = new WeakMap<World, number>();
@@ -131,7 +127,8 @@ const registered = new WeakMap<World, number>();
 export function register(world: World, body: unknown): UserRecord {
   if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
   const count = registered.get(world) ?? 0;
-  if (count >= LIMITS.registrationsPerWorld.value) throw new ApiError(429, messages.tooManyRegistrations(LIMITS.registrationsPerWorld.value));
+  if (count >= LIMITS.registrationsPerWorld.value)
+    throw new ApiError(429, messages.tooManyRegistrations(LIMITS.registrationsPerWorld.value));
   const request = parseInput(RegisterRequestSchema, body);
   if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
   if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
@@ -203,4 +200,3 @@ export function tutorialStatus(user: UserRecord) {
     tutorialKey: user.completedTutorials[0] ?? 'undefined:undefined:v1',
   };
 }
-

@@ -92,6 +92,7 @@ const limiters = new WeakMap<World, { login: AttemptLimiter; twoFactor: AttemptL
 /** The world's limiters; a reset or restore makes a new world and so starts them afresh. */
 export function attemptsOf(world: World) {
   let found = limiters.get(world);
-  if (!found) limiters.set(world, (found = { login: new AttemptLimiter(world, 'login'), twoFactor: new AttemptLimiter(world, 'twoFactor') }));
+  if (!found)
+    limiters.set(world, (found = { login: new AttemptLimiter(world, 'login'), twoFactor: new AttemptLimiter(world, 'twoFactor') }));
   return found;
 }

@@ -26,11 +26,9 @@ export function readCookie(c: Context, name: string): string | undefined {
 /** The browser-facing expiry follows wall time; the session itself expires by the world's clock. */
 export function setTokenCookie(c: Context, name: string, token: string, lifetimeSeconds: number) {
   const expires = new Date(Date.now() + lifetimeSeconds * 1000).toUTCString();
-  c.header(
-    'Set-Cookie',
-    `${name}=${token}; Path=/; Max-Age=${lifetimeSeconds}; Expires=${expires}; HttpOnly; SameSite=Lax`,
-    { append: true },
-  );
+  c.header('Set-Cookie', `${name}=${token}; Path=/; Max-Age=${lifetimeSeconds}; Expires=${expires}; HttpOnly; SameSite=Lax`, {
+    append: true,
+  });
 }
 
 export function clearCookie(c: Context, name: string) {

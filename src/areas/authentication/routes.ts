@@ -6,14 +6,7 @@ import { decodeBasic } from './basic.js';
 import { AUTH_COOKIE, TWO_FACTOR_COOKIE, clearCookie, readCookie, setTokenCookie } from './cookies.js';
 import { requireUser } from './session-middleware.js';
 import type { Session } from '../../store/sessions.js';
-import {
-  currentUserView,
-  login,
-  register,
-  twoFactorMethods,
-  verifySecondFactor,
-  type TwoFactorMethod,
-} from './accounts.js';
+import { currentUserView, login, register, twoFactorMethods, verifySecondFactor, type TwoFactorMethod } from './accounts.js';
 import { cachedJson, json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 import { signedOut } from '../users/public.js';
 

@@ -16,8 +16,4 @@ export const loginName = normalizeEmail;
 const USERNAME = /^[A-Za-z0-9_-]+$/;
 
 export const UsernameSchema = () =>
-  z
-    .string()
-    .max(64)
-    .transform(normalizeUsername)
-    .pipe(z.string().min(4).max(15).regex(USERNAME, 'must be letters, digits, _ or - only'));
+  z.string().max(64).transform(normalizeUsername).pipe(z.string().min(4).max(15).regex(USERNAME, 'must be letters, digits, _ or - only'));

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
  */
 export const WEBSITE_HOME = '/home';
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>mock-api</title></head><body><p>Done. You can close this page.</p></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>mock-api</title></head><body><p>Done. You can close this page.</p></body></html>';
 
 export const websiteHomeRoutes = new Hono().get(WEBSITE_HOME, (c) => c.html(PAGE));

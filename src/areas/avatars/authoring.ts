@@ -17,7 +17,8 @@ const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 /** The tag an avatar needs before anyone may pick it as their fallback (shown where theirs cannot load). */
 export const FALLBACK_TAG = 'author_quest_fallback';
 
-const unityVersion = () => z.string().refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1');
+const unityVersion = () =>
+  z.string().refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1');
 const avatarFields = () => ({
   assetUrl: z.string(),
   description: z.string().min(1),
@@ -32,7 +33,8 @@ const avatarFields = () => ({
 });
 
 export const CreateAvatarRequestSchema = lazy(() =>
-  z.object({ ...avatarFields(), id: idOf('avtr'), platform: z.enum(PLATFORMS), thumbnailImageUrl: z.string().min(1) })
+  z
+    .object({ ...avatarFields(), id: idOf('avtr'), platform: z.enum(PLATFORMS), thumbnailImageUrl: z.string().min(1) })
     .partial()
     .required({ imageUrl: true, name: true }),
 );

@@ -29,30 +29,50 @@ export function findAvatar(world: World, actor: UserRecord, avatarId: string): A
 }
 
 export const AVATAR_SORTS = [
-  '_created_at', '_updated_at', 'created', 'favorites', 'heat', 'labsPublicationDate', 'magic', 'name', 'order',
-  'popularity', 'publicationDate', 'random', 'relevance', 'reportCount', 'reportScore', 'shuffle', 'trust', 'updated',
+  '_created_at',
+  '_updated_at',
+  'created',
+  'favorites',
+  'heat',
+  'labsPublicationDate',
+  'magic',
+  'name',
+  'order',
+  'popularity',
+  'publicationDate',
+  'random',
+  'relevance',
+  'reportCount',
+  'reportScore',
+  'shuffle',
+  'trust',
+  'updated',
 ] as const;
 export type AvatarSort = (typeof AVATAR_SORTS)[number];
 
-const unityVersion = lazy(() => z
-  .string()
-  .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-  .transform((value) => unitySortNumber(value)!));
+const unityVersion = lazy(() =>
+  z
+    .string()
+    .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
+    .transform((value) => unitySortNumber(value)!),
+);
 
-export const AvatarFavoritesQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  featured: queryBool().optional(),
-  sort: z.enum(AVATAR_SORTS).default('popularity'),
-  order: z.enum(['ascending', 'descending']).default('descending'),
-  search: z.string().optional(),
-  tag: queryList().optional(),
-  notag: queryList().optional(),
-  releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).default('public'),
-  maxUnityVersion: unityVersion.optional(),
-  minUnityVersion: unityVersion.optional(),
-  platform: z.string().min(1).optional(),
-  userId: idOf('usr').optional(),
-}));
+export const AvatarFavoritesQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    featured: queryBool().optional(),
+    sort: z.enum(AVATAR_SORTS).default('popularity'),
+    order: z.enum(['ascending', 'descending']).default('descending'),
+    search: z.string().optional(),
+    tag: queryList().optional(),
+    notag: queryList().optional(),
+    releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).default('public'),
+    maxUnityVersion: unityVersion.optional(),
+    minUnityVersion: unityVersion.optional(),
+    platform: z.string().min(1).optional(),
+    userId: idOf('usr').optional(),
+  }),
+);
 export type AvatarFavoritesQuery = z.infer<typeof AvatarFavoritesQuerySchema>;
 
 /** Whether one of the avatar's packages is for `platform` and within the Unity version bounds. */

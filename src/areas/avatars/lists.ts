@@ -8,14 +8,17 @@ import { parseInput } from '../../http/validation.js';
 import { AvatarFavoritesQuerySchema, matches, sortKey, type AvatarFavoritesQuery } from './avatars.js';
 
 /** GET /avatars: the favorites' filters and sorts, plus `user=me`, an author, and internal variants. */
-export const AvatarListQuerySchema = lazy(() => AvatarFavoritesQuerySchema.extend({
-  user: z.enum(['me']).optional(),
-  isInternalVariant: queryBool().optional(),
-  releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
-}));
+export const AvatarListQuerySchema = lazy(() =>
+  AvatarFavoritesQuerySchema.extend({
+    user: z.enum(['me']).optional(),
+    isInternalVariant: queryBool().optional(),
+    releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
+  }),
+);
 
 /** Other authors' avatars show when public; one's own always; an admin sees all. */
-const visible = (avatar: AvatarRecord, actor: UserRecord) => avatar.releaseStatus === 'public' || avatar.authorId === actor.id || actor.isAdmin;
+const visible = (avatar: AvatarRecord, actor: UserRecord) =>
+  avatar.releaseStatus === 'public' || avatar.authorId === actor.id || actor.isAdmin;
 
 /**
  * Which avatars a list goes through: an author's (user=me, userId) through the author index, a

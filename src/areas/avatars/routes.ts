@@ -25,7 +25,8 @@ const CLOCK_SORTS = new Set(['heat', 'shuffle']);
 
 avatarRoutes.get('/avatars', (c) => {
   const user = c.get('user');
-  const read = () => listAvatars(c.get('world'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
+  const read = () =>
+    listAvatars(c.get('world'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `avatars ${user.id} ${queryKey(c, AvatarListQuerySchema)}`, read);
 });
@@ -38,25 +39,35 @@ avatarRoutes.post('/avatars', async (c) => {
 // The literal paths before /avatars/:avatarId, which would take them as ids.
 avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
-  const read = () => listFavoriteAvatars(c.get('world'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
+  const read = () =>
+    listFavoriteAvatars(c.get('world'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
 
-avatarRoutes.get('/avatars/licensed', (c) => json(c, licensedAvatars(c.req.query()).map((avatar) => avatarView(c.get('world'), avatar))));
+avatarRoutes.get('/avatars/licensed', (c) =>
+  json(
+    c,
+    licensedAvatars(c.req.query()).map((avatar) => avatarView(c.get('world'), avatar)),
+  ),
+);
 
 avatarRoutes.get('/avatars/impostor/queue/stats', (c) => json(c, impostorQueueStats()));
 
 avatarRoutes.get('/avatarStyles', (c) => json(c, AVATAR_STYLES));
 
-avatarRoutes.get('/avatars/:avatarId', (c) => json(c, avatarView(c.get('world'), findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
+avatarRoutes.get('/avatars/:avatarId', (c) =>
+  json(c, avatarView(c.get('world'), findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+);
 
 avatarRoutes.put('/avatars/:avatarId', async (c) => {
   const body = await jsonBody(c);
   return json(c, avatarView(c.get('world'), updateAvatar(c.get('world'), c.get('user'), c.req.param('avatarId'), body)));
 });
 
-avatarRoutes.delete('/avatars/:avatarId', (c) => json(c, avatarView(c.get('world'), deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))));
+avatarRoutes.delete('/avatars/:avatarId', (c) =>
+  json(c, avatarView(c.get('world'), deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+);
 
 avatarRoutes.put('/avatars/:avatarId/select', (c) =>
   json(c, currentUserView(c.get('world'), selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
@@ -66,11 +77,15 @@ avatarRoutes.put('/avatars/:avatarId/selectFallback', (c) =>
   json(c, currentUserView(c.get('world'), selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
 );
 
-avatarRoutes.post('/avatars/:avatarId/impostor/enqueue', (c) => json(c, enqueueImpostor(c.get('world'), c.get('user'), c.req.param('avatarId'))));
+avatarRoutes.post('/avatars/:avatarId/impostor/enqueue', (c) =>
+  json(c, enqueueImpostor(c.get('world'), c.get('user'), c.req.param('avatarId'))),
+);
 
 avatarRoutes.delete('/avatars/:avatarId/impostor', (c) => {
   deleteImpostors(c.get('world'), c.get('user'), c.req.param('avatarId'));
   return json(c, success(messages.avatarImpostorsDeleted));
 });
 
-avatarRoutes.get('/users/:userId/avatar', (c) => json(c, avatarView(c.get('world'), currentAvatarOf(c.get('world'), c.get('user'), c.req.param('userId')))));
+avatarRoutes.get('/users/:userId/avatar', (c) =>
+  json(c, avatarView(c.get('world'), currentAvatarOf(c.get('world'), c.get('user'), c.req.param('userId')))),
+);

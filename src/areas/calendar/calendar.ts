@@ -12,13 +12,7 @@ import {
 import type { GroupRecord } from '../../store/records/groups.js';
 import { viewOf } from '../../schema/view.js';
 import type { UserRecord } from '../../store/records/user.js';
-import {
-  Audience,
-  eventsInMonth,
-  monthOf,
-  putCalendarEvent,
-  queryCalendar,
-} from '../../store/indexes/calendar.js';
+import { Audience, eventsInMonth, monthOf, putCalendarEvent, queryCalendar } from '../../store/indexes/calendar.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';

@@ -80,7 +80,9 @@ function pageOf(world: World, actor: UserRecord, matches: Matches, query: { n: n
 }
 
 const monthOfQuery = (world: World, date: string | undefined) =>
-  date === undefined ? monthOf(isoNow(world.clock)) : monthOf(date.length <= 10 ? `${date.slice(0, 7)}-01T00:00:00.000Z` : new Date(date).toISOString());
+  date === undefined
+    ? monthOf(isoNow(world.clock))
+    : monthOf(date.length <= 10 ? `${date.slice(0, 7)}-01T00:00:00.000Z` : new Date(date).toISOString());
 
 /** The requester's own groups (member or owner). */
 function ownGroups(world: World, actor: UserRecord): GroupRecord[] {
@@ -118,12 +120,14 @@ export function listFollowedCalendar(world: World, actor: UserRecord, rawQuery: 
   return pageOf(world, actor, events, query);
 }
 
-const SearchQuerySchema = lazy(() => z.object({
-  searchTerm: z.string().trim().min(1),
-  utcOffset: queryInt(-12, 12).optional(),
-  isInternalVariant: queryBool().optional(),
-  ...pageParams(),
-}));
+const SearchQuerySchema = lazy(() =>
+  z.object({
+    searchTerm: z.string().trim().min(1),
+    utcOffset: queryInt(-12, 12).optional(),
+    isInternalVariant: queryBool().optional(),
+    ...pageParams(),
+  }),
+);
 
 /**
  * GET /calendar/search: events from the current month on (CALENDAR_SEARCH_MONTHS ahead) whose title,
@@ -149,19 +153,21 @@ export function searchCalendar(world: World, actor: UserRecord, rawQuery: unknow
 
 const Inclusion = () => z.enum(['exclude', 'include', 'skip']).optional();
 
-export const DiscoverQuerySchema = lazy(() => z.object({
-  scope: z.enum(['all', 'live', 'upcoming']).default('all'),
-  categories: queryList().optional(),
-  tags: queryList().optional(),
-  featuredResults: Inclusion(),
-  nonFeaturedResults: Inclusion(),
-  personalizedResults: Inclusion(),
-  minimumInterestCount: queryInt(0).optional(),
-  minimumRemainingMinutes: queryInt(0).optional(),
-  upcomingOffsetMinutes: queryInt(0).default(10080),
-  n: queryInt(1, 100).default(60),
-  nextCursor: z.string().regex(/^\d*$/, 'must be a cursor from an earlier page').optional(),
-}));
+export const DiscoverQuerySchema = lazy(() =>
+  z.object({
+    scope: z.enum(['all', 'live', 'upcoming']).default('all'),
+    categories: queryList().optional(),
+    tags: queryList().optional(),
+    featuredResults: Inclusion(),
+    nonFeaturedResults: Inclusion(),
+    personalizedResults: Inclusion(),
+    minimumInterestCount: queryInt(0).optional(),
+    minimumRemainingMinutes: queryInt(0).optional(),
+    upcomingOffsetMinutes: queryInt(0).default(10080),
+    n: queryInt(1, 100).default(60),
+    nextCursor: z.string().regex(/^\d*$/, 'must be a cursor from an earlier page').optional(),
+  }),
+);
 
 const MINUTE = 60_000;
 

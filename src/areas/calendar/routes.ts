@@ -51,9 +51,7 @@ calendarRoutes.get('/calendar/:groupId', (c) => {
   );
 });
 
-calendarRoutes.get('/calendar/:groupId/next', (c) =>
-  json(c, nextCalendarEvent(c.get('world'), c.get('user'), c.req.param('groupId'))),
-);
+calendarRoutes.get('/calendar/:groupId/next', (c) => json(c, nextCalendarEvent(c.get('world'), c.get('user'), c.req.param('groupId'))));
 
 // One path segment holds either an event id or `<id>.ics`, the event as an iCalendar document.
 calendarRoutes.get('/calendar/:groupId/:calendarId', (c) => {

@@ -12,16 +12,18 @@ import type { World } from '../../store/world.js';
 import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
 import { getProduct, productView } from './products.js';
 
-const CreateListingSchema = lazy(() => z.object({
-  displayName: z.string().min(1),
-  description: z.string(),
-  imageId: idOf('file').nullable().default(null),
-  listingType: ListingType,
-  priceTokens: z.number().int().min(0),
-  productIds: z.array(idOf('prod')),
-  storeIds: z.array(idOf('esto')),
-  active: z.boolean().default(true),
-}));
+const CreateListingSchema = lazy(() =>
+  z.object({
+    displayName: z.string().min(1),
+    description: z.string(),
+    imageId: idOf('file').nullable().default(null),
+    listingType: ListingType,
+    priceTokens: z.number().int().min(0),
+    productIds: z.array(idOf('prod')),
+    storeIds: z.array(idOf('esto')),
+    active: z.boolean().default(true),
+  }),
+);
 
 const HydrateSchema = lazy(() => z.object({ hydrate: queryBool().default(false) }));
 
@@ -70,9 +72,18 @@ export function listingView(world: World, listing: ListingRecord, hydrate = fals
 export function productAsListingView(world: World, product: ProductRecord) {
   return {
     ...listingView(world, {
-      id: product.id, sellerId: product.sellerId, displayName: product.displayName, description: product.description,
-      imageId: product.imageId, listingType: 'permanent', priceTokens: 0, productIds: [product.id], storeIds: [],
-      active: !product.archived, created: product.created, updated: product.updated,
+      id: product.id,
+      sellerId: product.sellerId,
+      displayName: product.displayName,
+      description: product.description,
+      imageId: product.imageId,
+      listingType: 'permanent',
+      priceTokens: 0,
+      productIds: [product.id],
+      storeIds: [],
+      active: !product.archived,
+      created: product.created,
+      updated: product.updated,
     }),
     productType: product.productType,
   };
@@ -125,18 +136,25 @@ export function deleteListing(world: World, actor: UserRecord, listingId: string
   }
 }
 
-const ListQuerySchema = lazy(() => z.object({
-  ...pageParams(), active: queryBool().optional(), listingType: ListingType.optional(), hydrate: queryBool().optional(),
-}));
+const ListQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    active: queryBool().optional(),
+    listingType: ListingType.optional(),
+    hydrate: queryBool().optional(),
+  }),
+);
 
 /** A seller's listings; others see only those for sale. */
 export function listUserListings(world: World, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {
   const user = knownUser(world, userId);
   const input = parseInput(ListQuerySchema, query);
-  const listings = [...world.listings.values()].filter((listing) =>
-    listing.sellerId === user.id &&
-    (listing.active || actor.id === user.id) &&
-    (input.active === undefined || listing.active === input.active) &&
-    (input.listingType === undefined || listing.listingType === input.listingType));
+  const listings = [...world.listings.values()].filter(
+    (listing) =>
+      listing.sellerId === user.id &&
+      (listing.active || actor.id === user.id) &&
+      (input.active === undefined || listing.active === input.active) &&
+      (input.listingType === undefined || listing.listingType === input.listingType),
+  );
   return page(listings, input);
 }

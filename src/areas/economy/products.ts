@@ -13,22 +13,26 @@ import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
 
 const tags = () => z.array(z.string().min(1));
 
-const CreateProductSchema = lazy(() => z.object({
-  displayName: z.string().min(1),
-  description: z.string(),
-  imageId: idOf('file').nullable().default(null),
-  productType: ProductType,
-  tags: tags().default(() => []),
-  useForSubscriberList: z.boolean().default(false),
-}));
+const CreateProductSchema = lazy(() =>
+  z.object({
+    displayName: z.string().min(1),
+    description: z.string(),
+    imageId: idOf('file').nullable().default(null),
+    productType: ProductType,
+    tags: tags().default(() => []),
+    useForSubscriberList: z.boolean().default(false),
+  }),
+);
 
-const UpdateProductSchema = lazy(() => z.object({
-  displayName: z.string().min(1).optional(),
-  description: z.string().optional(),
-  imageId: idOf('file').nullable().optional(),
-  tags: tags().optional(),
-  useForSubscriberList: z.boolean().optional(),
-}));
+const UpdateProductSchema = lazy(() =>
+  z.object({
+    displayName: z.string().min(1).optional(),
+    description: z.string().optional(),
+    imageId: idOf('file').nullable().optional(),
+    tags: tags().optional(),
+    useForSubscriberList: z.boolean().optional(),
+  }),
+);
 
 export function productView(world: World, product: ProductRecord) {
   const parentListings: string[] = [];

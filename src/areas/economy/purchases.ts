@@ -13,15 +13,17 @@ import { nameOf, page, requireSelf } from './shop-access.js';
 import { balanceOf, spend, totalOf } from './balances.js';
 import { getListing } from './listings.js';
 
-const PurchaseSchema = lazy(() => z.object({
-  listingId: idOf('prod'),
-  quantity: z.number().int().min(1).max(99).default(1),
-  totalPrice: z.number().int().min(0),
-  receiverId: idOf('usr').optional(),
-  listingVariantId: z.string().optional(),
-  stackable: z.boolean().optional(),
-  contextData: z.object({ locationType: z.string(), storeId: idOf('esto').optional(), worldId: idOf('wrld').optional() }).optional(),
-}));
+const PurchaseSchema = lazy(() =>
+  z.object({
+    listingId: idOf('prod'),
+    quantity: z.number().int().min(1).max(99).default(1),
+    totalPrice: z.number().int().min(0),
+    receiverId: idOf('usr').optional(),
+    listingVariantId: z.string().optional(),
+    stackable: z.boolean().optional(),
+    contextData: z.object({ locationType: z.string(), storeId: idOf('esto').optional(), worldId: idOf('wrld').optional() }).optional(),
+  }),
+);
 
 /**
  * Buys a listing: the buyer pays its price (bought tokens first, then earnings), the seller earns it,
@@ -131,38 +133,49 @@ export function getPurchase(world: World, viewer: UserRecord, purchaseId: string
 /** What a purchase stacks up to: one entry per licence it gave. */
 export function purchaseStacks(world: World, viewer: UserRecord, purchaseId: string) {
   const purchase = getPurchase(world, viewer, purchaseId);
-  return purchase.licenses.map((license) => ({ purchaseId: purchase.id, productId: license.productId, licenseId: license.id, quantity: purchase.quantity }));
+  return purchase.licenses.map((license) => ({
+    purchaseId: purchase.id,
+    productId: license.productId,
+    licenseId: license.id,
+    quantity: purchase.quantity,
+  }));
 }
 
 const order = () => z.enum(['asc', 'desc']).default('desc');
 
-const PurchasesQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  buyerId: idOf('usr'),
-  sellerId: idOf('usr').optional(),
-  mostRecent: queryBool().optional(),
-  sort: z.enum(['purchaseDate']).optional(),
-  order: order(),
-}));
+const PurchasesQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    buyerId: idOf('usr'),
+    sellerId: idOf('usr').optional(),
+    mostRecent: queryBool().optional(),
+    sort: z.enum(['purchaseDate']).optional(),
+    order: order(),
+  }),
+);
 
 /** The requester's own purchases, newest first unless `order=asc`. */
 export function listPurchases(world: World, viewer: UserRecord, query: Record<string, string>): PurchaseRecord[] {
   const input = parseInput(PurchasesQuerySchema, query);
   requireSelf(viewer, input.buyerId);
-  const mine = [...world.purchases.values()].filter((p) => p.buyerId === input.buyerId && (input.sellerId === undefined || p.sellerId === input.sellerId));
+  const mine = [...world.purchases.values()].filter(
+    (p) => p.buyerId === input.buyerId && (input.sellerId === undefined || p.sellerId === input.sellerId),
+  );
   if (input.order === 'desc') mine.reverse();
   return input.mostRecent ? mine.slice(0, 1) : page(mine, input);
 }
 
-const HistoryQuerySchema = lazy(() => z.object({
-  n: pageParams().n,
-  dateMin: z.iso.datetime().optional(),
-  dateMax: z.iso.datetime().optional(),
-  fromUserId: idOf('usr').optional(),
-  toUserId: idOf('usr').optional(),
-  sort: z.enum(['purchaseDate']).optional(),
-  order: order(),
-}));
+const HistoryQuerySchema = lazy(() =>
+  z.object({
+    n: pageParams().n,
+    dateMin: z.iso.datetime().optional(),
+    dateMax: z.iso.datetime().optional(),
+    fromUserId: idOf('usr').optional(),
+    toUserId: idOf('usr').optional(),
+    sort: z.enum(['purchaseDate']).optional(),
+    order: order(),
+  }),
+);
 
 /** The requester's token movements: a purchase paid (negative) or earned (positive), with the balance after it. */
 export function transactionHistory(world: World, viewer: UserRecord, userId: string, query: Record<string, string>) {
@@ -174,23 +187,25 @@ export function transactionHistory(world: World, viewer: UserRecord, userId: str
     (input.dateMax === undefined || Date.parse(p.date) <= Date.parse(input.dateMax)) &&
     (input.fromUserId === undefined || p.buyerId === input.fromUserId) &&
     (input.toUserId === undefined || p.sellerId === input.toUserId);
-  const lines = [...world.purchases.values()].filter((p) => (p.buyerId === userId || p.sellerId === userId) && within(p)).map((p) => {
-    const paid = p.buyerId === userId;
-    return {
-      amount: (paid ? -1 : 1) * p.unitPrice * p.quantity,
-      balance: paid ? p.buyerBalanceAfter : p.sellerBalanceAfter,
-      date: p.date,
-      fromUserDisplayName: nameOf(world, p.buyerId),
-      listingDisplayName: p.listingDisplayName,
-      listingType: p.listingType,
-      platform: 'web',
-      purchaseId: p.id,
-      reason: paid ? 1 : 2,
-      reasonLabel: paid ? 'purchase' : 'sale',
-      transactionId: p.transactionId,
-      transactionLineId: p.transactionId * 2 + (paid ? 0 : 1),
-    };
-  });
+  const lines = [...world.purchases.values()]
+    .filter((p) => (p.buyerId === userId || p.sellerId === userId) && within(p))
+    .map((p) => {
+      const paid = p.buyerId === userId;
+      return {
+        amount: (paid ? -1 : 1) * p.unitPrice * p.quantity,
+        balance: paid ? p.buyerBalanceAfter : p.sellerBalanceAfter,
+        date: p.date,
+        fromUserDisplayName: nameOf(world, p.buyerId),
+        listingDisplayName: p.listingDisplayName,
+        listingType: p.listingType,
+        platform: 'web',
+        purchaseId: p.id,
+        reason: paid ? 1 : 2,
+        reasonLabel: paid ? 'purchase' : 'sale',
+        transactionId: p.transactionId,
+        transactionLineId: p.transactionId * 2 + (paid ? 0 : 1),
+      };
+    });
   if (input.order === 'desc') lines.reverse();
   const dates = lines.map((line) => line.date).sort();
   return {

@@ -21,7 +21,10 @@ accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('world').sub
 
 accountEconomyRoutes.get('/auth/user/subscription', (c) => {
   const world = c.get('world');
-  return json(c, currentSubscriptions(world, c.get('user')).map((r) => userSubscriptionView(world, r)));
+  return json(
+    c,
+    currentSubscriptions(world, c.get('user')).map((r) => userSubscriptionView(world, r)),
+  );
 });
 
 accountEconomyRoutes.get('/user/subscription/recent', (c) => {
@@ -41,7 +44,10 @@ accountEconomyRoutes.get('/economy/seller/eligibility', (c) => json(c, sellerEli
 
 accountEconomyRoutes.get('/Steam/transactions', (c) => {
   const world = c.get('world');
-  return json(c, steamTransactions(world, c.get('user')).map((r) => steamTransactionView(world, r)));
+  return json(
+    c,
+    steamTransactions(world, c.get('user')).map((r) => steamTransactionView(world, r)),
+  );
 });
 
 accountEconomyRoutes.get('/Steam/transactions/:transactionId', (c) => {
@@ -67,5 +73,8 @@ accountEconomyRoutes.get('/tokenBundles', (c) => json(c, tokenBundles(c.get('wor
 
 accountEconomyRoutes.get('/user/bulk/gift/purchases', (c) => {
   const world = c.get('world');
-  return json(c, giftPurchases(world, c.get('user'), c.req.query()).map((r) => giftPurchaseView(world, r)));
+  return json(
+    c,
+    giftPurchases(world, c.get('user'), c.req.query()).map((r) => giftPurchaseView(world, r)),
+  );
 });

@@ -24,7 +24,10 @@ const deleted = { success: true };
 
 shopRoutes.get('/economy/stores', (c) => {
   const world = c.get('world');
-  return json(c, listStores(world, c.req.query()).map((store) => storeView(world, c.get('user'), store)));
+  return json(
+    c,
+    listStores(world, c.req.query()).map((store) => storeView(world, c.get('user'), store)),
+  );
 });
 
 shopRoutes.get('/economy/store', (c) => {
@@ -63,7 +66,10 @@ shopRoutes.get('/user/:userId/listings', (c) => {
   const world = c.get('world');
   const hydrate = hydrateOf(c.req.query());
   const listings = listUserListings(world, c.get('user'), c.req.param('userId'), c.req.query());
-  return json(c, listings.map((listing) => listingView(world, listing, hydrate)));
+  return json(
+    c,
+    listings.map((listing) => listingView(world, listing, hydrate)),
+  );
 });
 
 shopRoutes.post('/products', async (c) => {
@@ -91,7 +97,10 @@ shopRoutes.delete('/products/:productId', (c) => {
 
 shopRoutes.get('/user/:userId/products', (c) => {
   const world = c.get('world');
-  return json(c, listUserProducts(world, c.req.param('userId'), c.req.query()).map((product) => productView(world, product)));
+  return json(
+    c,
+    listUserProducts(world, c.req.param('userId'), c.req.query()).map((product) => productView(world, product)),
+  );
 });
 
 shopRoutes.get('/licenseGroups/:licenseGroupId', (c) => json(c, getLicenseGroup(c.get('world'), c.req.param('licenseGroupId'))));
@@ -107,7 +116,10 @@ shopRoutes.post('/economy/purchase/listing', async (c) => {
 shopRoutes.get('/economy/purchases', (c) => {
   const world = c.get('world');
   const user = c.get('user');
-  return json(c, listPurchases(world, user, c.req.query()).map((purchase) => purchaseView(world, user, purchase)));
+  return json(
+    c,
+    listPurchases(world, user, c.req.query()).map((purchase) => purchaseView(world, user, purchase)),
+  );
 });
 
 shopRoutes.get('/economy/purchases/:productPurchaseId', (c) => {

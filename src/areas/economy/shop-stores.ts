@@ -53,7 +53,9 @@ export function storeView(world: World, viewer: UserRecord, store: StoreRecord, 
   };
 }
 
-const StoresQuerySchema = lazy(() => z.object({ ...pageParams(), sellerId: idOf('usr').optional(), managementPov: queryBool().optional() }));
+const StoresQuerySchema = lazy(() =>
+  z.object({ ...pageParams(), sellerId: idOf('usr').optional(), managementPov: queryBool().optional() }),
+);
 
 export function listStores(world: World, query: Record<string, string>): StoreRecord[] {
   const input = parseInput(StoresQuerySchema, query);
@@ -61,12 +63,14 @@ export function listStores(world: World, query: Record<string, string>): StoreRe
   return page(stores, input);
 }
 
-const StoreQuerySchema = lazy(() => z.object({
-  storeId: idOf('esto'),
-  hydrateListings: queryBool().optional(),
-  hydrateProducts: queryBool().optional(),
-  fetch: z.enum(['all', 'draft', 'preview', 'public', 'publicPreview']).optional(),
-}));
+const StoreQuerySchema = lazy(() =>
+  z.object({
+    storeId: idOf('esto'),
+    hydrateListings: queryBool().optional(),
+    hydrateProducts: queryBool().optional(),
+    fetch: z.enum(['all', 'draft', 'preview', 'public', 'publicPreview']).optional(),
+  }),
+);
 
 export function readStore(world: World, query: Record<string, string>) {
   const input = parseInput(StoreQuerySchema, query);

@@ -12,7 +12,14 @@ export function subscriptionView(record: SubscriptionRecord) {
 }
 
 /** A subscription the world does not sell (a fixture naming one it dropped) shows as what it was bought as. */
-const unknownSubscription = (id: string): SubscriptionRecord => ({ id, description: id, amount: 0, period: 'month', tier: 0, steamItemId: id });
+const unknownSubscription = (id: string): SubscriptionRecord => ({
+  id,
+  description: id,
+  amount: 0,
+  period: 'month',
+  tier: 0,
+  steamItemId: id,
+});
 
 export const subscriptionOf = (world: World, id: string) => world.subscriptions.get(id) ?? unknownSubscription(id);
 

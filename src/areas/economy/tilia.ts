@@ -13,14 +13,16 @@ export const tiliaStatus = () => ({ economyOnline: true, economyState: 1 });
 
 /** A user who never dealt with the provider has an account in its first state: no terms signed, no KYC. */
 export function tiliaAccountOf(world: World, userId: string): TiliaAccountRecord {
-  return world.tiliaAccounts.get(userId) ?? {
-    userId,
-    accountId: derivedId('acct', userId),
-    signedTos: false,
-    kycId: '',
-    kycState: 'NONE',
-    piiLevel: 'NONE',
-  };
+  return (
+    world.tiliaAccounts.get(userId) ?? {
+      userId,
+      accountId: derivedId('acct', userId),
+      signedTos: false,
+      kycId: '',
+      kycState: 'NONE',
+      piiLevel: 'NONE',
+    }
+  );
 }
 
 export function tiliaKyc(world: World, actor: UserRecord, userId: string) {

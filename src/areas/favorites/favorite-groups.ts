@@ -49,11 +49,13 @@ function canSee(viewer: UserRecord, owner: UserRecord, record: FavoriteGroupReco
   return record.visibility === 'friends' && owner.friends.includes(viewer.id);
 }
 
-export const FavoriteGroupsQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  userId: idOf('usr').optional(),
-  ownerId: idOf('usr').optional(),
-}));
+export const FavoriteGroupsQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    userId: idOf('usr').optional(),
+    ownerId: idOf('usr').optional(),
+  }),
+);
 
 /**
  * GET /favorite/groups: the requester's groups (an admin's `userId`'s), or the groups of `ownerId`
@@ -99,7 +101,14 @@ function ownGroup(world: World, actor: UserRecord, type: string, name: string, u
 }
 
 /** PUT /favorite/group/...: renames the group or changes its visibility or tags; its name (the favorites' tag) stays. */
-export function updateFavoriteGroup(world: World, actor: UserRecord, type: string, name: string, userId: string, body: unknown): FavoriteGroup {
+export function updateFavoriteGroup(
+  world: World,
+  actor: UserRecord,
+  type: string,
+  name: string,
+  userId: string,
+  body: unknown,
+): FavoriteGroup {
   const change = parseInput(UpdateFavoriteGroupRequestSchema, body);
   const { owner, record } = ownGroup(world, actor, type, name, userId);
   const updated: FavoriteGroupRecord = {

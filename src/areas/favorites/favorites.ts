@@ -109,11 +109,13 @@ export function removeFavoritesWhere(world: World, userId: string, remove: (favo
   return removed;
 }
 
-export const FavoritesQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  type: FavoriteTypeSchema.optional(),
-  tag: queryList().optional(),
-}));
+export const FavoritesQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    type: FavoriteTypeSchema.optional(),
+    tag: queryList().optional(),
+  }),
+);
 
 /** GET /favorites: the requester's favorites, oldest first, of one type and in any of the `tag` groups if asked. */
 export function listFavorites(world: World, actor: UserRecord, query: unknown): Favorite[] {

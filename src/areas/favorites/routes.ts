@@ -2,12 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { messages } from '../../errors.js';
 import { addFavorite, FavoritesQuerySchema, favoriteView, listFavorites, removeFavorite } from './favorites.js';
-import {
-  clearFavoriteGroup,
-  getFavoriteGroup,
-  listFavoriteGroups,
-  updateFavoriteGroup,
-} from './favorite-groups.js';
+import { clearFavoriteGroup, getFavoriteGroup, listFavoriteGroups, updateFavoriteGroup } from './favorite-groups.js';
 import { FAVORITE_LIMITS } from '../../store/records/favorite-limits.js';
 import { cachedJson, json, jsonBody, rawQuery, success } from '../../http/helpers.js';
 import { queryOf } from '../../schema/query.js';
@@ -17,7 +12,9 @@ export const favoriteRoutes = new Hono<AppEnv>();
 
 favoriteRoutes.get('/favorites', (c) => {
   const user = c.get('user');
-  return cachedJson(c, `favorites-all ${user.id} ${rawQuery(c)}`, () => listFavorites(c.get('world'), user, queryOf(c, FavoritesQuerySchema)));
+  return cachedJson(c, `favorites-all ${user.id} ${rawQuery(c)}`, () =>
+    listFavorites(c.get('world'), user, queryOf(c, FavoritesQuerySchema)),
+  );
 });
 
 favoriteRoutes.post('/favorites', async (c) => {

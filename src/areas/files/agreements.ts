@@ -13,18 +13,22 @@ const AGREEMENT_CODE = 'content.copyright.owned';
 const agreementCode = () => z.literal(AGREEMENT_CODE, `must be ${AGREEMENT_CODE}`);
 
 // Every field is required, as the description's AgreementRequest has it.
-const SubmitSchema = lazy(() => z.object({
-  agreementCode: agreementCode(),
-  agreementFulltext: z.string(),
-  contentId: z.string().min(1),
-  version: z.number().int().min(1),
-}));
+const SubmitSchema = lazy(() =>
+  z.object({
+    agreementCode: agreementCode(),
+    agreementFulltext: z.string(),
+    contentId: z.string().min(1),
+    version: z.number().int().min(1),
+  }),
+);
 
-const StatusQuerySchema = lazy(() => z.object({
-  agreementCode: agreementCode(),
-  contentId: z.string().min(1),
-  version: queryInt(1),
-}));
+const StatusQuerySchema = lazy(() =>
+  z.object({
+    agreementCode: agreementCode(),
+    contentId: z.string().min(1),
+    version: queryInt(1),
+  }),
+);
 
 function agreementOf(world: World, userId: string, contentId: string, version: number): ContentAgreementRecord | undefined {
   for (const record of world.contentAgreements.values()) {

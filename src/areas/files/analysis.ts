@@ -7,15 +7,51 @@ import { parseInput } from '../../http/validation.js';
 import { findFile, findVersion, isPackage } from './files.js';
 
 const COUNTS = [
-  'animatorCount', 'audioSourceCount', 'blendShapeCount', 'boneCount', 'clothCount', 'constraintCount', 'constraintDepth',
-  'contactCount', 'lightCount', 'lineRendererCount', 'lipSync', 'materialCount', 'materialSlotsUsed', 'meshCount',
-  'meshIndices', 'meshParticleMaxPolygons', 'meshPolygons', 'meshVertices', 'particleSystemCount', 'physBoneColliderCount',
-  'physBoneCollisionCheckCount', 'physBoneComponentCount', 'physBoneTransformCount', 'physicsColliders',
-  'physicsRigidbodies', 'skinnedMeshCount', 'skinnedMeshIndices', 'skinnedMeshPolygons', 'skinnedMeshVertices',
-  'totalClothVertices', 'totalIndices', 'totalMaxParticles', 'totalPolygons', 'totalTextureUsage', 'totalVertices',
+  'animatorCount',
+  'audioSourceCount',
+  'blendShapeCount',
+  'boneCount',
+  'clothCount',
+  'constraintCount',
+  'constraintDepth',
+  'contactCount',
+  'lightCount',
+  'lineRendererCount',
+  'lipSync',
+  'materialCount',
+  'materialSlotsUsed',
+  'meshCount',
+  'meshIndices',
+  'meshParticleMaxPolygons',
+  'meshPolygons',
+  'meshVertices',
+  'particleSystemCount',
+  'physBoneColliderCount',
+  'physBoneCollisionCheckCount',
+  'physBoneComponentCount',
+  'physBoneTransformCount',
+  'physicsColliders',
+  'physicsRigidbodies',
+  'skinnedMeshCount',
+  'skinnedMeshIndices',
+  'skinnedMeshPolygons',
+  'skinnedMeshVertices',
+  'totalClothVertices',
+  'totalIndices',
+  'totalMaxParticles',
+  'totalPolygons',
+  'totalTextureUsage',
+  'totalVertices',
   'trailRendererCount',
 ] as const;
-const FLAGS = ['customExpressions', 'customizeAnimationLayers', 'enableEyeLook', 'particleCollisionEnabled', 'particleTrailsEnabled', 'writeDefaultsUsed'] as const;
+const FLAGS = [
+  'customExpressions',
+  'customizeAnimationLayers',
+  'enableEyeLook',
+  'particleCollisionEnabled',
+  'particleTrailsEnabled',
+  'writeDefaultsUsed',
+] as const;
 const RATINGS = ['Excellent', 'Good', 'Medium', 'Poor', 'VeryPoor'];
 
 const AnalysisParamsSchema = lazy(() => z.object({ versionId: z.coerce.number().int().min(1) }));

@@ -72,22 +72,59 @@ export function uploadStatus(world: World, actor: UserRecord, fileId: string, pa
 }
 
 const IMAGE_PURPOSES = [
-  'admin', 'avatargallery', 'avatarimage', 'bundle', 'emoji', 'emojianimated', 'gallery', 'icon', 'listinggallery', 'product', 'sticker',
+  'admin',
+  'avatargallery',
+  'avatarimage',
+  'bundle',
+  'emoji',
+  'emojianimated',
+  'gallery',
+  'icon',
+  'listinggallery',
+  'product',
+  'sticker',
 ] as const;
 const ANIMATION_STYLES = [
-  'aura', 'bats', 'bees', 'bounce', 'cloud', 'confetti', 'crying', 'dislike', 'fire', 'idea', 'lasers', 'like', 'magnet',
-  'mistletoe', 'money', 'noise', 'orbit', 'pizza', 'rain', 'rotate', 'shake', 'snow', 'snowball', 'spin', 'splash', 'stop', 'zzz',
+  'aura',
+  'bats',
+  'bees',
+  'bounce',
+  'cloud',
+  'confetti',
+  'crying',
+  'dislike',
+  'fire',
+  'idea',
+  'lasers',
+  'like',
+  'magnet',
+  'mistletoe',
+  'money',
+  'noise',
+  'orbit',
+  'pizza',
+  'rain',
+  'rotate',
+  'shake',
+  'snow',
+  'snowball',
+  'spin',
+  'splash',
+  'stop',
+  'zzz',
 ] as const;
 
 /** The fields of POST /file/image beside the file; each kept as a tag of the file (`maskTag_circle`), as the real service does. */
-export const ImageUploadSchema = lazy(() => z.object({
-  tag: z.enum(IMAGE_PURPOSES),
-  maskTag: z.enum(['circle', 'flower', 'heart', 'pow', 'square', 'star']).optional(),
-  animationStyle: z.enum(ANIMATION_STYLES).optional(),
-  loopStyle: z.enum(['linear', 'pingpong']).optional(),
-  frames: z.coerce.number().int().min(2).max(64).optional(),
-  framesOverTime: z.coerce.number().int().min(1).max(64).optional(),
-}));
+export const ImageUploadSchema = lazy(() =>
+  z.object({
+    tag: z.enum(IMAGE_PURPOSES),
+    maskTag: z.enum(['circle', 'flower', 'heart', 'pow', 'square', 'star']).optional(),
+    animationStyle: z.enum(ANIMATION_STYLES).optional(),
+    loopStyle: z.enum(['linear', 'pingpong']).optional(),
+    frames: z.coerce.number().int().min(2).max(64).optional(),
+    framesOverTime: z.coerce.number().int().min(1).max(64).optional(),
+  }),
+);
 
 /** The first four bytes of a PNG (\x89PNG); the line-ending check bytes after them are not required. */
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
@@ -97,7 +134,12 @@ export const isPng = (bytes: Uint8Array) => bytes.length >= 4 && PNG_MAGIC.every
  * POST /file/image, /icon and /gallery: the image becomes a file of the requester in one call, its
  * version 1 complete and downloadable at once.
  */
-export function uploadImage(world: World, actor: UserRecord, fields: Record<string, unknown>, bytes: Uint8Array<ArrayBuffer> | undefined): FileRecord {
+export function uploadImage(
+  world: World,
+  actor: UserRecord,
+  fields: Record<string, unknown>,
+  bytes: Uint8Array<ArrayBuffer> | undefined,
+): FileRecord {
   const options = parseInput(ImageUploadSchema, fields);
   if (!bytes) throw new ApiError(400, messages.fileImageMissing);
   if (!isPng(bytes)) throw new ApiError(400, messages.fileImageNotPng);

@@ -31,10 +31,7 @@ const PACKAGE_EXTENSIONS = new Set(['.vrca', '.vrcw']);
 
 export function isPackage(file: Pick<FileRecord, 'mimeType' | 'extension'>): boolean {
   const extension = file.extension.toLowerCase();
-  return (
-    PACKAGE_MIME_TYPES.has(file.mimeType) ||
-    PACKAGE_EXTENSIONS.has(extension.startsWith('.') ? extension : `.${extension}`)
-  );
+  return PACKAGE_MIME_TYPES.has(file.mimeType) || PACKAGE_EXTENSIONS.has(extension.startsWith('.') ? extension : `.${extension}`);
 }
 
 /** A declared file part larger than this is uploaded in several parts, as S3 multipart uploads are. */
@@ -45,7 +42,13 @@ export const MULTIPART_THRESHOLD_BYTES = 10 * 1024 * 1024;
  * the usual one of its mimeType.
  */
 function extensionOf(mimeType: string): string {
-  const special: Record<string, string> = { 'application/x-avatar': '.vrca', 'application/x-world': '.vrcw', 'application/gzip': '.gz', 'image/svg+xml': '.svg', 'image/jpeg': '.jpg' };
+  const special: Record<string, string> = {
+    'application/x-avatar': '.vrca',
+    'application/x-world': '.vrcw',
+    'application/gzip': '.gz',
+    'image/svg+xml': '.svg',
+    'image/jpeg': '.jpg',
+  };
   return special[mimeType] ?? `.${mimeType.slice(mimeType.lastIndexOf('/') + 1).replace(/^x-/, '')}`;
 }
 
@@ -99,12 +102,14 @@ export function findVersion(file: FileRecord, version: number): FileVersionRecor
 /** The OpenAPI spells svg's plus full-width; clients generated from it send that, so it reads as '+'. */
 const asciiPlus = (value: unknown) => (typeof value === 'string' ? value.replace('\uFF0B', '+') : value);
 
-export const CreateFileRequestSchema = lazy(() => z.object({
-  extension: z.string(),
-  mimeType: z.preprocess(asciiPlus, MimeType),
-  name: z.string(),
-  tags: z.array(z.string().min(1)).default(() => []),
-}));
+export const CreateFileRequestSchema = lazy(() =>
+  z.object({
+    extension: z.string(),
+    mimeType: z.preprocess(asciiPlus, MimeType),
+    name: z.string(),
+    tags: z.array(z.string().min(1)).default(() => []),
+  }),
+);
 
 /** POST /file: a File owned by the actor, holding only version 0 (its creation). */
 export function createFile(world: World, actor: UserRecord, body: unknown): FileRecord {
@@ -126,26 +131,28 @@ const md5 = () => z.string().min(1).optional();
 const size = () => z.number().int().min(0).optional();
 
 /** The OpenAPI CreateFileVersionRequest, plus deltaMd5 and deltaSizeInBytes for a delta upload. */
-export const CreateFileVersionRequestSchema = lazy(() => z
-  .object({
-    signatureMd5: z.string().min(1),
-    signatureSizeInBytes: z.number().int().min(0),
-    fileMd5: md5(),
-    fileSizeInBytes: size(),
-    deltaMd5: md5(),
-    deltaSizeInBytes: size(),
-  })
-  .superRefine((request, ctx) => {
-    for (const type of ['file', 'delta'] as const) {
-      const [hash, bytes] = [`${type}Md5`, `${type}SizeInBytes`] as const;
-      if (request[hash] !== undefined && request[bytes] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [bytes], message: `must be given with ${hash}` });
+export const CreateFileVersionRequestSchema = lazy(() =>
+  z
+    .object({
+      signatureMd5: z.string().min(1),
+      signatureSizeInBytes: z.number().int().min(0),
+      fileMd5: md5(),
+      fileSizeInBytes: size(),
+      deltaMd5: md5(),
+      deltaSizeInBytes: size(),
+    })
+    .superRefine((request, ctx) => {
+      for (const type of ['file', 'delta'] as const) {
+        const [hash, bytes] = [`${type}Md5`, `${type}SizeInBytes`] as const;
+        if (request[hash] !== undefined && request[bytes] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [bytes], message: `must be given with ${hash}` });
+        }
+        if (request[bytes] !== undefined && request[hash] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [hash], message: `must be given with ${bytes}` });
+        }
       }
-      if (request[bytes] !== undefined && request[hash] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [hash], message: `must be given with ${bytes}` });
-      }
-    }
-  }));
+    }),
+);
 
 /**
  * POST /file/{fileId}: the next version, waiting for its uploads. It always carries file, signature and
@@ -174,12 +181,14 @@ export function createFileVersion(world: World, actor: UserRecord, fileId: strin
   return file;
 }
 
-export const ListFilesQuerySchema = lazy(() => z.object({
-  tag: z.string().min(1).optional(),
-  userId: z.string().optional(),
-  n: queryInt(1, 100).default(60),
-  offset: queryInt(0).default(0),
-}));
+export const ListFilesQuerySchema = lazy(() =>
+  z.object({
+    tag: z.string().min(1).optional(),
+    userId: z.string().optional(),
+    n: queryInt(1, 100).default(60),
+    offset: queryInt(0).default(0),
+  }),
+);
 
 /** GET /files: the actor's files (an admin may name another userId), newest first, optionally by tag. */
 export function listFiles(world: World, actor: UserRecord, query: unknown): FileRecord[] {

@@ -8,10 +8,12 @@ import { parseInput } from '../../http/validation.js';
 import { ownedFile } from './files.js';
 
 /** `galleryId` is required, as the description says, but the order applies to the requester's own files. */
-const FileOrderRequestSchema = lazy(() => z.object({
-  galleryId: z.string().min(1),
-  ids: z.array(idOf('file')).min(1),
-}));
+const FileOrderRequestSchema = lazy(() =>
+  z.object({
+    galleryId: z.string().min(1),
+    ids: z.array(idOf('file')).min(1),
+  }),
+);
 
 /**
  * PUT /files/order: the listed files, all the requester's, lead GET /files in the order given; the

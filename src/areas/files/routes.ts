@@ -1,14 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { downloadPart, downloadVersion, finishUpload, startUpload, type Download } from './uploads.js';
-import {
-  createFile,
-  createFileVersion,
-  fileView,
-  findAdminAssetBundle,
-  findFile,
-  listFiles,
-} from './files.js';
+import { createFile, createFileVersion, fileView, findAdminAssetBundle, findFile, listFiles } from './files.js';
 import { orderFiles } from './order.js';
 import { analyseFile } from './analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from './extras.js';
@@ -54,7 +47,10 @@ fileRoutes.post('/file', async (c) => {
 
 fileRoutes.get('/files', (c) => {
   const files = listFiles(c.get('world'), c.get('user'), c.req.query());
-  return json(c, files.map((file) => fileView(file, origin(c))));
+  return json(
+    c,
+    files.map((file) => fileView(file, origin(c))),
+  );
 });
 
 fileRoutes.put('/files/order', async (c) => json(c, orderFiles(c.get('world'), c.get('user'), await jsonBody(c))));
@@ -83,7 +79,10 @@ fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c
 fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.get('world'), c.req.param())));
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/start', (c) =>
-  json(c, startUpload(c.get('world'), c.get('user'), c.req.param(), c.req.query(), (token) => uploadUrl(c, token))),
+  json(
+    c,
+    startUpload(c.get('world'), c.get('user'), c.req.param(), c.req.query(), (token) => uploadUrl(c, token)),
+  ),
 );
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
@@ -91,9 +90,15 @@ fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
   return json(c, fileView(file, origin(c)));
 });
 
-fileRoutes.get('/analysis/:fileId/:versionId', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
-fileRoutes.get('/analysis/:fileId/:versionId/standard', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
-fileRoutes.get('/analysis/:fileId/:versionId/security', (c) => json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))));
+fileRoutes.get('/analysis/:fileId/:versionId', (c) =>
+  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+);
+fileRoutes.get('/analysis/:fileId/:versionId/standard', (c) =>
+  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+);
+fileRoutes.get('/analysis/:fileId/:versionId/security', (c) =>
+  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+);
 
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
   json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),

@@ -27,16 +27,20 @@ const PartParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId: in
 const VersionParamsSchema = lazy(() => z.object({ fileId: z.string(), versionId: integer(0) }));
 const DownloadPartParamsSchema = lazy(() => VersionParamsSchema.extend({ fileType: FileType }));
 
-const StartQuerySchema = lazy(() => z.object({
-  partNumber: queryInt(0, MAX_PART_NUMBER).default(1),
-}));
+const StartQuerySchema = lazy(() =>
+  z.object({
+    partNumber: queryInt(0, MAX_PART_NUMBER).default(1),
+  }),
+);
 
 /** FinishFileDataUploadRequest; maxParts and nextPartNumber are deprecated ("always 0") but required, and otherwise ignored. */
-const FinishRequestSchema = lazy(() => z.object({
-  etags: z.array(z.string()).optional(),
-  maxParts: z.string().length(1),
-  nextPartNumber: z.string().length(1),
-}));
+const FinishRequestSchema = lazy(() =>
+  z.object({
+    etags: z.array(z.string()).optional(),
+    maxParts: z.string().length(1),
+    nextPartNumber: z.string().length(1),
+  }),
+);
 
 const partKey = (fileId: string, version: number, fileType: FileType) => `${fileId}/${version}/${fileType}`;
 
@@ -54,13 +58,7 @@ function describedPart(world: World, actor: UserRecord, { fileId, versionId, fil
  * PUT .../{fileType}/start: an upload URL on this server for one part number of the part, standing in
  * for S3's presigned URL. Starting a part number again replaces its URL and drops bytes sent to the old one.
  */
-export function startUpload(
-  world: World,
-  actor: UserRecord,
-  params: unknown,
-  query: unknown,
-  uploadUrl: (token: string) => string,
-) {
+export function startUpload(world: World, actor: UserRecord, params: unknown, query: unknown, uploadUrl: (token: string) => string) {
   const { partNumber: asked } = parseInput(StartQuerySchema, query);
   // The real service starts part 1 when asked for part 0.
   const partNumber = Math.max(asked, 1);

@@ -106,17 +106,21 @@ export function unfriend(world: World, actor: UserRecord, userId: string): void 
   world.pipeline.emit({ type: 'friend-delete', to: [other.id], content: { userId: actor.id } });
 }
 
-const BoopSchema = lazy(() => z.object({
-  emojiId: z.string().min(1).optional(),
-  emojiVersion: z.number().int().optional(),
-  inventoryItemId: z.string().min(1).optional(),
-}));
+const BoopSchema = lazy(() =>
+  z.object({
+    emojiId: z.string().min(1).optional(),
+    emojiVersion: z.number().int().optional(),
+    inventoryItemId: z.string().min(1).optional(),
+  }),
+);
 
 /** A boop to a friend: a `boop` notification naming the emoji or inventory item. */
 export function boop(world: World, actor: UserRecord, userId: string, body: unknown): NotificationRecord {
   const target = targetOf(world, userId);
   if (!areFriends(actor, target) || target.id === actor.id) throw new ApiError(400, messages.notFriends);
   const request = parseInput(BoopSchema, body);
-  const details = request.inventoryItemId ? { inventoryItemId: request.inventoryItemId } : { emojiId: request.emojiId ?? 'default', emojiVersion: request.emojiVersion };
+  const details = request.inventoryItemId
+    ? { inventoryItemId: request.inventoryItemId }
+    : { emojiId: request.emojiId ?? 'default', emojiVersion: request.emojiVersion };
   return sendNotification(world, { type: 'boop', sender: actor, receiverId: target.id, details });
 }

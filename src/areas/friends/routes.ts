@@ -1,13 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import {
-  acceptFriendRequest,
-  friendStatus,
-  listFriends,
-  sendFriendRequest,
-  unfriend,
-  withdrawFriendRequest,
-} from './friends.js';
+import { acceptFriendRequest, friendStatus, listFriends, sendFriendRequest, unfriend, withdrawFriendRequest } from './friends.js';
 import { notificationView } from '../notifications/public.js';
 import { json, success } from '../../http/helpers.js';
 

@@ -80,5 +80,4 @@ export function requireKnownRoles(group: GroupRecord, roleIds: readonly string[]
 }
 
 /** A page of `n` items from `offset`. */
-export const page = <T>(items: readonly T[], query: { n: number; offset: number }) =>
-  items.slice(query.offset, query.offset + query.n);
+export const page = <T>(items: readonly T[], query: { n: number; offset: number }) => items.slice(query.offset, query.offset + query.n);

@@ -81,14 +81,16 @@ export function listAuditLogTypes(world: World, actor: UserRecord, groupId: stri
   return GROUP_AUDIT_LOG_TYPES;
 }
 
-export const AuditLogQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  startDate: z.iso.datetime({ offset: true }).optional(),
-  endDate: z.iso.datetime({ offset: true }).optional(),
-  actorIds: queryList().optional(),
-  eventTypes: queryList().optional(),
-  targetIds: queryList().optional(),
-}));
+export const AuditLogQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    startDate: z.iso.datetime({ offset: true }).optional(),
+    endDate: z.iso.datetime({ offset: true }).optional(),
+    actorIds: queryList().optional(),
+    eventTypes: queryList().optional(),
+    targetIds: queryList().optional(),
+  }),
+);
 
 /** The log, newest first, narrowed by time span, actors, event types and targets. */
 export function listAuditLogs(world: World, actor: UserRecord, groupId: string, rawQuery: unknown) {

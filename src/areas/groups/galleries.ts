@@ -17,15 +17,17 @@ import { belongs, findGroup, memberRecord, requireGroupAccess, requireKnownRoles
 
 const roleIdList = () => z.array(idOf('grol')).nullable().optional();
 
-const GalleryRequestSchema = lazy(() => z.object({
-  name: z.string().min(1).max(64).optional(),
-  description: z.string().max(500).optional(),
-  membersOnly: z.boolean().optional(),
-  roleIdsToAutoApprove: roleIdList(),
-  roleIdsToManage: roleIdList(),
-  roleIdsToSubmit: roleIdList(),
-  roleIdsToView: roleIdList(),
-}));
+const GalleryRequestSchema = lazy(() =>
+  z.object({
+    name: z.string().min(1).max(64).optional(),
+    description: z.string().max(500).optional(),
+    membersOnly: z.boolean().optional(),
+    roleIdsToAutoApprove: roleIdList(),
+    roleIdsToManage: roleIdList(),
+    roleIdsToSubmit: roleIdList(),
+    roleIdsToView: roleIdList(),
+  }),
+);
 
 const CreateGallerySchema = lazy(() => GalleryRequestSchema.extend({ name: z.string().min(1).max(64) }));
 
@@ -113,7 +115,13 @@ const ImagesQuerySchema = lazy(() => z.object({ ...pageParams(), approved: query
  * Approved images for viewers; images awaiting approval (`approved=false`, or all when unset) only
  * for those who manage the gallery and for their own submitters.
  */
-export function listGalleryImages(world: World, actor: UserRecord, groupId: string, galleryId: string, rawQuery: unknown): GroupGalleryImage[] {
+export function listGalleryImages(
+  world: World,
+  actor: UserRecord,
+  groupId: string,
+  galleryId: string,
+  rawQuery: unknown,
+): GroupGalleryImage[] {
   const group = findGroup(world, groupId);
   requireGroupAccess(world, group, actor, 'getGroupGalleryImages');
   const gallery = findGallery(group, galleryId);

@@ -25,7 +25,6 @@ import { groupListItemView, groupMemberView, groupView } from './views.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryBool } from '../../schema/query.js';
 
-
 /** The roles are always included; the flag is checked so a bad value is a 400 rather than ignored. */
 const GetGroupQuerySchema = lazy(() => z.object({ includeRoles: queryBool().optional() }));
 
@@ -37,20 +36,27 @@ export function getGroup(world: World, actor: UserRecord, groupId: string, query
 const webUrl = () => z.url({ protocol: /^https?$/ });
 
 /** The OpenAPI UpdateGroupRequest, plus the image URLs a client may set directly. Unknown fields are ignored. */
-export const UpdateGroupRequestSchema = lazy(() => z.object({
-  name: z.string().trim().min(3).max(64).optional(),
-  shortCode: z.string().regex(/^[A-Za-z0-9]*$/, 'must contain only letters and digits').min(3).max(6).optional(),
-  description: z.string().max(250).optional(),
-  rules: z.string().max(2000).nullable().optional(),
-  joinState: GroupJoinState.optional(),
-  languages: z.array(z.string().min(2).max(3)).max(3).optional(),
-  links: z.array(webUrl()).max(3).optional(),
-  tags: z.array(z.string().min(1).max(64)).max(20).optional(),
-  bannerId: idOf('file').nullable().optional(),
-  iconId: idOf('file').nullable().optional(),
-  bannerUrl: webUrl().nullable().optional(),
-  iconUrl: webUrl().nullable().optional(),
-}));
+export const UpdateGroupRequestSchema = lazy(() =>
+  z.object({
+    name: z.string().trim().min(3).max(64).optional(),
+    shortCode: z
+      .string()
+      .regex(/^[A-Za-z0-9]*$/, 'must contain only letters and digits')
+      .min(3)
+      .max(6)
+      .optional(),
+    description: z.string().max(250).optional(),
+    rules: z.string().max(2000).nullable().optional(),
+    joinState: GroupJoinState.optional(),
+    languages: z.array(z.string().min(2).max(3)).max(3).optional(),
+    links: z.array(webUrl()).max(3).optional(),
+    tags: z.array(z.string().min(1).max(64)).max(20).optional(),
+    bannerId: idOf('file').nullable().optional(),
+    iconId: idOf('file').nullable().optional(),
+    bannerUrl: webUrl().nullable().optional(),
+    iconUrl: webUrl().nullable().optional(),
+  }),
+);
 
 /** Owner or holders of group-data-manage change the group's own fields; the next read shows them. */
 export function updateGroup(world: World, actor: UserRecord, groupId: string, body: unknown): Group {
@@ -67,24 +73,20 @@ export function updateGroup(world: World, actor: UserRecord, groupId: string, bo
   return groupView(world, group, actor.id);
 }
 
-export const UpdateGroupMemberRequestSchema = lazy(() => z.object({
-  visibility: GroupUserVisibility.optional(),
-  isSubscribedToAnnouncements: z.boolean().optional(),
-  isSubscribedToEventAnnouncements: z.boolean().optional(),
-  managerNotes: z.string().max(1000).optional(),
-}));
+export const UpdateGroupMemberRequestSchema = lazy(() =>
+  z.object({
+    visibility: GroupUserVisibility.optional(),
+    isSubscribedToAnnouncements: z.boolean().optional(),
+    isSubscribedToEventAnnouncements: z.boolean().optional(),
+    managerNotes: z.string().max(1000).optional(),
+  }),
+);
 
 /**
  * A member changes their own visibility and subscriptions; managerNotes, on anyone's record (their own
  * included), only a holder of group-members-manage. Another member's other fields are theirs alone.
  */
-export function updateGroupMember(
-  world: World,
-  actor: UserRecord,
-  groupId: string,
-  userId: string,
-  body: unknown,
-): GroupMember {
+export function updateGroupMember(world: World, actor: UserRecord, groupId: string, userId: string, body: unknown): GroupMember {
   const group = findGroup(world, groupId, messages.groupEntryNotFound);
   if (!belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
   const target = findGroupMember(world, group.id, userId);
@@ -170,12 +172,7 @@ export function removeGroupMember(world: World, actor: UserRecord, groupId: stri
  * The groups a user has requested to join or been invited to, in the order the records were made,
  * as that user sees them. Only the user themselves or an admin may list them.
  */
-export function listUserGroups(
-  world: World,
-  actor: UserRecord,
-  userId: string,
-  status: 'requested' | 'invited',
-): GroupListItem[] {
+export function listUserGroups(world: World, actor: UserRecord, userId: string, status: 'requested' | 'invited'): GroupListItem[] {
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.notAuthorized);
   if (!world.users.has(userId)) throw new ApiError(404, messages.userNotFound(userId));
   const result: GroupListItem[] = [];

@@ -69,16 +69,22 @@ export function searchGroups(world: World, actor: UserRecord, rawQuery: unknown)
   return found;
 }
 
-export const CreateGroupRequestSchema = lazy(() => z.object({
-  name: z.string().trim().min(3).max(64),
-  shortCode: z.string().regex(/^[A-Za-z0-9]*$/, 'must contain only letters and digits').min(3).max(6),
-  roleTemplate: GroupRoleTemplate,
-  description: z.string().max(250).optional(),
-  joinState: GroupJoinState.optional(),
-  privacy: GroupPrivacy.optional(),
-  bannerId: z.string().nullable().optional(),
-  iconId: z.string().nullable().optional(),
-}));
+export const CreateGroupRequestSchema = lazy(() =>
+  z.object({
+    name: z.string().trim().min(3).max(64),
+    shortCode: z
+      .string()
+      .regex(/^[A-Za-z0-9]*$/, 'must contain only letters and digits')
+      .min(3)
+      .max(6),
+    roleTemplate: GroupRoleTemplate,
+    description: z.string().max(250).optional(),
+    joinState: GroupJoinState.optional(),
+    privacy: GroupPrivacy.optional(),
+    bannerId: z.string().nullable().optional(),
+    iconId: z.string().nullable().optional(),
+  }),
+);
 
 /** The lowest four-digit discriminator no other group with the same short code holds. */
 function freeDiscriminator(world: World, shortCode: string): string {
@@ -93,8 +99,7 @@ function freeDiscriminator(world: World, shortCode: string): string {
   throw new ApiError(400, messages.groupShortCodeTaken);
 }
 
-export const ownedGroups = (world: World, userId: string) =>
-  [...world.groups.values()].filter((group) => group.ownerId === userId).length;
+export const ownedGroups = (world: World, userId: string) => [...world.groups.values()].filter((group) => group.ownerId === userId).length;
 
 /**
  * Makes a group from a role template: an Owner role (`*`), the template's extra role, and a default
@@ -109,10 +114,14 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
   const role = (order: number, fields: { name: string; description: string; permissions: GroupPermission[] }, extra = {}) =>
     GroupRoleSchema.parse({ id: newId('grol'), groupId, order, ...fields, createdAt: now, updatedAt: now, ...extra });
   const owner = role(0, { name: 'Owner', description: 'Owns the group.', permissions: ['*'] }, { isManagementRole: true });
-  const extra = role(1, { name: template.roles.name, description: template.roles.description, permissions: template.roles.basePermissions }, {
-    isManagementRole: true,
-    isAddedOnJoin: template.roles.isAddedOnJoin,
-  });
+  const extra = role(
+    1,
+    { name: template.roles.name, description: template.roles.description, permissions: template.roles.basePermissions },
+    {
+      isManagementRole: true,
+      isAddedOnJoin: template.roles.isAddedOnJoin,
+    },
+  );
   const member = role(2, { name: 'Member', description: 'Every member.', permissions: template.basePermissions }, { defaultRole: true });
   const group = GroupRecordSchema.parse({
     id: groupId,
@@ -132,15 +141,18 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
     roles: [owner, extra, member],
   });
   world.groups.set(group.id, group);
-  putGroupMember(world, GroupMemberRecordSchema.parse({
-    id: newId('gmem'),
-    groupId,
-    userId: actor.id,
-    membershipStatus: 'member',
-    createdAt: now,
-    joinedAt: now,
-    roleIds: [owner.id],
-  }));
+  putGroupMember(
+    world,
+    GroupMemberRecordSchema.parse({
+      id: newId('gmem'),
+      groupId,
+      userId: actor.id,
+      membershipStatus: 'member',
+      createdAt: now,
+      joinedAt: now,
+      roleIds: [owner.id],
+    }),
+  );
   audit(world, group, actor, 'group.create', group.id, `Group ${group.name} was created by ${actor.displayName}.`);
   emitGroupJoined(world, group.id, actor.id);
   return groupView(world, group, actor.id);

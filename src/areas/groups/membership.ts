@@ -117,7 +117,13 @@ export function cancelGroupRequest(world: World, actor: UserRecord, groupId: str
 
 const PageQuerySchema = lazy(() => z.object(pageParams()));
 
-function listByStatus(world: World, group: GroupRecord, actor: UserRecord, status: GroupMemberRecord['membershipStatus'], rawQuery: unknown) {
+function listByStatus(
+  world: World,
+  group: GroupRecord,
+  actor: UserRecord,
+  status: GroupMemberRecord['membershipStatus'],
+  rawQuery: unknown,
+) {
   const query = parseInput(PageQuerySchema, rawQuery);
   const records = [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === status);
   return page(records, query).map((record) => groupMemberView(world, record, actor.id));

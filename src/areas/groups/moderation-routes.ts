@@ -1,13 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import {
-  banGroupMember,
-  getGroupMember,
-  listGroupBans,
-  listGroupMembers,
-  searchGroupMembers,
-  unbanGroupMember,
-} from './moderation.js';
+import { banGroupMember, getGroupMember, listGroupBans, listGroupMembers, searchGroupMembers, unbanGroupMember } from './moderation.js';
 import { createGroupRole, deleteGroupRole, listGroupRoles, setMemberRole, updateGroupRole } from './roles.js';
 import { json, jsonBody } from '../../http/helpers.js';
 
@@ -42,9 +35,7 @@ groupModerationRoutes.delete('/groups/:groupId/bans/:userId', (c) => {
   return json(c, unbanGroupMember(c.get('world'), c.get('user'), groupId, userId));
 });
 
-groupModerationRoutes.get('/groups/:groupId/roles', (c) =>
-  json(c, listGroupRoles(c.get('world'), c.get('user'), c.req.param('groupId'))),
-);
+groupModerationRoutes.get('/groups/:groupId/roles', (c) => json(c, listGroupRoles(c.get('world'), c.get('user'), c.req.param('groupId'))));
 
 groupModerationRoutes.post('/groups/:groupId/roles', async (c) => {
   const body = await jsonBody(c);

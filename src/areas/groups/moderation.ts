@@ -16,11 +16,13 @@ import { audit } from './audit.js';
 import { findGroup, page, requireAbove, requireGroupAccess } from './access.js';
 import { removeMembership } from './membership.js';
 
-const MembersQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  sort: z.enum(['joinedAt:asc', 'joinedAt:desc']).optional(),
-  roleId: idOf('grol').optional(),
-}));
+const MembersQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    sort: z.enum(['joinedAt:asc', 'joinedAt:desc']).optional(),
+    roleId: idOf('grol').optional(),
+  }),
+);
 
 /**
  * The members a requester may see: hidden members only to holders of group-members-viewall and to
@@ -74,7 +76,10 @@ export function getGroupMember(world: World, actor: UserRecord, groupId: string,
 export function listGroupBans(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
   const group = findGroup(world, groupId);
   requireGroupAccess(world, group, actor, 'getGroupBans');
-  const query = parseInput(lazy(() => z.object(pageParams())), rawQuery);
+  const query = parseInput(
+    lazy(() => z.object(pageParams())),
+    rawQuery,
+  );
   const banned = [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === 'banned');
   return page(banned, query).map((record) => groupMemberView(world, record, actor.id));
 }
@@ -96,8 +101,7 @@ export function banGroupMember(world: World, actor: UserRecord, groupId: string,
   requireAbove(world, group, actor, userId);
   const now = isoNow(world.clock);
   const record =
-    existing ??
-    GroupMemberRecordSchema.parse({ id: newId('gmem'), groupId: group.id, userId, membershipStatus: 'banned', createdAt: now });
+    existing ?? GroupMemberRecordSchema.parse({ id: newId('gmem'), groupId: group.id, userId, membershipStatus: 'banned', createdAt: now });
   if (existing) removeMembership(world, group, existing);
   Object.assign(record, { membershipStatus: 'banned', bannedAt: now, roleIds: [], mRoleIds: [], isRepresenting: false });
   putGroupMember(world, record);
@@ -112,6 +116,13 @@ export function unbanGroupMember(world: World, actor: UserRecord, groupId: strin
   const record = findGroupMember(world, group.id, userId);
   if (record?.membershipStatus !== 'banned') throw new ApiError(404, messages.groupUserNotBanned);
   deleteGroupMember(world, record);
-  audit(world, group, actor, 'group.user.unban', userId, `${actor.displayName} unbanned ${world.users.get(userId)?.displayName ?? userId}.`);
+  audit(
+    world,
+    group,
+    actor,
+    'group.user.unban',
+    userId,
+    `${actor.displayName} unbanned ${world.users.get(userId)?.displayName ?? userId}.`,
+  );
   return groupMemberView(world, { ...record, membershipStatus: 'inactive', bannedAt: null }, actor.id);
 }

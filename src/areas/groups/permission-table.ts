@@ -95,8 +95,7 @@ const ACCESS_TEXT: Record<string, string> = {
 /** The table as README shows it, between its markers; a test keeps README equal to it. */
 export function permissionTableMarkdown(): string {
   const rows = Object.entries(GROUP_OPERATIONS).map(
-    ([operation, { method, path, access }]) =>
-      `| \`${method} ${path}\` | ${operation} | ${ACCESS_TEXT[access] ?? `\`${access}\``} |`,
+    ([operation, { method, path, access }]) => `| \`${method} ${path}\` | ${operation} | ${ACCESS_TEXT[access] ?? `\`${access}\``} |`,
   );
   return ['| operation | operationId | needs |', '|---|---|---|', ...rows].join('\n');
 }

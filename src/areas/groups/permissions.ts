@@ -31,7 +31,5 @@ export function groupPermissions(group: GroupRecord, userId: string, member?: Gr
 }
 
 function grantedRoles(group: GroupRecord, member: GroupMemberRecord) {
-  return group.roles.filter(
-    (role) => role.defaultRole || member.roleIds.includes(role.id) || member.mRoleIds.includes(role.id),
-  );
+  return group.roles.filter((role) => role.defaultRole || member.roleIds.includes(role.id) || member.mRoleIds.includes(role.id));
 }

@@ -43,17 +43,26 @@ export function listGroupPosts(world: World, actor: UserRecord, groupId: string,
   return { posts: posts.slice(query.offset, query.offset + query.n) };
 }
 
-const PostRequestSchema = lazy(() => z.object({
-  title: z.string().min(1).max(120),
-  text: z.string().min(1).max(2000),
-  visibility: GroupPostVisibility,
-  sendNotification: z.boolean(),
-  imageId: idOf('file').optional(),
-  roleIds: z.array(idOf('grol')).optional(),
-}));
+const PostRequestSchema = lazy(() =>
+  z.object({
+    title: z.string().min(1).max(120),
+    text: z.string().min(1).max(2000),
+    visibility: GroupPostVisibility,
+    sendNotification: z.boolean(),
+    imageId: idOf('file').optional(),
+    roleIds: z.array(idOf('grol')).optional(),
+  }),
+);
 
 /** Tells the members who may read the post and want announcements, the author aside. */
-function notifyMembers(world: World, group: GroupRecord, actor: UserRecord, title: string, details: Record<string, unknown>, post?: GroupPost) {
+function notifyMembers(
+  world: World,
+  group: GroupRecord,
+  actor: UserRecord,
+  title: string,
+  details: Record<string, unknown>,
+  post?: GroupPost,
+) {
   for (const userId of memberIds(world, group)) {
     if (userId === actor.id) continue;
     const record = memberRecord(world, group.id, userId);
@@ -86,7 +95,8 @@ export function addGroupPost(world: World, actor: UserRecord, groupId: string, b
   listIn(world.groupPosts, group.id).push(post);
   group.lastPostCreatedAt = now;
   audit(world, group, actor, 'group.post.create', post.id, `${actor.displayName} posted ${post.title}.`);
-  if (request.sendNotification) notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+  if (request.sendNotification)
+    notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
   return post;
 }
 
@@ -113,7 +123,8 @@ export function updateGroupPost(world: World, actor: UserRecord, groupId: string
     updatedAt: isoNow(world.clock),
   });
   audit(world, group, actor, 'group.post.update', post.id, `${actor.displayName} edited ${post.title}.`);
-  if (request.sendNotification) notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+  if (request.sendNotification)
+    notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
   return post;
 }
 
@@ -147,12 +158,14 @@ export function getGroupAnnouncement(world: World, actor: UserRecord, groupId: s
   return world.groupAnnouncements.get(group.id) ?? noAnnouncement();
 }
 
-const AnnouncementRequestSchema = lazy(() => z.object({
-  title: z.string().min(1).max(120),
-  text: z.string().min(1).max(2000).optional(),
-  imageId: idOf('file').optional(),
-  sendNotification: z.boolean().optional(),
-}));
+const AnnouncementRequestSchema = lazy(() =>
+  z.object({
+    title: z.string().min(1).max(120),
+    text: z.string().min(1).max(2000).optional(),
+    imageId: idOf('file').optional(),
+    sendNotification: z.boolean().optional(),
+  }),
+);
 
 /** One announcement per group: a new one replaces the old. */
 export function createGroupAnnouncement(world: World, actor: UserRecord, groupId: string, body: unknown): GroupAnnouncement {

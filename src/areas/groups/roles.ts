@@ -21,21 +21,25 @@ export function listGroupRoles(world: World, actor: UserRecord, groupId: string)
   return byOrder(group.roles);
 }
 
-const CreateRoleSchema = lazy(() => z.object({
-  id: z.string().optional(),
-  name: z.string().trim().min(1).max(64),
-  description: z.string().max(500).optional(),
-  isSelfAssignable: z.boolean().optional(),
-  permissions: z.array(GroupPermission).optional(),
-}));
+const CreateRoleSchema = lazy(() =>
+  z.object({
+    id: z.string().optional(),
+    name: z.string().trim().min(1).max(64),
+    description: z.string().max(500).optional(),
+    isSelfAssignable: z.boolean().optional(),
+    permissions: z.array(GroupPermission).optional(),
+  }),
+);
 
-const UpdateRoleSchema = lazy(() => z.object({
-  name: z.string().trim().min(1).max(64).optional(),
-  description: z.string().max(500).optional(),
-  isSelfAssignable: z.boolean().optional(),
-  permissions: z.array(GroupPermission).optional(),
-  order: z.number().int().min(1).optional(),
-}));
+const UpdateRoleSchema = lazy(() =>
+  z.object({
+    name: z.string().trim().min(1).max(64).optional(),
+    description: z.string().max(500).optional(),
+    isSelfAssignable: z.boolean().optional(),
+    permissions: z.array(GroupPermission).optional(),
+    order: z.number().int().min(1).optional(),
+  }),
+);
 
 /**
  * A manager below the owner may only touch roles (and orders) strictly below their own standing, and
@@ -135,9 +139,17 @@ export function setMemberRole(world: World, actor: UserRecord, groupId: string, 
   if (give !== holds) {
     const name = world.users.get(userId)?.displayName ?? userId;
     const type = give ? 'group.member.role.assign' : 'group.member.role.unassign';
-    audit(world, group, actor, type, userId, `${actor.displayName} ${give ? 'gave' : 'took'} ${role.name} ${give ? 'to' : 'from'} ${name}.`, {
-      roleId: role.id,
-    });
+    audit(
+      world,
+      group,
+      actor,
+      type,
+      userId,
+      `${actor.displayName} ${give ? 'gave' : 'took'} ${role.name} ${give ? 'to' : 'from'} ${name}.`,
+      {
+        roleId: role.id,
+      },
+    );
     emitMemberUpdated(world, record);
   }
   return record.roleIds;

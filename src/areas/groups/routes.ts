@@ -1,13 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import {
-  blockGroup,
-  getGroup,
-  listUserGroups,
-  removeGroupMember,
-  updateGroup,
-  updateGroupMember,
-} from './groups.js';
+import { blockGroup, getGroup, listUserGroups, removeGroupMember, updateGroup, updateGroupMember } from './groups.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
 import { groupLifecycleRoutes } from './lifecycle-routes.js';
 import { groupMembershipRoutes } from './membership-routes.js';
@@ -41,9 +34,7 @@ groupRoutes.delete('/groups/:groupId/members/:userId', (c) => {
   return json(c, success(removeGroupMember(c.get('world'), c.get('user'), groupId, userId)));
 });
 
-groupRoutes.post('/groups/:groupId/block', (c) =>
-  json(c, success(blockGroup(c.get('world'), c.get('user'), c.req.param('groupId')))),
-);
+groupRoutes.post('/groups/:groupId/block', (c) => json(c, success(blockGroup(c.get('world'), c.get('user'), c.req.param('groupId')))));
 
 groupRoutes.get('/users/:userId/groups/requested', (c) =>
   json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'requested')),

@@ -22,34 +22,52 @@ export const GROUP_ROLE_TEMPLATES: Record<'default' | 'managedFree' | 'managedIn
     name: 'Default',
     description: 'Members can join freely and create group instances.',
     basePermissions: [...memberPermissions],
-    roles: { name: 'Moderator', description: 'Keeps the group in order.', basePermissions: [...moderatorPermissions], isAddedOnJoin: false },
+    roles: {
+      name: 'Moderator',
+      description: 'Keeps the group in order.',
+      basePermissions: [...moderatorPermissions],
+      isAddedOnJoin: false,
+    },
     joinState: 'open',
   },
   managedFree: {
     name: 'Managed (free to join)',
     description: 'Anyone can join; managers run the group.',
     basePermissions: ['group-instance-join'],
-    roles: { name: 'Manager', description: 'Runs the group.', basePermissions: [...moderatorPermissions, 'group-roles-assign'], isAddedOnJoin: false },
+    roles: {
+      name: 'Manager',
+      description: 'Runs the group.',
+      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
+      isAddedOnJoin: false,
+    },
     joinState: 'open',
   },
   managedInvite: {
     name: 'Managed (invite only)',
     description: 'Members join by invite; managers run the group.',
     basePermissions: ['group-instance-join'],
-    roles: { name: 'Manager', description: 'Runs the group.', basePermissions: [...moderatorPermissions, 'group-roles-assign'], isAddedOnJoin: false },
+    roles: {
+      name: 'Manager',
+      description: 'Runs the group.',
+      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
+      isAddedOnJoin: false,
+    },
     joinState: 'invite',
   },
   managedRequest: {
     name: 'Managed (join by request)',
     description: 'Members ask to join and managers accept them.',
     basePermissions: ['group-instance-join'],
-    roles: { name: 'Manager', description: 'Runs the group.', basePermissions: [...moderatorPermissions, 'group-roles-assign'], isAddedOnJoin: false },
+    roles: {
+      name: 'Manager',
+      description: 'Runs the group.',
+      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
+      isAddedOnJoin: false,
+    },
     joinState: 'request',
   },
 };
 
 /** GET /groups/roleTemplates: the templates without the join state they imply. */
 export const roleTemplatesView = (): Record<string, GroupRoleTemplateValues> =>
-  Object.fromEntries(
-    Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { joinState: _joinState, ...values }]) => [key, values]),
-  );
+  Object.fromEntries(Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { joinState: _joinState, ...values }]) => [key, values]));

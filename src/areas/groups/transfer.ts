@@ -59,7 +59,12 @@ export function transferGroup(world: World, actor: UserRecord, groupId: string, 
   }
   requireGroupAccess(world, group, actor, 'initiateOrAcceptGroupTransfer');
   const { requirements } = transferability(world, group, request.transferTargetId);
-  if (!requirements.targetIsGroupMember || !requirements.targetCanOwnMoreGroups || !requirements.hasVerifiedEmail || !requirements.groupNotMonetized) {
+  if (
+    !requirements.targetIsGroupMember ||
+    !requirements.targetCanOwnMoreGroups ||
+    !requirements.hasVerifiedEmail ||
+    !requirements.groupNotMonetized
+  ) {
     throw new ApiError(403, messages.groupCannotTransfer);
   }
   group.transferTargetId = request.transferTargetId!;

@@ -1,11 +1,4 @@
-import type {
-  Group,
-  GroupListItem,
-  GroupMember,
-  GroupMemberRecord,
-  GroupMyMember,
-  GroupRecord,
-} from '../../store/records/groups.js';
+import type { Group, GroupListItem, GroupMember, GroupMemberRecord, GroupMyMember, GroupRecord } from '../../store/records/groups.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
 import type { World } from '../../store/world.js';
 import { groupPermissions, hasGroupPermission } from './permissions.js';

@@ -2,11 +2,7 @@ import { DiscoverInstancesQuerySchema, type InstanceDiscovery } from './requests
 import type { InstanceRecord } from '../../store/records/instances.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32, seededRandom } from '../../store/random.js';
-import {
-  withdrawFromDiscovery,
-  type InstanceBag,
-  type InstanceDiscoveryIndex,
-} from '../../store/indexes/instances.js';
+import { withdrawFromDiscovery, type InstanceBag, type InstanceDiscoveryIndex } from '../../store/indexes/instances.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';

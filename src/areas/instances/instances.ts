@@ -68,8 +68,22 @@ function instanceUserView(world: World, user: UserRecord, viewer: UserRecord): I
 /** The holder markers are computed: only the one matching the type is present (the others undefined, so unsent). */
 const makeInstanceView = viewOf('Instance', InstanceSchema, {
   computed: [
-    'hidden', 'friends', 'private', 'location', 'world', 'clientNumber', 'capacity', 'recommendedCapacity', 'n_users',
-    'userCount', 'active', 'full', 'hasCapacityForYou', 'roleRestricted', 'platforms', 'users',
+    'hidden',
+    'friends',
+    'private',
+    'location',
+    'world',
+    'clientNumber',
+    'capacity',
+    'recommendedCapacity',
+    'n_users',
+    'userCount',
+    'active',
+    'full',
+    'hasCapacityForYou',
+    'roleRestricted',
+    'platforms',
+    'users',
   ],
 });
 

@@ -46,8 +46,7 @@ export function recentInstances(world: World, actor: UserRecord, query: unknown)
   return [...inside.reverse(), ...created.reverse()].slice(q.offset, q.offset + q.n);
 }
 
-const isMember = (world: World, groupId: string, userId: string) =>
-  findGroupMember(world, groupId, userId)?.membershipStatus === 'member';
+const isMember = (world: World, groupId: string, userId: string) => findGroupMember(world, groupId, userId)?.membershipStatus === 'member';
 
 /**
  * Whether the user may see (and join) an open group instance: anyone a public one, members a members
@@ -61,7 +60,12 @@ function canSee(world: World, user: UserRecord, instance: InstanceRecord): boole
 }
 
 /** The group's newest open instances the user may see, at most LIMITS.groupInstancesListed (the description gives these lists no paging). */
-function openGroupInstances(world: World, user: UserRecord, groupId: string, max: number = LIMITS.groupInstancesListed.value): InstanceRecord[] {
+function openGroupInstances(
+  world: World,
+  user: UserRecord,
+  groupId: string,
+  max: number = LIMITS.groupInstancesListed.value,
+): InstanceRecord[] {
   const now = world.clock.now();
   const all = groupInstances(world.instances, groupId);
   const found: InstanceRecord[] = [];

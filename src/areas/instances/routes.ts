@@ -5,13 +5,7 @@ import { closeInstance, createInstance, findInstance, instanceView } from './ins
 import { spanWithoutCloses } from '../../store/instance-state.js';
 import { cachedJson, json, jsonBody } from '../../http/helpers.js';
 import type { InstanceRecord } from '../../store/records/instances.js';
-import {
-  findByShortName,
-  groupInstanceList,
-  instanceNames,
-  recentInstances,
-  userGroupInstances,
-} from './lists.js';
+import { findByShortName, groupInstanceList, instanceNames, recentInstances, userGroupInstances } from './lists.js';
 
 /**
  * Instances: create, discover, read and close. An instance is addressed by its location,
@@ -50,7 +44,9 @@ instanceRoutes.get('/instances/s/:shortName', (c) => {
 
 instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('world'), c.req.param('location'))));
 
-instanceRoutes.get('/users/:userId/instances/groups', (c) => json(c, userGroupInstances(c.get('world'), c.get('user'), c.req.param('userId'))));
+instanceRoutes.get('/users/:userId/instances/groups', (c) =>
+  json(c, userGroupInstances(c.get('world'), c.get('user'), c.req.param('userId'))),
+);
 
 instanceRoutes.get('/users/:userId/instances/groups/:groupId', (c) => {
   const { userId, groupId } = c.req.param();

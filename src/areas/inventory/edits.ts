@@ -9,11 +9,13 @@ import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findHeldItem } from './inventory.js';
 
-export const UpdateInventoryItemRequestSchema = lazy(() => z.object({
-  isArchived: z.boolean().optional(),
-  isSeen: z.boolean().optional(),
-  userAttributes: z.object({ primaryColor: z.string(), secondaryColor: z.string(), trailColor: z.string() }).partial().optional(),
-}));
+export const UpdateInventoryItemRequestSchema = lazy(() =>
+  z.object({
+    isArchived: z.boolean().optional(),
+    isSeen: z.boolean().optional(),
+    userAttributes: z.object({ primaryColor: z.string(), secondaryColor: z.string(), trailColor: z.string() }).partial().optional(),
+  }),
+);
 
 /** PUT /inventory/{id}: archive (items flagged archivable), mark seen, or recolour one of the requester's items. */
 export function updateItem(world: World, actor: UserRecord, itemId: string, body: unknown): InventoryItemRecord {
@@ -29,7 +31,8 @@ export function updateItem(world: World, actor: UserRecord, itemId: string, body
 
 /** Takes the item out of the world, and out of the slot it held. */
 function remove(world: World, item: InventoryItemRecord): void {
-  if (item.equipSlot !== '' && equippedIn(world, item.holderId, item.equipSlot) === item) clearEquipped(world, item.holderId, item.equipSlot);
+  if (item.equipSlot !== '' && equippedIn(world, item.holderId, item.equipSlot) === item)
+    clearEquipped(world, item.holderId, item.equipSlot);
   world.inventoryItems.delete(item.id);
   world.inventoryByHolder.get(item.holderId)?.delete(item.id);
 }

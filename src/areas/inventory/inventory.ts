@@ -63,18 +63,20 @@ export function unequipSlot(world: World, actor: UserRecord, slotParam: string):
   return 'OK';
 }
 
-export const InventoryQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  holderId: idOf('usr').optional(),
-  equipSlot: InventoryEquipSlot.optional(),
-  order: InventorySortOrder.default('newest'),
-  tags: queryList().optional(),
-  types: queryList().pipe(z.array(InventoryItemType)).optional(),
-  flags: queryList().pipe(z.array(InventoryFlag)).optional(),
-  notTypes: queryList().pipe(z.array(InventoryItemType)).optional(),
-  notFlags: queryList().pipe(z.array(InventoryFlag)).optional(),
-  archived: queryBool().optional(),
-}));
+export const InventoryQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    holderId: idOf('usr').optional(),
+    equipSlot: InventoryEquipSlot.optional(),
+    order: InventorySortOrder.default('newest'),
+    tags: queryList().optional(),
+    types: queryList().pipe(z.array(InventoryItemType)).optional(),
+    flags: queryList().pipe(z.array(InventoryFlag)).optional(),
+    notTypes: queryList().pipe(z.array(InventoryItemType)).optional(),
+    notFlags: queryList().pipe(z.array(InventoryFlag)).optional(),
+    archived: queryBool().optional(),
+  }),
+);
 export type InventoryQuery = z.infer<typeof InventoryQuerySchema>;
 
 function matches(item: InventoryItemRecord, q: InventoryQuery): boolean {

@@ -37,7 +37,9 @@ inventoryRoutes.put('/inventory/:inventoryItemId', async (c) => {
   return json(c, updateItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'), body));
 });
 
-inventoryRoutes.delete('/inventory/:inventoryItemId', (c) => json(c, deleteItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))));
+inventoryRoutes.delete('/inventory/:inventoryItemId', (c) =>
+  json(c, deleteItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))),
+);
 
 inventoryRoutes.put('/inventory/:inventoryItemId/consume', (c) =>
   json(c, consumeItem(c.get('world'), c.get('user'), c.req.param('inventoryItemId'))),

@@ -1,19 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import {
-  getInviteMessage,
-  listInviteMessages,
-  resetInviteMessage,
-  updateInviteMessage,
-} from './invite-messages.js';
+import { getInviteMessage, listInviteMessages, resetInviteMessage, updateInviteMessage } from './invite-messages.js';
 import { json, jsonBody } from '../../http/helpers.js';
 
 /** A user's invite messages: twelve slots per message type, editable with a cooldown, resettable. */
 export const inviteMessageRoutes = new Hono<AppEnv>();
 
-inviteMessageRoutes.get('/message/:userId/:messageType', (c) =>
-  json(c, listInviteMessages(c.get('world'), c.get('user'), c.req.param())),
-);
+inviteMessageRoutes.get('/message/:userId/:messageType', (c) => json(c, listInviteMessages(c.get('world'), c.get('user'), c.req.param())));
 
 inviteMessageRoutes.get('/message/:userId/:messageType/:slot', (c) =>
   json(c, getInviteMessage(c.get('world'), c.get('user'), c.req.param())),

@@ -67,7 +67,9 @@ export function requestInvite(world: World, actor: UserRecord, userId: string, b
 
 const answered = (world: World, original: NotificationRecord) =>
   (world.notificationsByReceiver.get(original.senderUserId) ?? []).some(
-    (r) => r.senderUserId === original.receiverUserId && (r.type === 'inviteResponse' || r.type === 'requestInviteResponse') &&
+    (r) =>
+      r.senderUserId === original.receiverUserId &&
+      (r.type === 'inviteResponse' || r.type === 'requestInviteResponse') &&
       (JSON.parse(r.details) as { inResponseTo?: string }).inResponseTo === original.id,
   );
 

@@ -34,7 +34,9 @@ inviteRoutes.post('/invite/:notificationId/response', async (c) =>
 );
 
 inviteRoutes.post('/invite/:notificationId/response/photo', async (c) => {
-  const record = await withPhoto(c, (data, photo) => respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), data, photo));
+  const record = await withPhoto(c, (data, photo) =>
+    respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), data, photo),
+  );
   return json(c, notificationView(record));
 });
 

@@ -8,10 +8,12 @@ import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 
-const ListSchema = lazy(() => z.object({
-  type: z.enum(['world', 'avatar']).optional(),
-  isActive: z.enum(['true', 'false']).optional(),
-}));
+const ListSchema = lazy(() =>
+  z.object({
+    type: z.enum(['world', 'avatar']).optional(),
+    isActive: z.enum(['true', 'false']).optional(),
+  }),
+);
 const SubmissionQuerySchema = lazy(() => z.object({ contentId: z.string().optional(), submitterId: z.string().optional() }));
 const SubmitSchema = lazy(() => z.object({ contentId: z.string().min(1), description: z.string() }));
 
@@ -30,7 +32,9 @@ export function jamState(world: World, jam: JamRecord): 'submissions_open' | 'cl
 export function listJams(world: World, query: unknown): JamRecord[] {
   const { type, isActive } = parseInput(ListSchema, query);
   return [...world.jams.values()].filter(
-    (jam) => jam.isVisible && (type === undefined || jam.type === type) &&
+    (jam) =>
+      jam.isVisible &&
+      (type === undefined || jam.type === type) &&
       (isActive === undefined || (jamState(world, jam) === 'submissions_open') === (isActive === 'true')),
   );
 }
@@ -47,7 +51,10 @@ export function listSubmissions(world: World, jamId: string, query: unknown): Ja
   const jam = findJam(world, jamId);
   const { contentId, submitterId } = parseInput(SubmissionQuerySchema, query);
   return [...world.jamSubmissions.values()].filter(
-    (s) => s.jamId === jam.id && (contentId === undefined || s.contentId === contentId) && (submitterId === undefined || s.submitterId === submitterId),
+    (s) =>
+      s.jamId === jam.id &&
+      (contentId === undefined || s.contentId === contentId) &&
+      (submitterId === undefined || s.submitterId === submitterId),
   );
 }
 

@@ -8,7 +8,10 @@ export const jamRoutes = new Hono<AppEnv>();
 
 jamRoutes.get('/jams', (c) => {
   const world = c.get('world');
-  return json(c, listJams(world, c.req.query()).map((jam) => jamView(world, jam)));
+  return json(
+    c,
+    listJams(world, c.req.query()).map((jam) => jamView(world, jam)),
+  );
 });
 
 jamRoutes.get('/jams/:jamId', (c) => json(c, jamView(c.get('world'), findJam(c.get('world'), c.req.param('jamId')))));

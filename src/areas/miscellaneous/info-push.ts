@@ -2,7 +2,11 @@ import type { InfoPushRecord } from '../../store/records/account-extras.js';
 import type { World } from '../../store/world.js';
 
 /** Tags a query names: repeated keys and comma-separated values both. */
-const tagsOf = (values: string[] | undefined) => (values ?? []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter(Boolean);
+const tagsOf = (values: string[] | undefined) =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 function live(world: World, push: InfoPushRecord): boolean {
   const now = world.clock.now();

@@ -16,10 +16,12 @@ export const webAssets = {
   },
 } as const;
 
-const AssetQuerySchema = lazy(() => z.object({
-  variant: z.enum(['internal', 'public']).default('public'),
-  branch: z.string().min(1).default('main'),
-}));
+const AssetQuerySchema = lazy(() =>
+  z.object({
+    variant: z.enum(['internal', 'public']).default('public'),
+    branch: z.string().min(1).default('main'),
+  }),
+);
 
 /** GET /css/app.css and /js/app.js: the public variant of the main branch, or any for an admin. */
 export function webAsset(kind: keyof typeof webAssets, actor: UserRecord, query: unknown) {

@@ -27,7 +27,11 @@ export function findNotificationV2(world: World, actor: UserRecord, id: string):
 
 function touched(world: World, record: NotificationV2Record): NotificationV2Record {
   record.updatedAt = isoNow(world.clock);
-  world.pipeline.emit({ type: 'notification-v2-update', to: [record.receiverUserId], content: { id: record.id, version: record.version, updates: { seen: record.seen, updatedAt: record.updatedAt } } });
+  world.pipeline.emit({
+    type: 'notification-v2-update',
+    to: [record.receiverUserId],
+    content: { id: record.id, version: record.version, updates: { seen: record.seen, updatedAt: record.updatedAt } },
+  });
   return record;
 }
 
@@ -42,7 +46,13 @@ const ReplySchema = lazy(() => z.object({ responseType: z.string().min(1).option
 const RespondSchema = lazy(() => z.object({ responseType: z.string().min(1), responseData: z.string().optional() }).passthrough());
 
 /** Replying or responding works on notifications that offer responses; either marks it seen. */
-export function answerNotificationV2(world: World, actor: UserRecord, id: string, body: unknown, kind: 'reply' | 'respond'): NotificationV2Record {
+export function answerNotificationV2(
+  world: World,
+  actor: UserRecord,
+  id: string,
+  body: unknown,
+  kind: 'reply' | 'respond',
+): NotificationV2Record {
   const request = parseInput(kind === 'respond' ? RespondSchema : ReplySchema, body);
   const record = findNotificationV2(world, actor, id);
   const offered = record.responses.some((r) => request.responseType === undefined || r.type === request.responseType);

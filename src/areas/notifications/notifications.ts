@@ -40,18 +40,22 @@ export function hideNotification(world: World, actor: UserRecord, notificationId
 
 const dateTime = lazy(() => z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time'));
 
-export const NotificationListQuerySchema = lazy(() => z
-  .object({
-    ...pageParams(),
-    type: z.enum(['all', ...NotificationType.options]).default('all'),
-    sent: queryBool().refine((sent) => !sent, 'must be false').optional(),
-    hidden: queryBool().default(false),
-    after: dateTime.optional(),
-  })
-  .refine((q) => !q.hidden || q.type === 'friendRequest', {
-    message: 'must be false unless type is friendRequest',
-    path: ['hidden'],
-  }));
+export const NotificationListQuerySchema = lazy(() =>
+  z
+    .object({
+      ...pageParams(),
+      type: z.enum(['all', ...NotificationType.options]).default('all'),
+      sent: queryBool()
+        .refine((sent) => !sent, 'must be false')
+        .optional(),
+      hidden: queryBool().default(false),
+      after: dateTime.optional(),
+    })
+    .refine((q) => !q.hidden || q.type === 'friendRequest', {
+      message: 'must be false unless type is friendRequest',
+      path: ['hidden'],
+    }),
+);
 
 /**
  * The requester's notifications, newest first: hidden or not hidden ones (`hidden`), of one `type`
@@ -89,7 +93,11 @@ export function sentNotificationView(record: NotificationRecord) {
 }
 
 /** The `notification` event: the Notification with details as an object, as the socket carries it. */
-const socketView = (record: NotificationRecord) => ({ ...notificationView(record), receiverUserId: record.receiverUserId, details: JSON.parse(record.details) as object });
+const socketView = (record: NotificationRecord) => ({
+  ...notificationView(record),
+  receiverUserId: record.receiverUserId,
+  details: JSON.parse(record.details) as object,
+});
 
 /** Creates a notification for its receiver, now, and tells their socket. */
 export function sendNotification(world: World, input: NewNotification): NotificationRecord {

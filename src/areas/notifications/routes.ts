@@ -43,7 +43,9 @@ notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) =>
   json(c, notificationView(hideNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
 );
 
-notificationRoutes.get('/notifications', (c) => json(c, listNotificationsV2(c.get('world'), c.get('user'), c.req.query()).map(notificationV2View)));
+notificationRoutes.get('/notifications', (c) =>
+  json(c, listNotificationsV2(c.get('world'), c.get('user'), c.req.query()).map(notificationV2View)),
+);
 
 notificationRoutes.delete('/notifications', (c) => {
   clearNotificationsV2(c.get('world'), c.get('user'));
@@ -64,9 +66,15 @@ notificationRoutes.post('/notifications/:notificationId/see', (c) =>
 );
 
 notificationRoutes.post('/notifications/:notificationId/reply', async (c) =>
-  json(c, notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply'))),
+  json(
+    c,
+    notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply')),
+  ),
 );
 
 notificationRoutes.post('/notifications/:notificationId/respond', async (c) =>
-  json(c, notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond'))),
+  json(
+    c,
+    notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond')),
+  ),
 );

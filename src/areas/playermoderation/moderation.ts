@@ -39,8 +39,14 @@ const ModerateSchema = lazy(() => z.strictObject({ moderated: idOf('usr'), type:
 
 /** Opposite kinds replace each other: a mute undoes an unmute and the other way round. */
 const OPPOSITE: Partial<Record<PlayerModerationRecord['type'], PlayerModerationRecord['type']>> = {
-  mute: 'unmute', unmute: 'mute', muteChat: 'unmuteChat', unmuteChat: 'muteChat',
-  hideAvatar: 'showAvatar', showAvatar: 'hideAvatar', interactOff: 'interactOn', interactOn: 'interactOff',
+  mute: 'unmute',
+  unmute: 'mute',
+  muteChat: 'unmuteChat',
+  unmuteChat: 'muteChat',
+  hideAvatar: 'showAvatar',
+  showAvatar: 'hideAvatar',
+  interactOff: 'interactOn',
+  interactOn: 'interactOff',
 };
 
 /** Records a moderation of another user; the same kind twice is the one record. */
@@ -79,7 +85,9 @@ export function unmoderateUser(world: World, actor: UserRecord, body: unknown): 
 export function listPlayerModerations(world: World, actor: UserRecord, query: Record<string, string>): PlayerModerationRecord[] {
   const type = query.type === undefined ? undefined : parseInput(z.object({ type: PlayerModerationType }), query).type;
   return [...world.playerModerations.values()].filter(
-    (r) => r.sourceUserId === actor.id && (type === undefined || r.type === type) &&
+    (r) =>
+      r.sourceUserId === actor.id &&
+      (type === undefined || r.type === type) &&
       (query.targetUserId === undefined || r.targetUserId === query.targetUserId),
   );
 }
@@ -113,21 +121,32 @@ export function deleteAvatarModeration(world: World, actor: UserRecord, query: R
   return { OK: 'Avatar moderation removed' };
 }
 
-const ReportSchema = lazy(() => z.object({
-  type: z.string().min(1),
-  category: z.string().min(1),
-  reason: z.string().min(1),
-  contentId: z.string().min(1),
-  description: z.string().default(''),
-  details: z.record(z.string(), z.unknown()).optional(),
-}));
+const ReportSchema = lazy(() =>
+  z.object({
+    type: z.string().min(1),
+    category: z.string().min(1),
+    reason: z.string().min(1),
+    contentId: z.string().min(1),
+    description: z.string().default(''),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 export function moderationReportView(world: World, record: ModerationReportRecord) {
   const { id, type, category, reason, contentId, description } = record;
-  const contentName = world.users.get(contentId)?.displayName ?? world.groups.get(contentId)?.name ?? world.worlds.get(contentId)?.name ?? contentId;
+  const contentName =
+    world.users.get(contentId)?.displayName ?? world.groups.get(contentId)?.name ?? world.worlds.get(contentId)?.name ?? contentId;
   return {
-    id, type, category, reason, contentId, description, contentName,
-    contentThumbnailImageUrl: null, evidenceRequired: false, supportRequired: false,
+    id,
+    type,
+    category,
+    reason,
+    contentId,
+    description,
+    contentName,
+    contentThumbnailImageUrl: null,
+    evidenceRequired: false,
+    supportRequired: false,
   };
 }
 
@@ -148,12 +167,14 @@ export function submitModerationReport(world: World, actor: UserRecord, body: un
   return record;
 }
 
-const ReportListSchema = lazy(() => z.object({
-  ...pageParams(),
-  moderationReportingUserId: z.string().optional(),
-  moderationReportStatus: z.string().optional(),
-  moderationReportType: z.string().optional(),
-}));
+const ReportListSchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    moderationReportingUserId: z.string().optional(),
+    moderationReportStatus: z.string().optional(),
+    moderationReportType: z.string().optional(),
+  }),
+);
 
 /** The requester's own reports; an admin may list anyone's (another's without admin is 403). */
 export function listModerationReports(world: World, actor: UserRecord, query: unknown) {
@@ -161,7 +182,9 @@ export function listModerationReports(world: World, actor: UserRecord, query: un
   const reporter = q.moderationReportingUserId ?? actor.id;
   if (reporter !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
   const all = [...world.moderationReports.values()].filter(
-    (r) => r.reportingUserId === reporter && (q.moderationReportStatus === undefined || r.status === q.moderationReportStatus) &&
+    (r) =>
+      r.reportingUserId === reporter &&
+      (q.moderationReportStatus === undefined || r.status === q.moderationReportStatus) &&
       (q.moderationReportType === undefined || r.type === q.moderationReportType),
   );
   const results = all.slice(q.offset, q.offset + q.n).map((r) => moderationReportView(world, r));
@@ -174,4 +197,3 @@ export function deleteModerationReport(world: World, actor: UserRecord, reportId
   world.moderationReports.delete(reportId);
   return { success: true };
 }
-

@@ -21,7 +21,10 @@ export const moderationRoutes = new Hono<AppEnv>();
 
 moderationRoutes.get('/auth/user/playermoderations', (c) => {
   const world = c.get('world');
-  return json(c, listPlayerModerations(world, c.get('user'), c.req.query()).map((r) => playerModerationView(world, r)));
+  return json(
+    c,
+    listPlayerModerations(world, c.get('user'), c.req.query()).map((r) => playerModerationView(world, r)),
+  );
 });
 
 moderationRoutes.post('/auth/user/playermoderations', async (c) => {

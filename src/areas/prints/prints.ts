@@ -12,12 +12,14 @@ import { deleteFile, isPng, storeImageFile } from '../files/public.js';
 const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
 
 /** The text fields of POST /prints beside the image. */
-const UploadFieldsSchema = lazy(() => z.object({
-  note: z.string().default(''),
-  timestamp: dateTime(),
-  worldId: z.string().default(''),
-  worldName: z.string().optional(),
-}));
+const UploadFieldsSchema = lazy(() =>
+  z.object({
+    note: z.string().default(''),
+    timestamp: dateTime(),
+    worldId: z.string().default(''),
+    worldName: z.string().optional(),
+  }),
+);
 
 /** The text fields of POST /prints/{printId} beside the image: the note alone may change. */
 const EditFieldsSchema = lazy(() => z.object({ note: z.string().optional() }));
@@ -33,7 +35,12 @@ const storePrintImage = (world: World, actor: UserRecord, bytes: Uint8Array<Arra
   storeImageFile(world, actor.id, 'print image', ['print'], bytes).id;
 
 /** POST /prints: the image becomes a PNG file of the requester and the print names it. */
-export function uploadPrint(world: World, actor: UserRecord, fields: Record<string, unknown>, bytes: Uint8Array<ArrayBuffer> | undefined): PrintRecord {
+export function uploadPrint(
+  world: World,
+  actor: UserRecord,
+  fields: Record<string, unknown>,
+  bytes: Uint8Array<ArrayBuffer> | undefined,
+): PrintRecord {
   const request = parseInput(UploadFieldsSchema, fields);
   const image = pngOf(bytes);
   const print: PrintRecord = {
@@ -53,9 +60,7 @@ export function uploadPrint(world: World, actor: UserRecord, fields: Record<stri
 /** GET /prints/user/{userId}: the requester's own prints, newest first; anyone else's are refused. */
 export function listUserPrints(world: World, actor: UserRecord, userId: string): PrintRecord[] {
   if (userId !== actor.id) throw new ApiError(403, messages.printsOfOtherUser);
-  return [...world.prints.values()]
-    .filter((print) => print.authorId === actor.id)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...world.prints.values()].filter((print) => print.authorId === actor.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** GET /prints/{printId}: any signed-in user may open a print by its id, as a shared link does. */
@@ -72,7 +77,13 @@ function ownPrint(world: World, actor: UserRecord, printId: string): PrintRecord
 }
 
 /** POST /prints/{printId}: a new image (and note, if sent) for the author's print; the old image file goes. */
-export function editPrint(world: World, actor: UserRecord, printId: string, fields: Record<string, unknown>, bytes: Uint8Array<ArrayBuffer> | undefined): PrintRecord {
+export function editPrint(
+  world: World,
+  actor: UserRecord,
+  printId: string,
+  fields: Record<string, unknown>,
+  bytes: Uint8Array<ArrayBuffer> | undefined,
+): PrintRecord {
   const request = parseInput(EditFieldsSchema, fields);
   const print = ownPrint(world, actor, printId);
   const image = pngOf(bytes);

@@ -25,10 +25,15 @@ printRoutes.post('/prints', async (c) => {
 
 printRoutes.get('/prints/user/:userId', (c) => {
   const world = c.get('world');
-  return json(c, listUserPrints(world, c.get('user'), c.req.param('userId')).map((print) => printView(world, print, origin(c))));
+  return json(
+    c,
+    listUserPrints(world, c.get('user'), c.req.param('userId')).map((print) => printView(world, print, origin(c))),
+  );
 });
 
-printRoutes.get('/prints/:printId', (c) => json(c, printView(c.get('world'), findPrint(c.get('world'), c.req.param('printId')), origin(c))));
+printRoutes.get('/prints/:printId', (c) =>
+  json(c, printView(c.get('world'), findPrint(c.get('world'), c.req.param('printId')), origin(c))),
+);
 
 printRoutes.post('/prints/:printId', async (c) => {
   const { fields, bytes } = await formOf(c);

@@ -33,7 +33,13 @@ const ListSchema = lazy(() => z.object({ ...pageParams(), authorId: z.string().o
 /** An update that touches the asset bundle must say all of these (the description's rule). */
 const BUNDLE_FIELDS = ['name', 'assetUrl', 'platform', 'unityVersion', 'assetVersion', 'spawnType', 'worldPlacementMask'] as const;
 
-const packageOf = (request: { assetUrl: string; assetVersion: number; platform: string; unityVersion: string; propSignature?: string | undefined }): PropUnityPackageRecord => ({
+const packageOf = (request: {
+  assetUrl: string;
+  assetVersion: number;
+  platform: string;
+  unityVersion: string;
+  propSignature?: string | undefined;
+}): PropUnityPackageRecord => ({
   assetUrl: request.assetUrl,
   assetVersion: request.assetVersion,
   platform: request.platform,

@@ -8,7 +8,10 @@ export const propRoutes = new Hono<AppEnv>();
 
 propRoutes.get('/props', (c) => {
   const world = c.get('world');
-  return json(c, listProps(world, c.get('user'), c.req.query()).map((prop) => propView(world, prop)));
+  return json(
+    c,
+    listProps(world, c.get('user'), c.req.query()).map((prop) => propView(world, prop)),
+  );
 });
 
 propRoutes.post('/props', async (c) => {

@@ -1,14 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import {
-  allGroupPermissions,
-  blockedGroups,
-  mutualFriends,
-  mutualGroups,
-  mutuals,
-  representedGroup,
-  userGroups,
-} from './user-groups.js';
+import { allGroupPermissions, blockedGroups, mutualFriends, mutualGroups, mutuals, representedGroup, userGroups } from './user-groups.js';
 import { json } from '../../http/helpers.js';
 
 /** A user's groups and what two users have in common. */

@@ -79,7 +79,8 @@ function instanceAt(world: World, location: string): InstanceRecord | undefined 
   throw new ApiError(400, messages.presenceLocationInvalid);
 }
 
-const inGameLocation = (user: UserRecord) => (user.state === 'online' && user.location !== 'offline' && user.location ? user.location : 'private');
+const inGameLocation = (user: UserRecord) =>
+  user.state === 'online' && user.location !== 'offline' && user.location ? user.location : 'private';
 
 function leaveInstance(world: World, user: UserRecord, next: string): void {
   if (user.location === next) return;
@@ -128,8 +129,13 @@ function announceMove(world: World, user: UserRecord, before: Before): void {
         type: 'friend-online',
         to: friendIds,
         content: {
-          userId: user.id, user: friendUser, location: seen.location, instanceId: seen.instanceId === 'private' ? '' : seen.instanceId,
-          worldId: seen.worldId, canRequestInvite, platform: user.platform,
+          userId: user.id,
+          user: friendUser,
+          location: seen.location,
+          instanceId: seen.instanceId === 'private' ? '' : seen.instanceId,
+          worldId: seen.worldId,
+          canRequestInvite,
+          platform: user.platform,
         },
       });
     }
@@ -139,8 +145,13 @@ function announceMove(world: World, user: UserRecord, before: Before): void {
       type: 'friend-location',
       to: friendIds,
       content: {
-        userId: user.id, user: friendUser, location: seen.location, instance: hidden ? '' : user.instanceId,
-        worldId: hidden ? 'private' : user.worldId, canRequestInvite, travelingToLocation: user.travelingToLocation,
+        userId: user.id,
+        user: friendUser,
+        location: seen.location,
+        instance: hidden ? '' : user.instanceId,
+        worldId: hidden ? 'private' : user.worldId,
+        canRequestInvite,
+        travelingToLocation: user.travelingToLocation,
       },
     });
   } else if (friendUser && user.status !== before.status) {
@@ -151,8 +162,12 @@ function announceMove(world: World, user: UserRecord, before: Before): void {
       type: 'user-location',
       to: self,
       content: {
-        userId: user.id, user: userView(world, user, user), location: user.location, instance: user.instanceId,
-        worldId: user.worldId, travelingToLocation: user.travelingToLocation,
+        userId: user.id,
+        user: userView(world, user, user),
+        location: user.location,
+        instance: user.instanceId,
+        worldId: user.worldId,
+        travelingToLocation: user.travelingToLocation,
       },
     });
   }

@@ -28,7 +28,10 @@ userRoutes.post('/users/:userId/addTags', async (c) =>
 );
 
 userRoutes.post('/users/:userId/removeTags', async (c) =>
-  json(c, currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove'))),
+  json(
+    c,
+    currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove')),
+  ),
 );
 
 userRoutes.post('/users/:userId/boop', async (c) => {
@@ -55,7 +58,9 @@ userRoutes.put('/users/:userId/badges/:badgeId', async (c) => {
   return json(c, success('Badge updated'));
 });
 
-userRoutes.get('/users/:userId/feedback', (c) => json(c, userFeedback(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())));
+userRoutes.get('/users/:userId/feedback', (c) =>
+  json(c, userFeedback(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+);
 
 userRoutes.delete('/users/:userId/persist', (c) => {
   deleteAllPersistence(c.get('world'), c.get('user'), c.req.param('userId'));

@@ -33,7 +33,8 @@ export function changeUserTags(world: World, actor: UserRecord, userId: string, 
   if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const { tags } = parseInput(ChangeTagsSchema, body);
   assertOwnTags(actor, tags);
-  user.tags = change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
+  user.tags =
+    change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
   user.updated_at = isoNow(world.clock);
   announceUpdate(world, user);
   return user;

@@ -25,11 +25,35 @@ function memberships(world: World, userId: string, status: GroupMemberRecord['me
 
 /** A group as a member's list shows it (LimitedUserGroups); `mutualGroup` says whether the viewer is in it too. */
 function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberRecord, group: GroupRecord) {
-  const { bannerId, bannerUrl, description, discriminator, iconId, iconUrl, lastPostCreatedAt, memberCount, name, ownerId, privacy, shortCode } = group;
+  const {
+    bannerId,
+    bannerUrl,
+    description,
+    discriminator,
+    iconId,
+    iconUrl,
+    lastPostCreatedAt,
+    memberCount,
+    name,
+    ownerId,
+    privacy,
+    shortCode,
+  } = group;
   return {
     id: member.id,
     groupId: group.id,
-    name, shortCode, discriminator, description, iconId, iconUrl, bannerId, bannerUrl, privacy, ownerId, memberCount, lastPostCreatedAt,
+    name,
+    shortCode,
+    discriminator,
+    description,
+    iconId,
+    iconUrl,
+    bannerId,
+    bannerUrl,
+    privacy,
+    ownerId,
+    memberCount,
+    lastPostCreatedAt,
     isRepresenting: member.isRepresenting,
     memberVisibility: member.visibility,
     lastPostReadAt: member.lastPostReadAt,
@@ -44,7 +68,10 @@ function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberR
 export function userGroups(world: World, viewer: UserRecord, userId: string) {
   const user = findUser(world, userId);
   return memberships(world, user.id)
-    .filter(({ member }) => viewer.id === user.id || member.visibility === 'visible' || (member.visibility === 'friends' && areFriends(viewer, user)))
+    .filter(
+      ({ member }) =>
+        viewer.id === user.id || member.visibility === 'visible' || (member.visibility === 'friends' && areFriends(viewer, user)),
+    )
     .map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
 }
 
@@ -53,7 +80,13 @@ export function representedGroup(world: World, viewer: UserRecord, userId: strin
   const user = findUser(world, userId);
   const found = memberships(world, user.id).find(({ member }) => member.isRepresenting);
   if (!found) return {};
-  const { id: _memberId, mutualGroup: _mutual, lastPostCreatedAt: _a, lastPostReadAt: _b, ...group } = limitedUserGroup(world, viewer, found.member, found.group);
+  const {
+    id: _memberId,
+    mutualGroup: _mutual,
+    lastPostCreatedAt: _a,
+    lastPostReadAt: _b,
+    ...group
+  } = limitedUserGroup(world, viewer, found.member, found.group);
   return group;
 }
 
@@ -83,7 +116,11 @@ const mutualFriendIds = (world: World, viewer: UserRecord, user: UserRecord) =>
   viewer.id === user.id ? [] : user.friends.filter((id) => id !== viewer.id && viewer.friends.includes(id) && world.users.has(id));
 
 const mutualGroupEntries = (world: World, viewer: UserRecord, user: UserRecord) =>
-  viewer.id === user.id ? [] : memberships(world, user.id).filter(({ group }) => world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member');
+  viewer.id === user.id
+    ? []
+    : memberships(world, user.id).filter(
+        ({ group }) => world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
+      );
 
 export function mutuals(world: World, viewer: UserRecord, userId: string) {
   const user = findUser(world, userId);
@@ -93,20 +130,31 @@ export function mutuals(world: World, viewer: UserRecord, userId: string) {
 export function mutualFriends(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
   const { n, offset } = parseInput(MutualsQuerySchema, query);
   const user = findUser(world, userId);
-  return mutualFriendIds(world, viewer, user).slice(offset, offset + n).map((id) => {
-    const friend = world.users.get(id)!;
-    const { displayName, profilePicOverride, status, statusDescription } = friend;
-    const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, friend);
-    return {
-      id, displayName, currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags, profilePicOverride, status, statusDescription,
-      imageUrl: limitedFriendView(world, viewer, friend).imageUrl,
-      avatarThumbnail: currentAvatarThumbnailImageUrl,
-    };
-  });
+  return mutualFriendIds(world, viewer, user)
+    .slice(offset, offset + n)
+    .map((id) => {
+      const friend = world.users.get(id)!;
+      const { displayName, profilePicOverride, status, statusDescription } = friend;
+      const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, friend);
+      return {
+        id,
+        displayName,
+        currentAvatarImageUrl,
+        currentAvatarThumbnailImageUrl,
+        currentAvatarTags,
+        profilePicOverride,
+        status,
+        statusDescription,
+        imageUrl: limitedFriendView(world, viewer, friend).imageUrl,
+        avatarThumbnail: currentAvatarThumbnailImageUrl,
+      };
+    });
 }
 
 export function mutualGroups(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
   const { n, offset } = parseInput(MutualsQuerySchema, query);
   const user = findUser(world, userId);
-  return mutualGroupEntries(world, viewer, user).slice(offset, offset + n).map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+  return mutualGroupEntries(world, viewer, user)
+    .slice(offset, offset + n)
+    .map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
 }

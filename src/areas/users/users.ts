@@ -25,11 +25,13 @@ export function getUserByName(world: World, viewer: UserRecord, username: string
   return userView(world, viewer, user);
 }
 
-const SearchQuerySchema = lazy(() => z.object({
-  search: z.string().default(''),
-  developerType: z.enum(['none', 'trusted', 'internal', 'moderator']).optional(),
-  offset: queryInt(0).default(0),
-}));
+const SearchQuerySchema = lazy(() =>
+  z.object({
+    search: z.string().default(''),
+    developerType: z.enum(['none', 'trusted', 'internal', 'moderator']).optional(),
+    offset: queryInt(0).default(0),
+  }),
+);
 
 /** The page size as the real API checks it, with its messages. */
 function pageSize(raw: string | undefined): number {
@@ -61,27 +63,29 @@ export function searchUsers(world: World, viewer: UserRecord, query: Record<stri
   return page;
 }
 
-const UpdateUserSchema = lazy(() => z.strictObject({
-  status: UserStatus.optional(),
-  statusDescription: z.string().max(32).optional(),
-  bio: z.string().max(512).optional(),
-  bioLinks: z.array(z.string().url()).max(3).optional(),
-  pronouns: z.string().max(32).optional(),
-  userIcon: z.string().optional(),
-  tags: z.array(z.string().min(1)).optional(),
-  contentFilters: z.array(z.string().min(1)).optional(),
-  isBoopingEnabled: z.boolean().optional(),
-  unsubscribe: z.boolean().optional(),
-  hasSharedConnectionsOptOut: z.boolean().optional(),
-  hasDiscordFriendsOptOut: z.boolean().optional(),
-  acceptedTOSVersion: z.number().int().min(0).optional(),
-  birthday: z.iso.date().optional(),
-  displayName: z.string().min(4).max(15).optional(),
-  email: EmailSchema().optional(),
-  password: z.string().min(8).optional(),
-  currentPassword: z.string().optional(),
-  revertDisplayName: z.boolean().optional(),
-}));
+const UpdateUserSchema = lazy(() =>
+  z.strictObject({
+    status: UserStatus.optional(),
+    statusDescription: z.string().max(32).optional(),
+    bio: z.string().max(512).optional(),
+    bioLinks: z.array(z.string().url()).max(3).optional(),
+    pronouns: z.string().max(32).optional(),
+    userIcon: z.string().optional(),
+    tags: z.array(z.string().min(1)).optional(),
+    contentFilters: z.array(z.string().min(1)).optional(),
+    isBoopingEnabled: z.boolean().optional(),
+    unsubscribe: z.boolean().optional(),
+    hasSharedConnectionsOptOut: z.boolean().optional(),
+    hasDiscordFriendsOptOut: z.boolean().optional(),
+    acceptedTOSVersion: z.number().int().min(0).optional(),
+    birthday: z.iso.date().optional(),
+    displayName: z.string().min(4).max(15).optional(),
+    email: EmailSchema().optional(),
+    password: z.string().min(8).optional(),
+    currentPassword: z.string().optional(),
+    revertDisplayName: z.boolean().optional(),
+  }),
+);
 
 /**
  * Changes a user's own profile (an admin may change anyone's). Name, email and password changes need
@@ -109,7 +113,8 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
     user.displayName = displayName;
   }
   if (birthday !== undefined) user.hasBirthday = true;
-  if (fields.statusDescription !== undefined) user.statusHistory = [fields.statusDescription, ...user.statusHistory.filter((s) => s !== fields.statusDescription)].slice(0, 20);
+  if (fields.statusDescription !== undefined)
+    user.statusHistory = [fields.statusDescription, ...user.statusHistory.filter((s) => s !== fields.statusDescription)].slice(0, 20);
   if (fields.pronouns !== undefined && fields.pronouns !== user.pronouns) user.pronounsHistory = [...user.pronounsHistory, fields.pronouns];
   if (fields.tags !== undefined) fields.tags = editedTags(actor, user, fields.tags);
   Object.assign(user, fields);
@@ -122,7 +127,9 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
 /** What anyone may see of a user's profile page (PublicProfile). */
 export function publicProfile(world: World, viewer: UserRecord, userId: string) {
   const user = findUser(world, userId);
-  const represented = [...(world.groupMembersByUser.get(user.id)?.values() ?? [])].find((m) => m.isRepresenting && m.membershipStatus === 'member');
+  const represented = [...(world.groupMembersByUser.get(user.id)?.values() ?? [])].find(
+    (m) => m.isRepresenting && m.membershipStatus === 'member',
+  );
   const group = represented ? world.groups.get(represented.groupId) : undefined;
   return {
     id: user.id,
@@ -150,13 +157,35 @@ export function publicProfile(world: World, viewer: UserRecord, userId: string) 
 /** What the viewer may see of where a user is (PrivateProfile): the presence rules of GET /users/{userId}. */
 export function privateProfile(world: World, viewer: UserRecord, userId: string) {
   const user = userView(world, viewer, findUser(world, userId));
-  const { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login } = user;
+  const {
+    state,
+    location,
+    worldId,
+    instanceId,
+    platform,
+    travelingToLocation,
+    travelingToWorld,
+    travelingToInstance,
+    last_activity,
+    last_login,
+  } = user;
   return {
     id: user.id,
     isFriend: user.isFriend,
     note: user.note,
     status: user.status,
     statusDescription: user.statusDescription,
-    activity: { state, location, worldId, instanceId, platform, travelingToLocation, travelingToWorld, travelingToInstance, last_activity, last_login },
+    activity: {
+      state,
+      location,
+      worldId,
+      instanceId,
+      platform,
+      travelingToLocation,
+      travelingToWorld,
+      travelingToInstance,
+      last_activity,
+      last_login,
+    },
   };
 }

@@ -26,8 +26,14 @@ export interface SeenLocation {
 export const areFriends = (a: UserRecord, b: UserRecord) => a.id === b.id || a.friends.includes(b.id);
 
 const HIDDEN: SeenLocation = {
-  state: 'offline', location: 'offline', worldId: 'offline', instanceId: 'offline', platform: '',
-  travelingToLocation: '', travelingToWorld: '', travelingToInstance: '',
+  state: 'offline',
+  location: 'offline',
+  worldId: 'offline',
+  instanceId: 'offline',
+  platform: '',
+  travelingToLocation: '',
+  travelingToWorld: '',
+  travelingToInstance: '',
 };
 const PRIVATE = { location: 'private', worldId: 'private', instanceId: 'private' };
 
@@ -59,9 +65,24 @@ export const shownBadges = (user: UserRecord): UserBadge[] => user.badges.filter
 
 const makeUser = viewOf('User', UserSchema, {
   computed: [
-    'badges', 'isFriend', 'friendKey', 'friendRequestStatus', 'note', 'state', 'location', 'worldId', 'instanceId',
-    'platform', 'travelingToLocation', 'travelingToWorld', 'travelingToInstance', 'last_login', 'last_activity',
-    'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags',
+    'badges',
+    'isFriend',
+    'friendKey',
+    'friendRequestStatus',
+    'note',
+    'state',
+    'location',
+    'worldId',
+    'instanceId',
+    'platform',
+    'travelingToLocation',
+    'travelingToWorld',
+    'travelingToInstance',
+    'last_login',
+    'last_activity',
+    'currentAvatarImageUrl',
+    'currentAvatarThumbnailImageUrl',
+    'currentAvatarTags',
   ],
 });
 
@@ -106,7 +127,15 @@ function noteOf(world: World, viewer: UserRecord, user: UserRecord): string {
 }
 
 const makeFriend = viewOf('LimitedUserFriend', LimitedUserFriendSchema, {
-  computed: ['isFriend', 'imageUrl', 'location', 'platform', 'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags'],
+  computed: [
+    'isFriend',
+    'imageUrl',
+    'location',
+    'platform',
+    'currentAvatarImageUrl',
+    'currentAvatarThumbnailImageUrl',
+    'currentAvatarTags',
+  ],
 });
 
 /** An entry of the friend list: the friend's presence as friends see it. */

@@ -8,11 +8,19 @@ export interface WornAvatar {
   currentAvatarTags: string[];
 }
 
-const NO_AVATAR: WornAvatar = Object.freeze({ currentAvatarImageUrl: '', currentAvatarThumbnailImageUrl: '', currentAvatarTags: Object.freeze([]) as unknown as string[] });
+const NO_AVATAR: WornAvatar = Object.freeze({
+  currentAvatarImageUrl: '',
+  currentAvatarThumbnailImageUrl: '',
+  currentAvatarTags: Object.freeze([]) as unknown as string[],
+});
 
 /** Read from the avatar record at each view, so selecting or editing an avatar shows on the next read. */
 export function wornAvatar(world: World, user: UserRecord): WornAvatar {
   const avatar = user.currentAvatar === '' ? undefined : world.avatars.get(user.currentAvatar);
   if (!avatar) return NO_AVATAR;
-  return { currentAvatarImageUrl: avatar.imageUrl, currentAvatarThumbnailImageUrl: avatar.thumbnailImageUrl, currentAvatarTags: avatar.tags };
+  return {
+    currentAvatarImageUrl: avatar.imageUrl,
+    currentAvatarThumbnailImageUrl: avatar.thumbnailImageUrl,
+    currentAvatarTags: avatar.tags,
+  };
 }

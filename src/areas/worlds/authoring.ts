@@ -31,7 +31,8 @@ const WorldFieldsSchema = () => ({
 });
 
 export const CreateWorldRequestSchema = lazy(() =>
-  z.object({ ...WorldFieldsSchema(), assetVersion: z.number().int().min(0), authorId: idOf('usr'), id: idOf('wrld') })
+  z
+    .object({ ...WorldFieldsSchema(), assetVersion: z.number().int().min(0), authorId: idOf('usr'), id: idOf('wrld') })
     .partial()
     .required({ assetUrl: true, imageUrl: true, name: true }),
 );
@@ -108,7 +109,14 @@ export function createWorld(world: World, actor: UserRecord, body: unknown): Wor
     created_at: now,
     updated_at: now,
   });
-  putPackage(world, record, request.platform ?? 'standalonewindows', request.unityVersion ?? '2022.3.22f1', request.assetUrl, request.assetVersion ?? 1);
+  putPackage(
+    world,
+    record,
+    request.platform ?? 'standalonewindows',
+    request.unityVersion ?? '2022.3.22f1',
+    request.assetUrl,
+    request.assetVersion ?? 1,
+  );
   world.worlds.set(record.id, record);
   world.worldNames.changed();
   return record;
@@ -132,7 +140,14 @@ export function updateWorld(world: World, actor: UserRecord, worldId: string, bo
   if (request.assetUrl !== undefined) {
     const platform = request.platform ?? 'standalonewindows';
     const previous = record.unityPackages.find((p) => p.platform === platform);
-    putPackage(world, record, platform, request.unityVersion ?? previous?.unityVersion ?? '2022.3.22f1', request.assetUrl, (previous?.assetVersion ?? 0) + 1);
+    putPackage(
+      world,
+      record,
+      platform,
+      request.unityVersion ?? previous?.unityVersion ?? '2022.3.22f1',
+      request.assetUrl,
+      (previous?.assetVersion ?? 0) + 1,
+    );
     record.version += 1;
   }
   record.updated_at = isoNow(world.clock);

@@ -23,7 +23,8 @@ interface Candidate {
 }
 
 /** Other users' worlds are listed when public; one's own always; an admin's list shows everything. */
-const visible = (record: WorldRecord, actor: UserRecord) => record.releaseStatus === 'public' || record.authorId === actor.id || actor.isAdmin;
+const visible = (record: WorldRecord, actor: UserRecord) =>
+  record.releaseStatus === 'public' || record.authorId === actor.id || actor.isAdmin;
 
 function matchesPackages(record: WorldRecord, q: WorldListQuery): boolean {
   if (q.noplatform !== undefined && record.unityPackages.some((p) => p.platform === q.noplatform)) return false;
@@ -42,7 +43,14 @@ function fuzzyMatch(world: World, record: WorldRecord, words: readonly string[])
   return words.every((word) => haystack.includes(word));
 }
 
-function matches(world: World, record: WorldRecord, q: WorldListQuery, actor: UserRecord, releaseStatus: string, words: readonly string[]): boolean {
+function matches(
+  world: World,
+  record: WorldRecord,
+  q: WorldListQuery,
+  actor: UserRecord,
+  releaseStatus: string,
+  words: readonly string[],
+): boolean {
   if (!visible(record, actor)) return false;
   if (releaseStatus !== 'all' && record.releaseStatus !== releaseStatus) return false;
   if (q.featured !== undefined && record.featured !== q.featured) return false;
@@ -139,7 +147,9 @@ export function searchWorlds(world: World, actor: UserRecord, query: unknown) {
     const ids = world.worldNames.matching(world.worlds, nameWords(q.search));
     candidates = [...ids].map((id) => world.worlds.get(id)!).map((record) => ({ record, order: Date.parse(record.created_at) }));
   }
-  return page(world, actor, q, candidates, q.sort ?? (q.search ? 'relevance' : 'popularity')).map(({ record }) => limitedWorldView(world, record));
+  return page(world, actor, q, candidates, q.sort ?? (q.search ? 'relevance' : 'popularity')).map(({ record }) =>
+    limitedWorldView(world, record),
+  );
 }
 
 /** GET /worlds/active: worlds with someone in them, fullest first unless sorted otherwise. */
@@ -191,5 +201,7 @@ export function favoriteWorlds(world: World, actor: UserRecord, query: unknown) 
     const record = world.worlds.get(favorite.favoriteId);
     if (record) candidates.push({ record, order: Date.parse(favorite.created_at), favorite });
   }
-  return page(world, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record, favorite }) => favoritedWorldView(world, record, favorite!));
+  return page(world, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record, favorite }) =>
+    favoritedWorldView(world, record, favorite!),
+  );
 }

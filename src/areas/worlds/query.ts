@@ -6,8 +6,24 @@ import { unitySortNumber } from '../../store/records/unity-package.js';
 
 /** The sorts every world and avatar list takes (OpenAPI SortOption). */
 export const SORT_OPTIONS = [
-  '_created_at', '_updated_at', 'created', 'favorites', 'heat', 'labsPublicationDate', 'magic', 'name', 'order',
-  'popularity', 'publicationDate', 'random', 'relevance', 'reportCount', 'reportScore', 'shuffle', 'trust', 'updated',
+  '_created_at',
+  '_updated_at',
+  'created',
+  'favorites',
+  'heat',
+  'labsPublicationDate',
+  'magic',
+  'name',
+  'order',
+  'popularity',
+  'publicationDate',
+  'random',
+  'relevance',
+  'reportCount',
+  'reportScore',
+  'shuffle',
+  'trust',
+  'updated',
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
@@ -23,22 +39,24 @@ const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
  * The query of GET /worlds, /worlds/active, /worlds/recent and /worlds/favorites. Each value out of
  * range is a 400 naming it. `sort` has no default here: each list has its own.
  */
-export const WorldListQuerySchema = lazy(() => z.object({
-  ...pageParams(),
-  featured: queryBool().optional(),
-  sort: z.enum(SORT_OPTIONS).optional(),
-  order: z.enum(['ascending', 'descending']).default('descending'),
-  user: z.enum(['me']).optional(),
-  userId: idOf('usr').optional(),
-  search: z.string().min(1).max(256).optional(),
-  tag: queryList().optional(),
-  notag: queryList().optional(),
-  releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
-  maxUnityVersion: unityVersion().optional(),
-  minUnityVersion: unityVersion().optional(),
-  platform: z.enum(PLATFORMS).optional(),
-  noplatform: z.enum(PLATFORMS).optional(),
-  fuzzy: queryBool().optional(),
-  avatarSpecific: queryBool().optional(),
-}));
+export const WorldListQuerySchema = lazy(() =>
+  z.object({
+    ...pageParams(),
+    featured: queryBool().optional(),
+    sort: z.enum(SORT_OPTIONS).optional(),
+    order: z.enum(['ascending', 'descending']).default('descending'),
+    user: z.enum(['me']).optional(),
+    userId: idOf('usr').optional(),
+    search: z.string().min(1).max(256).optional(),
+    tag: queryList().optional(),
+    notag: queryList().optional(),
+    releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
+    maxUnityVersion: unityVersion().optional(),
+    minUnityVersion: unityVersion().optional(),
+    platform: z.enum(PLATFORMS).optional(),
+    noplatform: z.enum(PLATFORMS).optional(),
+    fuzzy: queryBool().optional(),
+    avatarSpecific: queryBool().optional(),
+  }),
+);
 export type WorldListQuery = z.infer<typeof WorldListQuerySchema>;

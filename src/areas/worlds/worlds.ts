@@ -1,11 +1,5 @@
 import { isoNow } from '../../store/clock.js';
-import {
-  ApiError,
-  messages,
-  WAF_WORLD_TAG_INVALID,
-  WAF_WORLD_TAG_LIMIT,
-  WAF_WORLD_TAG_RESTRICTED,
-} from '../../errors.js';
+import { ApiError, messages, WAF_WORLD_TAG_INVALID, WAF_WORLD_TAG_LIMIT, WAF_WORLD_TAG_RESTRICTED } from '../../errors.js';
 import type { UserRecord } from '../../store/records/user.js';
 import {
   ChangeWorldTagsRequestSchema,
@@ -55,7 +49,14 @@ export function worldView(world: World, record: WorldRecord): WorldResponse {
     instances.push([instance.instanceId, users, {}]);
     slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
   }
-  return makeWorldView(record, { authorName: authorNameOf(world, record), occupants, privateOccupants: occupants - publicOccupants, publicOccupants, instances, slimInstances });
+  return makeWorldView(record, {
+    authorName: authorNameOf(world, record),
+    occupants,
+    privateOccupants: occupants - publicOccupants,
+    publicOccupants,
+    instances,
+    slimInstances,
+  });
 }
 
 /** Tags nobody adds by hand: `system_` ones the service grants, `admin_` ones only admins add. */

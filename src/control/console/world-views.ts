@@ -149,8 +149,7 @@ export const worldPages: { [Kind in keyof WorldRows]: (world: World, query: Page
 
 export type WorldPageKind = keyof WorldRows;
 
-const withoutSecrets = (user: UserRecord) =>
-  Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_FIELDS.has(key)));
+const withoutSecrets = (user: UserRecord) => Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_FIELDS.has(key)));
 
 /** One record by id, whatever its kind, as stored (secrets left out); undefined when the world has none. */
 export function recordById(world: World, id: string): unknown {

@@ -61,7 +61,15 @@ function generateUsers(faker: Faker, data: WorldData, count: number) {
   if (count <= 0) return;
   const newUser = userFactory();
   const names = Array.from({ length: 256 }, () => faker.person.firstName());
-  const handles = Array.from({ length: 256 }, () => faker.internet.username().toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 12) || 'user');
+  const handles = Array.from(
+    { length: 256 },
+    () =>
+      faker.internet
+        .username()
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, '')
+        .slice(0, 12) || 'user',
+  );
   const bios = Array.from({ length: 64 }, () => faker.lorem.sentence());
   const moods = Array.from({ length: 64 }, () => faker.lorem.words(3));
   const idBase = faker.string.uuid().slice(0, 24);

@@ -33,7 +33,14 @@ export function generateWorlds(faker: Faker, data: WorldData, count: number): vo
   const nonceBase = faker.string.uuid().slice(0, 24);
   const names = Array.from({ length: 128 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/\b./g, (c) => c.toUpperCase()));
   const descriptions = Array.from({ length: 32 }, () => faker.lorem.sentence());
-  const tagPool = Array.from({ length: 32 }, () => `author_tag_${faker.word.noun().toLowerCase().replace(/[^a-z0-9]/g, '')}`);
+  const tagPool = Array.from(
+    { length: 32 },
+    () =>
+      `author_tag_${faker.word
+        .noun()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`,
+  );
   const newWorld = copier(
     WorldRecordSchema.parse({
       id: 'wrld_00000000-0000-4000-8000-000000000000',

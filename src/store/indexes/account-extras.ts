@@ -1,9 +1,4 @@
-import type {
-  AssetReviewRecord,
-  ContentAgreementRecord,
-  InfoPushRecord,
-  PermissionRecord,
-} from '../records/account-extras.js';
+import type { AssetReviewRecord, ContentAgreementRecord, InfoPushRecord, PermissionRecord } from '../records/account-extras.js';
 
 /** Agreements, asset reviews, permissions and info pushes: each by id, in the order they were made. */
 export interface AccountExtrasIndex {

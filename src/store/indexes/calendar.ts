@@ -66,7 +66,11 @@ export class MonthBucket {
   /** Adds an event in its place. */
   insert(event: CalendarEventRecord): void {
     const events = this.events;
-    events.splice(upperBound(events, (other) => compareEvents(other, event) <= 0), 0, event);
+    events.splice(
+      upperBound(events, (other) => compareEvents(other, event) <= 0),
+      0,
+      event,
+    );
     this.count(event);
   }
 

@@ -1,9 +1,4 @@
-import type {
-  GroupAnnouncement,
-  GroupAuditLogEntry,
-  GroupGalleryImage,
-  GroupPost,
-} from '../records/group-extras.js';
+import type { GroupAnnouncement, GroupAuditLogEntry, GroupGalleryImage, GroupPost } from '../records/group-extras.js';
 import type { GroupMemberRecord } from '../records/groups.js';
 
 /**

@@ -24,8 +24,7 @@ export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   return index;
 }
 
-export const equippedIn = (index: InventoryIndex, holderId: string, slot: string) =>
-  index.inventoryEquipped.get(holderId)?.get(slot);
+export const equippedIn = (index: InventoryIndex, holderId: string, slot: string) => index.inventoryEquipped.get(holderId)?.get(slot);
 
 /** Records that the item holds its equipSlot (the caller has set it). */
 export function setEquipped(index: InventoryIndex, item: InventoryItemRecord): void {

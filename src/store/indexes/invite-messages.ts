@@ -1,10 +1,5 @@
 import { hash } from 'node:crypto';
-import {
-  COOLDOWN_MS,
-  type InviteMessageEntry,
-  type InviteMessageRecord,
-  type InviteMessageType,
-} from '../records/invite-messages.js';
+import { COOLDOWN_MS, type InviteMessageEntry, type InviteMessageRecord, type InviteMessageType } from '../records/invite-messages.js';
 import { FIXTURE_EPOCH } from '../../schema/common.js';
 import { FixtureError } from '../fixtures/fixtures.js';
 import { originalInviteMessages } from '../invite-message-originals.js';

@@ -1,11 +1,4 @@
-import type {
-  BalanceRecord,
-  LicenseGroupRecord,
-  ListingRecord,
-  ProductRecord,
-  PurchaseRecord,
-  StoreRecord,
-} from '../records/shop.js';
+import type { BalanceRecord, LicenseGroupRecord, ListingRecord, ProductRecord, PurchaseRecord, StoreRecord } from '../records/shop.js';
 
 /** The economy's shop: products, their listings, the stores that shelve them, purchases and balances. */
 export interface ShopIndex {

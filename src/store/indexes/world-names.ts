@@ -1,7 +1,11 @@
 import type { WorldRecord } from '../records/worlds.js';
 
 /** A name's words, lower-cased: letters and digits, anything else separates. */
-export const nameWords = (name: string) => name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+export const nameWords = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
 
 /**
  * What `GET /worlds?search=` reads instead of every world: each word of each world's name, sorted, so

@@ -20,7 +20,8 @@ export function fromJson(value: unknown): unknown {
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   if (keys.length === 1) {
-    if (keys[0] === '$map' && Array.isArray(record.$map)) return new Map((record.$map as [unknown, unknown][]).map(([key, item]) => [fromJson(key), fromJson(item)]));
+    if (keys[0] === '$map' && Array.isArray(record.$map))
+      return new Map((record.$map as [unknown, unknown][]).map(([key, item]) => [fromJson(key), fromJson(item)]));
     if (keys[0] === '$set' && Array.isArray(record.$set)) return new Set(record.$set.map(fromJson));
     if (keys[0] === '$bytes' && typeof record.$bytes === 'string') return Buffer.from(record.$bytes, 'base64');
   }

@@ -30,7 +30,8 @@ export function readDb(file: string): WorldSnapshot | undefined {
   if (!isObject(content) || content.format !== DB_FORMAT) {
     throw new DbError(`${file} is not a mock-api database (no "format": "${DB_FORMAT}"); it was left as it is`);
   }
-  if (content.version !== DB_VERSION) throw refuse(`has format version ${String(content.version)}; this mock-api reads version ${DB_VERSION}`);
+  if (content.version !== DB_VERSION)
+    throw refuse(`has format version ${String(content.version)}; this mock-api reads version ${DB_VERSION}`);
   const world = fromJson(content.world);
   if (!isObject(world) || !isObject(world.data)) throw refuse('holds no world');
   const { data: raw, ...rest } = world;

@@ -55,7 +55,12 @@ export class WorldFile {
 
   private save(): Promise<void> {
     // The world is read now, in one synchronous step: the save holds every change made before it.
-    this.db.data = JSON.stringify({ format: DB_FORMAT, version: DB_VERSION, savedAt: new Date().toISOString(), world: toJson(this.snapshot()) });
+    this.db.data = JSON.stringify({
+      format: DB_FORMAT,
+      version: DB_VERSION,
+      savedAt: new Date().toISOString(),
+      world: toJson(this.snapshot()),
+    });
     const save: Promise<void> = this.db.write().finally(() => {
       if (this.running === save) this.running = undefined;
     });

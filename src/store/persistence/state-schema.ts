@@ -21,20 +21,42 @@ export const WorldStateSchema = lazy(() =>
   z.object({
     inviteMessages: map(
       text,
-      z.array(z.object({ id: text, messageType: InviteMessageType, slot: whole, message: text, updatedAt: text, customised: z.boolean(), cooldownEndsAt: z.number() })),
+      z.array(
+        z.object({
+          id: text,
+          messageType: InviteMessageType,
+          slot: whole,
+          message: text,
+          updatedAt: text,
+          customised: z.boolean(),
+          cooldownEndsAt: z.number(),
+        }),
+      ),
     ),
     fileBlobs: map(text, bytes),
-    fileUploads: map(text, z.object({ uploadId: text, parts: z.map(whole, z.object({ token: text, bytes: bytes.optional(), etag: text.optional() })) })),
+    fileUploads: map(
+      text,
+      z.object({ uploadId: text, parts: z.map(whole, z.object({ token: text, bytes: bytes.optional(), etag: text.optional() })) }),
+    ),
     uploadTickets: map(text, z.object({ fileId: text, version: whole, fileType: FileType, partNumber: whole })),
     // Without it, discovery starts from the records' order.
     discovery: z.object({ seed: whole, requests: whole, all: ids, byWorld: z.map(text, ids), byGroup: z.map(text, ids) }).optional(),
-    groupExtras: z.object({
-      groupPosts: map(text, z.array(GroupPostSchema)),
-      groupAnnouncements: map(text, GroupAnnouncementSchema),
-      groupGalleryImages: map(text, z.array(GroupGalleryImageSchema)),
-      groupAuditLogs: map(text, z.array(GroupAuditLogEntrySchema)),
-      groupBlockedRequests: map(text, z.map(text, GroupMemberRecordSchema)),
-      calendarFollows: map(text, z.map(text, text)),
-    }).default(() => ({ groupPosts: new Map(), groupAnnouncements: new Map(), groupGalleryImages: new Map(), groupAuditLogs: new Map(), groupBlockedRequests: new Map(), calendarFollows: new Map() })),
+    groupExtras: z
+      .object({
+        groupPosts: map(text, z.array(GroupPostSchema)),
+        groupAnnouncements: map(text, GroupAnnouncementSchema),
+        groupGalleryImages: map(text, z.array(GroupGalleryImageSchema)),
+        groupAuditLogs: map(text, z.array(GroupAuditLogEntrySchema)),
+        groupBlockedRequests: map(text, z.map(text, GroupMemberRecordSchema)),
+        calendarFollows: map(text, z.map(text, text)),
+      })
+      .default(() => ({
+        groupPosts: new Map(),
+        groupAnnouncements: new Map(),
+        groupGalleryImages: new Map(),
+        groupAuditLogs: new Map(),
+        groupBlockedRequests: new Map(),
+        calendarFollows: new Map(),
+      })),
   }),
 );

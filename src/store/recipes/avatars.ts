@@ -105,26 +105,24 @@ export function recipeAvatar(recipe: AvatarsRecipe, i: number): AvatarRecord {
   const rating = RATINGS[rank]!;
   const firstPackage = 8 * Math.floor(i / PLATFORM_SETS.length) + PACKAGES_BEFORE[platformSet]!;
   // Mapped rather than pushed: a pushed-to array keeps room for 16 more.
-  const unityPackages = PLATFORM_SETS[platformSet]!.map(
-    (platform, p): UnityPackage => ({
-      id: countedId(recipe.packagePrefix, firstPackage + p),
-      platform,
-      unityVersion: UNITY_VERSIONS[version]!,
-      unitySortNumber: SORT_NUMBERS[version]!,
-      assetVersion: 4,
-      assetUrl: null,
-      assetUrlObject: EMPTY,
-      created_at: created,
-      impostorUrl: null,
-      impostorizerVersion: '',
-      performanceRating: rating,
-      pluginUrl: '',
-      pluginUrlObject: EMPTY,
-      scanStatus: 'passed',
-      variant: 'standard',
-      worldSignature: null,
-    }),
-  );
+  const unityPackages = PLATFORM_SETS[platformSet]!.map((platform, p): UnityPackage => ({
+    id: countedId(recipe.packagePrefix, firstPackage + p),
+    platform,
+    unityVersion: UNITY_VERSIONS[version]!,
+    unitySortNumber: SORT_NUMBERS[version]!,
+    assetVersion: 4,
+    assetUrl: null,
+    assetUrlObject: EMPTY,
+    created_at: created,
+    impostorUrl: null,
+    impostorizerVersion: '',
+    performanceRating: rating,
+    pluginUrl: '',
+    pluginUrlObject: EMPTY,
+    scanStatus: 'passed',
+    variant: 'standard',
+    worldSignature: null,
+  }));
   const id = avatarId(recipe, i);
   return {
     id,

@@ -32,37 +32,43 @@ export type FileType = z.infer<typeof FileType>;
 export const FileCategory = lazy(() => z.enum(['multipart', 'queued', 'simple']));
 
 /** One uploaded blob of a version (its file, signature or delta), as responses carry it. */
-export const FileDataSchema = lazy(() => z.object({
-  category: FileCategory,
-  fileName: z.string(),
-  md5: z.string(),
-  sizeInBytes: z.number().int().min(0),
-  status: FileStatus,
-  uploadId: z.string(),
-  url: z.string(),
-}));
+export const FileDataSchema = lazy(() =>
+  z.object({
+    category: FileCategory,
+    fileName: z.string(),
+    md5: z.string(),
+    sizeInBytes: z.number().int().min(0),
+    status: FileStatus,
+    uploadId: z.string(),
+    url: z.string(),
+  }),
+);
 export type FileData = z.infer<typeof FileDataSchema>;
 
 /** Version 0 carries only created_at, status and version; versions 1 and up carry all three parts. */
-export const FileVersionSchema = lazy(() => z.object({
-  created_at: z.string(),
-  status: FileStatus,
-  version: z.number().int().min(0),
-  delta: FileDataSchema.optional(),
-  file: FileDataSchema.optional(),
-  signature: FileDataSchema.optional(),
-}));
+export const FileVersionSchema = lazy(() =>
+  z.object({
+    created_at: z.string(),
+    status: FileStatus,
+    version: z.number().int().min(0),
+    delta: FileDataSchema.optional(),
+    file: FileDataSchema.optional(),
+    signature: FileDataSchema.optional(),
+  }),
+);
 export type FileVersion = z.infer<typeof FileVersionSchema>;
 
-export const FileSchema = lazy(() => z.object({
-  id: idOf('file'),
-  name: z.string(),
-  extension: z.string(),
-  mimeType: MimeType,
-  ownerId: idOf('usr'),
-  tags: z.array(z.string()),
-  versions: z.array(FileVersionSchema).min(1),
-}));
+export const FileSchema = lazy(() =>
+  z.object({
+    id: idOf('file'),
+    name: z.string(),
+    extension: z.string(),
+    mimeType: MimeType,
+    ownerId: idOf('usr'),
+    tags: z.array(z.string()),
+    versions: z.array(FileVersionSchema).min(1),
+  }),
+);
 export type ApiFile = z.infer<typeof FileSchema>;
 
 export const FileUploadUrlSchema = lazy(() => z.object({ url: z.url() }));
@@ -71,55 +77,61 @@ export const FileUploadUrlSchema = lazy(() => z.object({ url: z.url() }));
  * A part as the world stores it. `data` (base64) lets a fixture provide the bytes a download returns;
  * it never appears in a response. A fixture part may leave out md5 and sizeInBytes: they are derived from data.
  */
-const FileDataRecordSchema = lazy(() => z.object({
-  category: FileCategory.default('simple'),
-  fileName: text(),
-  md5: text(),
-  sizeInBytes: count(),
-  status: FileStatus.default('complete'),
-  uploadId: text(),
-  url: text(),
-  data: z.base64().optional(),
-}));
+const FileDataRecordSchema = lazy(() =>
+  z.object({
+    category: FileCategory.default('simple'),
+    fileName: text(),
+    md5: text(),
+    sizeInBytes: count(),
+    status: FileStatus.default('complete'),
+    uploadId: text(),
+    url: text(),
+    data: z.base64().optional(),
+  }),
+);
 export type FileDataRecord = z.infer<typeof FileDataRecordSchema>;
 
-const FileVersionRecordSchema = lazy(() => z.object({
-  created_at: timestamp(),
-  status: FileStatus.default('complete'),
-  version: z.number().int().min(0),
-  delta: FileDataRecordSchema.optional(),
-  file: FileDataRecordSchema.optional(),
-  signature: FileDataRecordSchema.optional(),
-}));
+const FileVersionRecordSchema = lazy(() =>
+  z.object({
+    created_at: timestamp(),
+    status: FileStatus.default('complete'),
+    version: z.number().int().min(0),
+    delta: FileDataRecordSchema.optional(),
+    file: FileDataRecordSchema.optional(),
+    signature: FileDataRecordSchema.optional(),
+  }),
+);
 export type FileVersionRecord = z.infer<typeof FileVersionRecordSchema>;
 
-export const FileRecordSchema = lazy(() => z
-  .object({
-    id: idOf('file'),
-    ownerId: idOf('usr'),
-    name: text(),
-    extension: text(),
-    mimeType: MimeType.default('image/jpeg'),
-    tags: strings(),
-    versions: z
-      .array(FileVersionRecordSchema)
-      .min(1)
-      .default(() => [{ created_at: FIXTURE_EPOCH, status: 'complete' as const, version: 0 }]),
-  })
-  .superRefine((file, ctx) => {
-    file.versions.forEach((v, index) => {
-      if (v.version !== index) ctx.addIssue({ code: 'custom', path: ['versions', index, 'version'], message: `must be ${index}` });
-      if (index === 0 && (v.delta || v.file || v.signature)) {
-        ctx.addIssue({ code: 'custom', path: ['versions', 0], message: 'version 0 is the creation of the file and has no parts' });
+export const FileRecordSchema = lazy(() =>
+  z
+    .object({
+      id: idOf('file'),
+      ownerId: idOf('usr'),
+      name: text(),
+      extension: text(),
+      mimeType: MimeType.default('image/jpeg'),
+      tags: strings(),
+      versions: z
+        .array(FileVersionRecordSchema)
+        .min(1)
+        .default(() => [{ created_at: FIXTURE_EPOCH, status: 'complete' as const, version: 0 }]),
+    })
+    .superRefine((file, ctx) => {
+      file.versions.forEach((v, index) => {
+        if (v.version !== index) ctx.addIssue({ code: 'custom', path: ['versions', index, 'version'], message: `must be ${index}` });
+        if (index === 0 && (v.delta || v.file || v.signature)) {
+          ctx.addIssue({ code: 'custom', path: ['versions', 0], message: 'version 0 is the creation of the file and has no parts' });
+        }
+      });
+    })
+    .transform((file) => {
+      for (const version of file.versions.slice(1)) {
+        for (const type of FILE_TYPES) version[type] = completePart(file, version.version, type, version[type]);
       }
-    });
-  })
-  .transform((file) => {
-    for (const version of file.versions.slice(1)) {
-      for (const type of FILE_TYPES) version[type] = completePart(file, version.version, type, version[type]);
-    }
-    return file;
-  }));
+      return file;
+    }),
+);
 export type FileRecord = z.infer<typeof FileRecordSchema>;
 
 /** The stored name of a part, shaped like the real service's: `<Name>.<fileId>.<version><extension>[.signature|.delta]`. */
@@ -175,30 +187,34 @@ export interface UploadTicket {
 
 export const ReleaseStatus = lazy(() => z.enum(['all', 'hidden', 'private', 'public']));
 
-export const AdminUnityPackageSchema = lazy(() => z.object({
-  assetUrl: z.string(),
-  assetVersion: z.number().int().min(0),
-  platform: z.string(),
-  unityVersion: z.string().min(1).default('2022.3.22f1-DWR'),
-  variant: z.string().default('standard'),
-}));
+export const AdminUnityPackageSchema = lazy(() =>
+  z.object({
+    assetUrl: z.string(),
+    assetVersion: z.number().int().min(0),
+    platform: z.string(),
+    unityVersion: z.string().min(1).default('2022.3.22f1-DWR'),
+    variant: z.string().default('standard'),
+  }),
+);
 
 /** The OpenAPI AdminAssetBundle, plus its `aab_` id. */
-export const AdminAssetBundleSchema = lazy(() => z.object({
-  id: idOf('aab'),
-  _created_at: timestamp(),
-  _updated_at: timestamp(),
-  assetType: text(),
-  authorId: idOf('usr'),
-  authorName: text(),
-  description: text(),
-  imageUrl: text(),
-  name: z.string(),
-  releaseStatus: ReleaseStatus.default('public'),
-  tags: strings(),
-  thumbnailImageUrl: text(),
-  unityPackageUrl: z.string().nullable().default(null),
-  unityPackages: z.array(AdminUnityPackageSchema).min(1),
-}));
+export const AdminAssetBundleSchema = lazy(() =>
+  z.object({
+    id: idOf('aab'),
+    _created_at: timestamp(),
+    _updated_at: timestamp(),
+    assetType: text(),
+    authorId: idOf('usr'),
+    authorName: text(),
+    description: text(),
+    imageUrl: text(),
+    name: z.string(),
+    releaseStatus: ReleaseStatus.default('public'),
+    tags: strings(),
+    thumbnailImageUrl: text(),
+    unityPackageUrl: z.string().nullable().default(null),
+    unityPackages: z.array(AdminUnityPackageSchema).min(1),
+  }),
+);
 export const AdminAssetBundleRecordSchema = AdminAssetBundleSchema;
 export type AdminAssetBundleRecord = z.infer<typeof AdminAssetBundleRecordSchema>;

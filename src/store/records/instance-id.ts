@@ -72,5 +72,4 @@ export function parseInstanceId(instanceId: string): InstanceIdParts | undefined
 export const locationOf = (worldId: string, instanceId: string) => `${worldId}:${instanceId}`;
 
 /** Eight lowercase letters and digits, stable for one text: names for fixture instances that give none. */
-export const stableName = (text: string) =>
-  (hash32(text).toString(36) + hash32(text, 0x9e3779b9).toString(36)).padStart(8, '0').slice(-8);
+export const stableName = (text: string) => (hash32(text).toString(36) + hash32(text, 0x9e3779b9).toString(36)).padStart(8, '0').slice(-8);

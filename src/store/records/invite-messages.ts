@@ -11,15 +11,21 @@ export const SLOT_COUNT = 12;
 export const COOLDOWN_MS = 60 * 60_000;
 
 /** The InviteMessage of the description (section 2), in its field order. */
-export const InviteMessageSchema = lazy(() => z.object({
-  id: idOf('invm'),
-  message: z.string().min(1),
-  messageType: InviteMessageType,
-  slot: z.number().int().min(0).max(SLOT_COUNT - 1),
-  canBeUpdated: z.boolean(),
-  remainingCooldownMinutes: z.number().int().min(0),
-  updatedAt: z.string(),
-}));
+export const InviteMessageSchema = lazy(() =>
+  z.object({
+    id: idOf('invm'),
+    message: z.string().min(1),
+    messageType: InviteMessageType,
+    slot: z
+      .number()
+      .int()
+      .min(0)
+      .max(SLOT_COUNT - 1),
+    canBeUpdated: z.boolean(),
+    remainingCooldownMinutes: z.number().int().min(0),
+    updatedAt: z.string(),
+  }),
+);
 export type InviteMessage = z.infer<typeof InviteMessageSchema>;
 
 /** What list, edit and reset answer: every slot of one type, slot 0 first. */
@@ -30,17 +36,23 @@ export const InviteMessageListSchema = lazy(() => z.array(InviteMessageSchema).l
  * cooldown ran until 60 minutes later). Slots without a record hold their original text. `id` defaults
  * to the slot's stable id.
  */
-export const InviteMessageRecordSchema = lazy(() => z.object({
-  id: idOf('invm').optional(),
-  userId: idOf('usr'),
-  messageType: InviteMessageType,
-  slot: z.number().int().min(0).max(SLOT_COUNT - 1),
-  message: z.string().min(1),
-  updatedAt: z.iso
-    .datetime({ offset: true, error: 'must be a date-time' })
-    .default(FIXTURE_EPOCH)
-    .transform((value) => new Date(value).toISOString()),
-}));
+export const InviteMessageRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('invm').optional(),
+    userId: idOf('usr'),
+    messageType: InviteMessageType,
+    slot: z
+      .number()
+      .int()
+      .min(0)
+      .max(SLOT_COUNT - 1),
+    message: z.string().min(1),
+    updatedAt: z.iso
+      .datetime({ offset: true, error: 'must be a date-time' })
+      .default(FIXTURE_EPOCH)
+      .transform((value) => new Date(value).toISOString()),
+  }),
+);
 export type InviteMessageRecord = z.infer<typeof InviteMessageRecordSchema>;
 
 /** One slot as the world keeps it; `customised` and `cooldownEndsAt` never leave the server. */

@@ -6,108 +6,124 @@ export const ProductType = lazy(() => z.enum(['inventory', 'listing', 'role', 'u
 export const ListingType = lazy(() => z.enum(['duration', 'instant', 'permanent', 'subscription']));
 
 /** A Product: what a buyer gets (a licence to it) when they buy a listing that bundles it. */
-export const ProductRecordSchema = lazy(() => z.object({
-  id: idOf('prod'),
-  sellerId: idOf('usr'),
-  displayName: z.string().min(1),
-  description: text(),
-  imageId: idOf('file').nullable().default(null),
-  productType: ProductType.default('udon'),
-  tags: strings(),
-  useForSubscriberList: flag(),
-  archived: flag(),
-  created: timestamp(),
-  updated: timestamp(),
-}));
+export const ProductRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('prod'),
+    sellerId: idOf('usr'),
+    displayName: z.string().min(1),
+    description: text(),
+    imageId: idOf('file').nullable().default(null),
+    productType: ProductType.default('udon'),
+    tags: strings(),
+    useForSubscriberList: flag(),
+    archived: flag(),
+    created: timestamp(),
+    updated: timestamp(),
+  }),
+);
 export type ProductRecord = z.infer<typeof ProductRecordSchema>;
 
 /** A ProductListing: a priced offer of products, shown in the stores it names. Its id is a prod_ id too. */
-export const ListingRecordSchema = lazy(() => z.object({
-  id: idOf('prod'),
-  sellerId: idOf('usr'),
-  displayName: z.string().min(1),
-  description: text(),
-  imageId: idOf('file').nullable().default(null),
-  listingType: ListingType.default('permanent'),
-  priceTokens: z.number().int().min(0),
-  productIds: z.array(idOf('prod')).default(() => []),
-  storeIds: z.array(idOf('esto')).default(() => []),
-  active: flag(true),
-  created: timestamp(),
-  updated: timestamp(),
-}));
+export const ListingRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('prod'),
+    sellerId: idOf('usr'),
+    displayName: z.string().min(1),
+    description: text(),
+    imageId: idOf('file').nullable().default(null),
+    listingType: ListingType.default('permanent'),
+    priceTokens: z.number().int().min(0),
+    productIds: z.array(idOf('prod')).default(() => []),
+    storeIds: z.array(idOf('esto')).default(() => []),
+    active: flag(true),
+    created: timestamp(),
+    updated: timestamp(),
+  }),
+);
 export type ListingRecord = z.infer<typeof ListingRecordSchema>;
 
-export const StoreShelfSchema = lazy(() => z.object({
-  id: z.string().regex(/^ess_[0-9a-fA-F-]{36}$/, 'must be an ess_ id'),
-  shelfTitle: z.string(),
-  shelfDescription: text(),
-  shelfLayout: z.string().default('grid'),
-  listingIds: z.array(idOf('prod')).default(() => []),
-  updatedAt: timestamp(),
-}));
+export const StoreShelfSchema = lazy(() =>
+  z.object({
+    id: z.string().regex(/^ess_[0-9a-fA-F-]{36}$/, 'must be an ess_ id'),
+    shelfTitle: z.string(),
+    shelfDescription: text(),
+    shelfLayout: z.string().default('grid'),
+    listingIds: z.array(idOf('prod')).default(() => []),
+    updatedAt: timestamp(),
+  }),
+);
 export type StoreShelf = z.infer<typeof StoreShelfSchema>;
 
 /** A Store of a seller (a group's, a world's or the house's), its listings on shelves. */
-export const StoreRecordSchema = lazy(() => z.object({
-  id: idOf('esto'),
-  sellerId: idOf('usr'),
-  displayName: z.string().min(1),
-  description: text(),
-  storeType: z.enum(['group', 'house', 'world']).default('group'),
-  groupId: idOf('grp').optional(),
-  worldId: idOf('wrld').optional(),
-  tags: strings(),
-  shelves: z.array(StoreShelfSchema).default(() => []),
-  created: timestamp(),
-  updated: timestamp(),
-}));
+export const StoreRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('esto'),
+    sellerId: idOf('usr'),
+    displayName: z.string().min(1),
+    description: text(),
+    storeType: z.enum(['group', 'house', 'world']).default('group'),
+    groupId: idOf('grp').optional(),
+    worldId: idOf('wrld').optional(),
+    tags: strings(),
+    shelves: z.array(StoreShelfSchema).default(() => []),
+    created: timestamp(),
+    updated: timestamp(),
+  }),
+);
 export type StoreRecord = z.infer<typeof StoreRecordSchema>;
 
 /**
  * A purchase of a listing: what the buyer paid, the licence to each product it gave, and both sides'
  * balances right after it (the transaction history shows them).
  */
-export const PurchaseRecordSchema = lazy(() => z.object({
-  id: idOf('pur'),
-  buyerId: idOf('usr'),
-  sellerId: idOf('usr'),
-  listingId: idOf('prod'),
-  listingDisplayName: z.string(),
-  listingDescription: text(),
-  listingType: ListingType,
-  listingImageId: idOf('file').nullable().default(null),
-  unitPrice: z.number().int().min(0),
-  quantity: z.number().int().min(1).default(1),
-  /** The licence to each product, named as the product was named when bought. */
-  licenses: z.array(z.object({ id: idOf('lic'), productId: idOf('prod'), productName: z.string() })).default(() => []),
-  transactionId: z.number().int().min(1),
-  buyerBalanceAfter: z.number().int(),
-  sellerBalanceAfter: z.number().int(),
-  date: timestamp(),
-}));
+export const PurchaseRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('pur'),
+    buyerId: idOf('usr'),
+    sellerId: idOf('usr'),
+    listingId: idOf('prod'),
+    listingDisplayName: z.string(),
+    listingDescription: text(),
+    listingType: ListingType,
+    listingImageId: idOf('file').nullable().default(null),
+    unitPrice: z.number().int().min(0),
+    quantity: z.number().int().min(1).default(1),
+    /** The licence to each product, named as the product was named when bought. */
+    licenses: z.array(z.object({ id: idOf('lic'), productId: idOf('prod'), productName: z.string() })).default(() => []),
+    transactionId: z.number().int().min(1),
+    buyerBalanceAfter: z.number().int(),
+    sellerBalanceAfter: z.number().int(),
+    date: timestamp(),
+  }),
+);
 export type PurchaseRecord = z.infer<typeof PurchaseRecordSchema>;
 
 /** A user's tokens: `standard` bought, `earnings` from sales. A user without a record has none. */
-export const BalanceRecordSchema = lazy(() => z.object({
-  userId: idOf('usr'),
-  standard: z.number().int().min(0).default(0),
-  earnings: z.number().int().min(0).default(0),
-}));
+export const BalanceRecordSchema = lazy(() =>
+  z.object({
+    userId: idOf('usr'),
+    standard: z.number().int().min(0).default(0),
+    earnings: z.number().int().min(0).default(0),
+  }),
+);
 export type BalanceRecord = z.infer<typeof BalanceRecordSchema>;
 
-export const LicenseSchema = lazy(() => z.object({
-  forAction: z.enum(['have', 'wear']).default('have'),
-  forId: z.string().min(1),
-  forName: z.string().min(1),
-  forType: z.enum(['avatar', 'licenseGroup', 'permission', 'product']).default('product'),
-}));
+export const LicenseSchema = lazy(() =>
+  z.object({
+    forAction: z.enum(['have', 'wear']).default('have'),
+    forId: z.string().min(1),
+    forName: z.string().min(1),
+    forType: z.enum(['avatar', 'licenseGroup', 'permission', 'product']).default('product'),
+  }),
+);
 
 /** A LicenseGroup: a named bundle of licences. */
-export const LicenseGroupRecordSchema = lazy(() => z.object({
-  id: idOf('lgrp'),
-  name: z.string().min(1),
-  description: text(),
-  licenses: z.array(LicenseSchema).default(() => []),
-}));
+export const LicenseGroupRecordSchema = lazy(() =>
+  z.object({
+    id: idOf('lgrp'),
+    name: z.string().min(1),
+    description: text(),
+    licenses: z.array(LicenseSchema).default(() => []),
+  }),
+);
 export type LicenseGroupRecord = z.infer<typeof LicenseGroupRecordSchema>;

@@ -8,25 +8,27 @@ export const PerformanceRating = lazy(() => z.enum(['Excellent', 'Good', 'Medium
  * One build of an avatar or a world for one platform and Unity version (OpenAPI UnityPackage).
  * Avatars and worlds both carry an array of them; clients such as the vrchat SDK require it.
  */
-export const UnityPackageSchema = lazy(() => z.object({
-  id: idOf('unp'),
-  platform: z.string().default('standalonewindows'),
-  unityVersion: z.string().min(1).default('2022.3.22f1'),
-  /** Orders Unity versions; derived from unityVersion when left out (see unitySortNumber). */
-  unitySortNumber: count(),
-  assetVersion: z.number().int().min(0).default(4),
-  assetUrl: z.string().nullable().default(null),
-  assetUrlObject: object(),
-  created_at: z.string().default(FIXTURE_EPOCH),
-  impostorUrl: z.string().nullable().default(null),
-  impostorizerVersion: text(),
-  performanceRating: PerformanceRating.default('None'),
-  pluginUrl: text(),
-  pluginUrlObject: object(),
-  scanStatus: z.string().default('passed'),
-  variant: z.string().default('standard'),
-  worldSignature: z.string().nullable().default(null),
-}));
+export const UnityPackageSchema = lazy(() =>
+  z.object({
+    id: idOf('unp'),
+    platform: z.string().default('standalonewindows'),
+    unityVersion: z.string().min(1).default('2022.3.22f1'),
+    /** Orders Unity versions; derived from unityVersion when left out (see unitySortNumber). */
+    unitySortNumber: count(),
+    assetVersion: z.number().int().min(0).default(4),
+    assetUrl: z.string().nullable().default(null),
+    assetUrlObject: object(),
+    created_at: z.string().default(FIXTURE_EPOCH),
+    impostorUrl: z.string().nullable().default(null),
+    impostorizerVersion: text(),
+    performanceRating: PerformanceRating.default('None'),
+    pluginUrl: text(),
+    pluginUrlObject: object(),
+    scanStatus: z.string().default('passed'),
+    variant: z.string().default('standard'),
+    worldSignature: z.string().nullable().default(null),
+  }),
+);
 export type UnityPackage = z.infer<typeof UnityPackageSchema>;
 
 export const unityPackages = () => z.array(UnityPackageSchema).default(() => []);

@@ -47,7 +47,11 @@ describe('email two-factor', () => {
     expectError(await t.call('GET', '/auth/user/friends', { cookie }), 401, 'Missing Credentials');
     const [mail] = await outbox(t);
     expect(mail).toMatchObject({ to: 'dana@example.test', subject: 'Your one-time login code' });
-    expectError(await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: '000000x' } }), 400, 'Invalid 2FA code');
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: '000000x' } }),
+      400,
+      'Invalid 2FA code',
+    );
     const verified = await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: mail!.code } });
     expect(verified.body).toEqual({ verified: true });
     expect((await t.call('GET', '/auth/user', { cookie })).body.id).toBe(ids.dana);
@@ -60,7 +64,9 @@ describe('email two-factor', () => {
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
     const mails = await outbox(t);
     expect(mails).toHaveLength(2);
-    expect(Date.parse((mails[0] as unknown as { sentAt: string }).sentAt)).toBeGreaterThan(Date.parse((mails[1] as unknown as { sentAt: string }).sentAt));
+    expect(Date.parse((mails[0] as unknown as { sentAt: string }).sentAt)).toBeGreaterThan(
+      Date.parse((mails[1] as unknown as { sentAt: string }).sentAt),
+    );
   });
 });
 
@@ -70,9 +76,16 @@ describe('TOTP setup', () => {
     const cookie = await t.login('bob');
     const pending = (await t.call('POST', '/auth/twofactorauth/totp/pending', { cookie })).body;
     expect(pending).toMatchObject({ secret: expect.stringMatching(/^[A-Z2-7]{32}$/), qrCodeDataUrl: expect.stringMatching(/^data:/) });
-    expectError(await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code: '000000' } }), 400, 'Invalid 2FA code');
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code: '000000' } }),
+      400,
+      'Invalid 2FA code',
+    );
     const code = totp(pending.secret, t.clock.now());
-    expect((await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code } })).body).toEqual({ verified: true, enabled: true });
+    expect((await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code } })).body).toEqual({
+      verified: true,
+      enabled: true,
+    });
     const codes = (await t.call('GET', '/auth/user/twofactorauth/otp', { cookie })).body;
     expect(codes.otp).toHaveLength(8);
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('bob', 'bob-password') } });
@@ -84,8 +97,11 @@ describe('TOTP setup', () => {
     const cookie = await t.login('bob');
     await t.call('POST', '/auth/twofactorauth/totp/pending', { cookie });
     expect((await t.call('DELETE', '/auth/twofactorauth/totp/pending', { cookie })).body).toEqual({ removed: true });
-    expectError(await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code: '000000' } }), 400,
-      'No two-factor authentication setup is pending.');
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/totp/pending/verify', { cookie, body: { code: '000000' } }),
+      400,
+      'No two-factor authentication setup is pending.',
+    );
     expect((await t.call('DELETE', '/auth/twofactorauth', { cookie })).body).toEqual({ removed: false });
   });
 });

@@ -186,7 +186,11 @@ describe('two-factor login', () => {
     const t = testWorld();
     const cookie = await startCarol(t);
     const wrong = totp(secret, t.clock.now() + 10 * 60_000);
-    expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: wrong } }), 400, messages.invalidTwoFactorCode);
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: wrong } }),
+      400,
+      messages.invalidTwoFactorCode,
+    );
     expect((await t.call('GET', '/auth/user', { cookie })).body).toHaveProperty('requiresTwoFactorAuth');
   });
 
@@ -196,7 +200,11 @@ describe('two-factor login', () => {
     const ok = await t.call('POST', '/auth/twofactorauth/otp/verify', { cookie, body: { code: '1111-2222' } });
     expect(ok.body).toEqual({ verified: true });
     const next = await startCarol(t);
-    expectError(await t.call('POST', '/auth/twofactorauth/otp/verify', { cookie: next, body: { code: '1111-2222' } }), 400, messages.invalidTwoFactorCode);
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/otp/verify', { cookie: next, body: { code: '1111-2222' } }),
+      400,
+      messages.invalidTwoFactorCode,
+    );
   });
 
   it('skips the second factor on a later login that presents the twoFactorAuth cookie', async () => {

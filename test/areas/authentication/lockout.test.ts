@@ -38,7 +38,11 @@ describe('login attempts', () => {
     const t = testWorld();
     for (let i = 0; i < 10; i++) expectError(await t.call('GET', '/auth/user', { headers: basic('alice', `wrong${i}`) }), 401);
     expectError(await t.call('GET', '/auth/user', { headers: basic('alice@example.test', 'wrong') }), 429, messages.loginLockedOut(15));
-    expectError(await t.call('GET', '/auth/user', { headers: basic('Alice@Example.test', 'alice-password') }), 429, messages.loginLockedOut(15));
+    expectError(
+      await t.call('GET', '/auth/user', { headers: basic('Alice@Example.test', 'alice-password') }),
+      429,
+      messages.loginLockedOut(15),
+    );
   });
 
   it('count wrong passwords by username and by email together', async () => {
@@ -78,10 +82,18 @@ describe('2FA attempts', () => {
     const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
     const cookie = cookieFrom(started.headers, 'auth');
     for (let i = 0; i < 5; i++) {
-      expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: '000000' } }), 400, messages.invalidTwoFactorCode);
+      expectError(
+        await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: '000000' } }),
+        400,
+        messages.invalidTwoFactorCode,
+      );
     }
     const right = totp(carolSecret, t.clock.now());
-    expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: right } }), 429, messages.twoFactorLockedOut(15));
+    expectError(
+      await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: right } }),
+      429,
+      messages.twoFactorLockedOut(15),
+    );
     expect((await t.call('GET', '/auth/user', { cookie })).body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
   });
 });
@@ -93,7 +105,10 @@ describe('remembered 2FA devices', () => {
     for (let i = 0; i < 11; i++) {
       const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
       const cookie = cookieFrom(started.headers, 'auth');
-      const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: totp(carolSecret, t.clock.now()) } });
+      const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', {
+        cookie,
+        body: { code: totp(carolSecret, t.clock.now()) },
+      });
       devices.push(cookieFrom(verified.headers, 'twoFactorAuth'));
     }
     const withDevice = (device: string) => t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password'), cookie: device });
@@ -112,6 +127,8 @@ describe('remembered 2FA devices', () => {
     const dana = await t.call('GET', '/auth/user', { headers: basic('dana', 'dana-password'), cookie: carolsDevice });
     expect(dana.body).toEqual({ requiresTwoFactorAuth: ['emailOtp'] });
     const danaCookie = cookieFrom(dana.headers, 'auth');
-    expect((await t.call('GET', '/auth/user', { cookie: `${danaCookie}; ${carolsDevice}` })).body).toEqual({ requiresTwoFactorAuth: ['emailOtp'] });
+    expect((await t.call('GET', '/auth/user', { cookie: `${danaCookie}; ${carolsDevice}` })).body).toEqual({
+      requiresTwoFactorAuth: ['emailOtp'],
+    });
   });
 });

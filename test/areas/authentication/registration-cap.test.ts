@@ -5,7 +5,15 @@ import { LIMITS } from '../../../src/limits.js';
 import { expectError, testWorld } from '../../support/helpers.js';
 
 const registration = (name: string) => ({
-  username: name, password: 'password123', email: `${name}@example.test`, acceptedTOSVersion: 0, captchaCode: '', day: '1', month: '1', year: '2000', subscribe: false,
+  username: name,
+  password: 'password123',
+  email: `${name}@example.test`,
+  acceptedTOSVersion: 0,
+  captchaCode: '',
+  day: '1',
+  month: '1',
+  year: '2000',
+  subscribe: false,
 });
 
 describe('registrations per world', () => {

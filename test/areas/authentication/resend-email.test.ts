@@ -16,7 +16,12 @@ describe('POST /auth/user/resendEmail', () => {
     expect(r.body).toEqual({ success: { message: 'Verification Email Sent!', status_code: 200 } });
     const sent = await outbox(t);
     expect(sent).toHaveLength(before + 1);
-    expect(sent[0]).toMatchObject({ to: 'bob@example.test', userId: ids.bob, subject: 'Confirm your email address', sentAt: '2026-01-15T12:00:00.000Z' });
+    expect(sent[0]).toMatchObject({
+      to: 'bob@example.test',
+      userId: ids.bob,
+      subject: 'Confirm your email address',
+      sentAt: '2026-01-15T12:00:00.000Z',
+    });
     expect(sent[0]!.body).toContain(`/api/1/auth/confirmEmail?id=${ids.bob}&verify_email=${sent[0]!.code}`);
   });
 

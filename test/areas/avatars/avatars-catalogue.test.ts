@@ -9,7 +9,6 @@ import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
 import { planAvatars } from '../../../src/store/generators/avatars.js';
 import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
 
-
 async function session(username = 'alice', tweak?: (data: WorldData) => void) {
   const t = testWorld(tweak);
   const cookie = await t.login(username);

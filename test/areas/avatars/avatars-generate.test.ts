@@ -59,7 +59,12 @@ describe('generateAvatars', () => {
 
   it("serves a user's generated favorites through GET /avatars/favorites", async () => {
     const t = testWorld((data) => generateAvatars(new Faker({ locale: [en], seed: 3 }), data, 2000));
-    const favorites = new Set(t.world.favorites.get(ids.alice)!.filter((f) => f.type === 'avatar').map((favorite) => favorite.favoriteId));
+    const favorites = new Set(
+      t.world.favorites
+        .get(ids.alice)!
+        .filter((f) => f.type === 'avatar')
+        .map((favorite) => favorite.favoriteId),
+    );
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/avatars/favorites?releaseStatus=all&n=100', { cookie });
     const list = expectShape(z.array(AvatarSchema), r.body);

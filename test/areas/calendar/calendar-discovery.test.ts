@@ -8,7 +8,7 @@ import { events } from '../../support/calendar-seed.js';
 const titles = (body: { results: { title: string }[] }) => body.results.map((e) => e.title);
 
 describe('GET /calendar', () => {
-  it('lists the events of the requester\'s groups in the month asked for', async () => {
+  it("lists the events of the requester's groups in the month asked for", async () => {
     const t = testWorld();
     const cookie = await t.login('admin'); // a plain member of Builders Guild, a Moderator of Night Owls
     const r = await t.call('GET', '/calendar?date=2026-02-01T00:00:00Z', { cookie });
@@ -78,7 +78,10 @@ describe('GET /calendar/discover', () => {
     expect((await t.call('GET', '/calendar/discover?scope=live', { cookie })).body.results.map((e: { title: string }) => e.title)).toEqual([
       'World Jam Kickoff',
     ]);
-    expect((await t.call('GET', '/calendar/discover?scope=live&featuredResults=exclude', { cookie })).body).toEqual({ nextCursor: '', results: [] });
+    expect((await t.call('GET', '/calendar/discover?scope=live&featuredResults=exclude', { cookie })).body).toEqual({
+      nextCursor: '',
+      results: [],
+    });
   });
 });
 
@@ -92,7 +95,11 @@ describe('GET /calendar/{groupId}/next', () => {
   it('answers 404 when nothing is ahead', async () => {
     const t = testWorld();
     t.clock.set(Date.parse('2027-01-01T00:00:00.000Z'));
-    expectError(await t.call('GET', `/calendar/${groups.nightOwls}/next`, { cookie: await t.login('alice') }), 404, messages.calendarEntryNotFound);
+    expectError(
+      await t.call('GET', `/calendar/${groups.nightOwls}/next`, { cookie: await t.login('alice') }),
+      404,
+      messages.calendarEntryNotFound,
+    );
   });
 });
 
@@ -125,7 +132,11 @@ describe('DELETE /calendar/{groupId}/{calendarId}', () => {
     expect(r.body).toEqual({ success: { message: 'Calendar Entry deleted!', status_code: 200 } });
     const list = (await t.call('GET', `/calendar/${groups.builders}?date=2026-02`, { cookie })).body;
     expect(list.results.map((e: { id: string }) => e.id)).not.toContain(events.jamKickoff);
-    expectError(await t.call('DELETE', `/calendar/${groups.builders}/${events.jamKickoff}`, { cookie }), 404, messages.calendarEntryNotFound);
+    expectError(
+      await t.call('DELETE', `/calendar/${groups.builders}/${events.jamKickoff}`, { cookie }),
+      404,
+      messages.calendarEntryNotFound,
+    );
   });
 
   it('refuses a member without group-calendar-manage', async () => {

@@ -14,7 +14,7 @@ const list = async (t: TestWorld, cookie: string, groupId: string, query = '') =
 const idsOf = (page: { results: { id: string }[] }) => page.results.map((e) => e.id);
 
 describe('GET /calendar/{groupId}', () => {
-  it("lists every event of the group, by startsAt ascending, when no date is given", async () => {
+  it('lists every event of the group, by startsAt ascending, when no date is given', async () => {
     const t = testWorld();
     const page = await list(t, await t.login('alice'), groups.builders);
     expect(idsOf(page)).toEqual([events.buildNight, events.jamKickoff, events.editorsSync, events.springShowcase]);
@@ -97,8 +97,7 @@ describe('GET /calendar/{groupId}', () => {
   });
 
   describe('pages', () => {
-    const seeded = (count: number) =>
-      testWorld((data) => seedEvents(data, groups.quietCorner, '2026-04-30T20:00:00.000Z', count));
+    const seeded = (count: number) => testWorld((data) => seedEvents(data, groups.quietCorner, '2026-04-30T20:00:00.000Z', count));
 
     it('walks a list with n and offset, totals and hasNext consistent on every page', async () => {
       const t = seeded(25);
@@ -184,7 +183,7 @@ describe('GET /calendar/{groupId}', () => {
       expect(page.totalCount).toBe(1);
     });
 
-    it("treats a banned user as a non-member", async () => {
+    it('treats a banned user as a non-member', async () => {
       const t = testWorld((data) => {
         seedEvents(data, groups.strictClub, '2026-02-01T10:00:00.000Z', 2)[1]!.accessType = 'group';
       });
@@ -209,7 +208,11 @@ describe('GET /calendar/{groupId}', () => {
 
     it('answers 404 for a group that does not exist', async () => {
       const t = testWorld();
-      expectError(await t.call('GET', `/calendar/${unknownGroup}`, { cookie: await t.login('alice') }), 404, messages.calendarEntryNotFound);
+      expectError(
+        await t.call('GET', `/calendar/${unknownGroup}`, { cookie: await t.login('alice') }),
+        404,
+        messages.calendarEntryNotFound,
+      );
     });
 
     it('answers 401 without a session', async () => {

@@ -15,7 +15,9 @@ describe('subscriptions', () => {
   it("shows alice's running subscription, not the one that ended", async () => {
     const t = testWorld();
     const current = (await t.call('GET', '/auth/user/subscription', { cookie: await t.login('alice') })).body;
-    expect(current).toEqual([expect.objectContaining({ id: 'vrchatplus-yearly', transactionId: yearlyTxn, active: true, status: 'active', store: 'Steam' })]);
+    expect(current).toEqual([
+      expect.objectContaining({ id: 'vrchatplus-yearly', transactionId: yearlyTxn, active: true, status: 'active', store: 'Steam' }),
+    ]);
     expect((await t.call('GET', '/auth/user/subscription', { cookie: await t.login('bob') })).body).toEqual([]);
   });
 
@@ -24,7 +26,11 @@ describe('subscriptions', () => {
     t.world.clock.set(Date.parse('2026-12-02T00:00:00.000Z'));
     const alice = await t.login('alice');
     expect((await t.call('GET', '/auth/user/subscription', { cookie: alice })).body).toEqual([]);
-    expect((await t.call('GET', '/user/subscription/recent', { cookie: alice })).body).toMatchObject({ id: 'vrchatplus-yearly', active: false, status: 'expired' });
+    expect((await t.call('GET', '/user/subscription/recent', { cookie: alice })).body).toMatchObject({
+      id: 'vrchatplus-yearly',
+      active: false,
+      status: 'expired',
+    });
   });
 
   it('the most recent subscription is the newest bought', async () => {
@@ -51,15 +57,23 @@ describe('subscription and credit eligibility', () => {
   it('credits pay for a subscription only when none is running', async () => {
     const t = testWorld();
     const query = '?subscriptionId=vrchatplus-monthly';
-    expect((await t.call('GET', `/users/${ids.bob}/credits/eligible${query}`, { cookie: await t.login('bob') })).body).toEqual({ eligible: true });
-    expect((await t.call('GET', `/users/${ids.alice}/credits/eligible${query}`, { cookie: await t.login('alice') })).body)
-      .toEqual({ eligible: false, reason: 'You already have an active subscription.' });
+    expect((await t.call('GET', `/users/${ids.bob}/credits/eligible${query}`, { cookie: await t.login('bob') })).body).toEqual({
+      eligible: true,
+    });
+    expect((await t.call('GET', `/users/${ids.alice}/credits/eligible${query}`, { cookie: await t.login('alice') })).body).toEqual({
+      eligible: false,
+      reason: 'You already have an active subscription.',
+    });
   });
 
   it('refuses credits for a subscription the world does not sell, or none named', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('GET', `/users/${ids.bob}/credits/eligible?subscriptionId=nope`, { cookie: bob }), 404, 'Subscription nope not found');
+    expectError(
+      await t.call('GET', `/users/${ids.bob}/credits/eligible?subscriptionId=nope`, { cookie: bob }),
+      404,
+      'Subscription nope not found',
+    );
     expectError(await t.call('GET', `/users/${ids.bob}/credits/eligible`, { cookie: bob }), 400, 'subscriptionId is required');
   });
 
@@ -68,7 +82,11 @@ describe('subscription and credit eligibility', () => {
     const bob = await t.login('bob');
     const message = "You can't see another user's economy data.";
     expectError(await t.call('GET', `/users/${ids.alice}/subscription/eligible`, { cookie: bob }), 403, message);
-    expectError(await t.call('GET', `/users/${ids.alice}/credits/eligible?subscriptionId=vrchatplus-monthly`, { cookie: bob }), 403, message);
+    expectError(
+      await t.call('GET', `/users/${ids.alice}/credits/eligible?subscriptionId=vrchatplus-monthly`, { cookie: bob }),
+      403,
+      message,
+    );
   });
 });
 
@@ -78,7 +96,10 @@ describe('Steam transactions', () => {
     const list = (await t.call('GET', '/Steam/transactions', { cookie: await t.login('alice') })).body;
     expect(list.map((x: { id: string }) => x.id)).toEqual([yearlyTxn, monthlyTxn]);
     expect(list[0]).toMatchObject({
-      userId: ids.alice, userDisplayName: 'Alice', status: 'active', subscription: { id: 'vrchatplus-yearly' },
+      userId: ids.alice,
+      userDisplayName: 'Alice',
+      status: 'active',
+      subscription: { id: 'vrchatplus-yearly' },
       steam: { orderId: '7340001', walletInfo: { country: 'GB', currency: 'GBP' } },
     });
     expect((await t.call('GET', '/Steam/transactions', { cookie: await t.login('bob') })).body).toEqual([]);
@@ -93,6 +114,10 @@ describe('Steam transactions', () => {
 
   it("another user's transaction reads as missing", async () => {
     const t = testWorld();
-    expectError(await t.call('GET', `/Steam/transactions/${yearlyTxn}`, { cookie: await t.login('bob') }), 404, `Transaction ${yearlyTxn} not found`);
+    expectError(
+      await t.call('GET', `/Steam/transactions/${yearlyTxn}`, { cookie: await t.login('bob') }),
+      404,
+      `Transaction ${yearlyTxn} not found`,
+    );
   });
 });

@@ -31,7 +31,7 @@ describe('Tilia terms of service', () => {
     expectError(reply, 403, "You can't see another user's economy data.");
   });
 
-  it("refuses to accept the terms for another user, and theirs stay unsigned", async () => {
+  it('refuses to accept the terms for another user, and theirs stay unsigned', async () => {
     const t = testWorld();
     const reply = await t.call('PUT', `/user/${ids.eve}/tilia/tos`, { cookie: await t.login('alice'), body: { accepted: true } });
     expectError(reply, 403, "You can't accept the Tilia terms for another user.");
@@ -54,12 +54,21 @@ describe('Tilia KYC and seller eligibility', () => {
   it("reads the user's own KYC state", async () => {
     const t = testWorld();
     const kyc = (await t.call('GET', `/user/${ids.bob}/tilia/kyc`, { cookie: await t.login('bob') })).body;
-    expect(kyc).toMatchObject({ account_id: 'acct_2b0bRz9C5xbJWrhI5RLWPnwDLMb', kyc_id: 'kyc_2tDKpjafhPTG729ceA2oIcsQlWA', state: 'ACCEPT', pii_level: 'FULL' });
+    expect(kyc).toMatchObject({
+      account_id: 'acct_2b0bRz9C5xbJWrhI5RLWPnwDLMb',
+      kyc_id: 'kyc_2tDKpjafhPTG729ceA2oIcsQlWA',
+      state: 'ACCEPT',
+      pii_level: 'FULL',
+    });
   });
 
   it("refuses another user's KYC", async () => {
     const t = testWorld();
-    expectError(await t.call('GET', `/user/${ids.bob}/tilia/kyc`, { cookie: await t.login('alice') }), 403, "You can't see another user's economy data.");
+    expectError(
+      await t.call('GET', `/user/${ids.bob}/tilia/kyc`, { cookie: await t.login('alice') }),
+      403,
+      "You can't see another user's economy data.",
+    );
   });
 
   it('a seller needs signed terms and a passed KYC check', async () => {

@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { expectError, ids, testWorld } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
-const newProduct = { displayName: 'Paper Crane', description: 'Folds itself.', imageId: 'file_f11e0000-0000-4000-8000-000000000001', productType: 'udon', tags: ['prop'], useForSubscriberList: false };
+const newProduct = {
+  displayName: 'Paper Crane',
+  description: 'Folds itself.',
+  imageId: 'file_f11e0000-0000-4000-8000-000000000001',
+  productType: 'udon',
+  tags: ['prop'],
+  useForSubscriberList: false,
+};
 const newListing = (productIds: string[], storeIds: string[] = [shop.guildStore]) => ({
-  displayName: 'Crane Pack', description: 'One crane.', imageId: 'file_f11e0000-0000-4000-8000-000000000001',
-  listingType: 'permanent', priceTokens: 80, productIds, storeIds,
+  displayName: 'Crane Pack',
+  description: 'One crane.',
+  imageId: 'file_f11e0000-0000-4000-8000-000000000001',
+  listingType: 'permanent',
+  priceTokens: 80,
+  productIds,
+  storeIds,
 });
 
 describe('products', () => {
@@ -25,7 +37,10 @@ describe('products', () => {
   it('an edit shows on the next read', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    const r = await t.call('PUT', `/products/${shop.lanternProduct}`, { cookie: alice, body: { displayName: 'Moon Lantern', tags: ['light'] } });
+    const r = await t.call('PUT', `/products/${shop.lanternProduct}`, {
+      cookie: alice,
+      body: { displayName: 'Moon Lantern', tags: ['light'] },
+    });
     expect(r.body).toMatchObject({ displayName: 'Moon Lantern', tags: ['light'], parentListings: [shop.lanternListing] });
     expect((await t.call('GET', `/user/${ids.alice}/products`, { cookie: alice })).body[0].displayName).toBe('Moon Lantern');
   });
@@ -35,15 +50,28 @@ describe('products', () => {
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/products/${shop.lanternProduct}`, { cookie: alice })).body).toEqual({ success: true });
     expectError(await t.call('GET', `/products/${shop.lanternProduct}`, { cookie: alice }), 404, 'Product not found');
-    expect((await t.call('GET', `/user/${ids.alice}/products`, { cookie: alice })).body.map((p: { id: string }) => p.id)).toEqual([shop.roleProduct]);
-    expect((await t.call('GET', `/listing/${shop.lanternListing}`, { cookie: alice })).body).toMatchObject({ productIds: [], products: [] });
+    expect((await t.call('GET', `/user/${ids.alice}/products`, { cookie: alice })).body.map((p: { id: string }) => p.id)).toEqual([
+      shop.roleProduct,
+    ]);
+    expect((await t.call('GET', `/listing/${shop.lanternListing}`, { cookie: alice })).body).toMatchObject({
+      productIds: [],
+      products: [],
+    });
   });
 
   it("refuses to change another seller's product", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('PUT', `/products/${shop.lanternProduct}`, { cookie: bob, body: { displayName: 'Mine' } }), 403, 'You are not authorized to perform that action.');
-    expectError(await t.call('DELETE', `/products/${shop.lanternProduct}`, { cookie: bob }), 403, 'You are not authorized to perform that action.');
+    expectError(
+      await t.call('PUT', `/products/${shop.lanternProduct}`, { cookie: bob, body: { displayName: 'Mine' } }),
+      403,
+      'You are not authorized to perform that action.',
+    );
+    expectError(
+      await t.call('DELETE', `/products/${shop.lanternProduct}`, { cookie: bob }),
+      403,
+      'You are not authorized to perform that action.',
+    );
   });
 
   it('refuses a product without a type and an unknown id', async () => {
@@ -63,7 +91,13 @@ describe('listings', () => {
     const product = (await t.call('POST', '/products', { cookie: alice, body: newProduct })).body;
     const made = await t.call('POST', '/listing', { cookie: alice, body: newListing([product.id]) });
     expect(made.status).toBe(200);
-    expect(made.body).toMatchObject({ displayName: 'Crane Pack', priceTokens: 80, productIds: [product.id], storeIds: [shop.guildStore], active: true });
+    expect(made.body).toMatchObject({
+      displayName: 'Crane Pack',
+      priceTokens: 80,
+      productIds: [product.id],
+      storeIds: [shop.guildStore],
+      active: true,
+    });
     const read = await t.call('GET', `/listing/${made.body.id}?hydrate=true`, { cookie: await t.login('bob') });
     expect(read.body.hydratedProducts.map((p: { displayName: string }) => p.displayName)).toEqual(['Paper Crane']);
     expect((await t.call('GET', `/products/${product.id}`, { cookie: alice })).body.productType).toBe('udon');
@@ -71,11 +105,15 @@ describe('listings', () => {
     const shelves = await t.call('GET', `/economy/store/shelves?storeId=${shop.guildStore}&hydrateListings=true`, { cookie: bob });
     expect(shelves.body[0].listingIds).toEqual([shop.lanternListing, made.body.id]);
     expect(shelves.body[0].listings[1].hydratedProducts[0].displayName).toBe('Paper Crane');
-    const store = await t.call('GET', `/economy/store?storeId=${shop.guildStore}&hydrateListings=true&hydrateProducts=true`, { cookie: bob });
+    const store = await t.call('GET', `/economy/store?storeId=${shop.guildStore}&hydrateListings=true&hydrateProducts=true`, {
+      cookie: bob,
+    });
     expect(store.body.listingIds).toEqual([shop.lanternListing, made.body.id]);
     expect(store.body.listings[1].hydratedProducts[0].id).toBe(product.id);
-    expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob })).body.map((l: { id: string }) => l.id))
-      .toEqual([shop.lanternListing, made.body.id]);
+    expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob })).body.map((l: { id: string }) => l.id)).toEqual([
+      shop.lanternListing,
+      made.body.id,
+    ]);
   });
 
   it('a listing taken off sale leaves the store for buyers and stays listed for its seller', async () => {
@@ -85,8 +123,9 @@ describe('listings', () => {
     expect((await t.call('PUT', `/listing/${shop.lanternListing}`, { cookie: alice, body: { active: false } })).body.active).toBe(false);
     expect((await t.call('GET', `/economy/store?storeId=${shop.guildStore}`, { cookie: bob })).body.listingIds).toEqual([]);
     expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob })).body).toEqual([]);
-    expect((await t.call('GET', `/user/${ids.alice}/listings?active=false`, { cookie: alice })).body.map((l: { id: string }) => l.id))
-      .toEqual([shop.lanternListing, shop.supporterListing]);
+    expect(
+      (await t.call('GET', `/user/${ids.alice}/listings?active=false`, { cookie: alice })).body.map((l: { id: string }) => l.id),
+    ).toEqual([shop.lanternListing, shop.supporterListing]);
   });
 
   it('a deleted listing is gone from its reads, its seller and every shelf', async () => {
@@ -105,20 +144,30 @@ describe('listings', () => {
     expectError(await t.call('POST', '/listing', { cookie: bob, body: newListing([shop.lanternProduct], []) }), 403, denied);
     const own = (await t.call('POST', '/products', { cookie: bob, body: newProduct })).body;
     expectError(await t.call('POST', '/listing', { cookie: bob, body: newListing([own.id]) }), 403, denied);
-    expectError(await t.call('POST', '/listing', { cookie: bob, body: newListing([own.id], ['esto_00000000-0000-4000-8000-000000000000']) }), 404, 'Store not found');
+    expectError(
+      await t.call('POST', '/listing', { cookie: bob, body: newListing([own.id], ['esto_00000000-0000-4000-8000-000000000000']) }),
+      404,
+      'Store not found',
+    );
     expectError(await t.call('PUT', `/listing/${shop.lanternListing}`, { cookie: bob, body: { active: false } }), 403, denied);
     expectError(await t.call('DELETE', `/listing/${shop.lanternListing}`, { cookie: bob }), 403, denied);
   });
 });
 
 describe('stores', () => {
-  it("lists stores by seller and refuses an unknown store", async () => {
+  it('lists stores by seller and refuses an unknown store', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
     const stores = await t.call('GET', `/economy/stores?sellerId=${ids.alice}`, { cookie: bob });
-    expect(stores.body).toMatchObject([{ id: shop.guildStore, sellerDisplayName: 'Alice', shelfIds: [shop.featuredShelf], listingIds: [shop.lanternListing] }]);
+    expect(stores.body).toMatchObject([
+      { id: shop.guildStore, sellerDisplayName: 'Alice', shelfIds: [shop.featuredShelf], listingIds: [shop.lanternListing] },
+    ]);
     expect((await t.call('GET', `/economy/stores?sellerId=${ids.bob}`, { cookie: bob })).body).toEqual([]);
-    expectError(await t.call('GET', '/economy/store?storeId=esto_00000000-0000-4000-8000-000000000000', { cookie: bob }), 404, 'Store not found');
+    expectError(
+      await t.call('GET', '/economy/store?storeId=esto_00000000-0000-4000-8000-000000000000', { cookie: bob }),
+      404,
+      'Store not found',
+    );
     const missing = await t.call('GET', '/economy/store', { cookie: bob });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toContain('storeId');

@@ -18,7 +18,12 @@ describe('favorite groups', () => {
     const alice = await t.login('alice');
     const all = await groups('?n=100', alice, t);
     expect(all).toHaveLength(6 + 3 + 4 + 4);
-    expect(all.find((g) => g.name === 'worlds1')).toMatchObject({ displayName: 'Hangouts', visibility: 'public', ownerId: ids.alice, type: 'world' });
+    expect(all.find((g) => g.name === 'worlds1')).toMatchObject({
+      displayName: 'Hangouts',
+      visibility: 'public',
+      ownerId: ids.alice,
+      type: 'world',
+    });
     expect(all.find((g) => g.name === 'group_0')).toMatchObject({ displayName: 'Group 1', visibility: 'private', type: 'friend' });
   });
 
@@ -33,7 +38,10 @@ describe('favorite groups', () => {
     const { t, bob } = await setup();
     const alice = await t.login('alice');
     expectError(await t.call('GET', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: alice }), 404, messages.favoriteGroupNotFound);
-    const r = await t.call('PUT', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: bob, body: { displayName: 'Robots', visibility: 'friends' } });
+    const r = await t.call('PUT', `/favorite/group/avatar/avatars2/${ids.bob}`, {
+      cookie: bob,
+      body: { displayName: 'Robots', visibility: 'friends' },
+    });
     expect(r.status).toBe(200);
     const read = await t.call('GET', `/favorite/group/avatar/avatars2/${ids.bob}`, { cookie: bob });
     expect(expectShape(FavoriteGroupSchema, read.body)).toMatchObject({ name: 'avatars2', displayName: 'Robots', visibility: 'friends' });

@@ -70,7 +70,11 @@ describe('POST /favorites', () => {
 
   it('refuses a group name not of the type with 400', async () => {
     const { add } = await setup();
-    expectError(await add({ type: 'avatar', favoriteId: avatars.questCat, tags: ['worlds1'] }), 400, messages.favoriteUnknownGroup('worlds1', 'avatar'));
+    expectError(
+      await add({ type: 'avatar', favoriteId: avatars.questCat, tags: ['worlds1'] }),
+      400,
+      messages.favoriteUnknownGroup('worlds1', 'avatar'),
+    );
   });
 
   it('refuses a favoriteId that is not an id with 400', async () => {
@@ -92,7 +96,11 @@ describe('POST /favorites', () => {
   it('names a missing type or tags with 400', async () => {
     const { add } = await setup();
     expectError(await add({ favoriteId: avatars.questCat }), 400, 'type is required, tags is required');
-    expectError(await add({ type: 'hat', favoriteId: avatars.questCat, tags: ['x'] }), 400, 'type must be one of avatar, friend, vrcPlusWorld, world');
+    expectError(
+      await add({ type: 'hat', favoriteId: avatars.questCat, tags: ['x'] }),
+      400,
+      'type must be one of avatar, friend, vrcPlusWorld, world',
+    );
   });
 });
 
@@ -101,7 +109,8 @@ describe('favorite group limits', () => {
 
   it(`accepts the ${limit}th avatar of a group and refuses the next with the real message`, async () => {
     const { add, list } = await setup(friendsAndAvatars(limit + 1));
-    for (let i = 0; i < limit; i++) expect((await add({ type: 'avatar', favoriteId: extraAvatar(i), tags: ['avatars6'] })).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect((await add({ type: 'avatar', favoriteId: extraAvatar(i), tags: ['avatars6'] })).status).toBe(200);
     const over = await add({ type: 'avatar', favoriteId: extraAvatar(limit), tags: ['avatars6'] });
     expectError(over, 400, `You already have ${limit} favorite avatars in group 'avatars6'`);
     expect(await list('?tag=avatars6&n=100')).toHaveLength(limit);
@@ -116,13 +125,16 @@ describe('favorite group limits', () => {
       Array.from({ length: 50 }, (_, k) => add({ type: 'avatar', favoriteId: extraAvatar(limit - 10 + k), tags: ['avatars6'] })),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
-    for (const r of replies.filter((r) => r.status !== 200)) expectError(r, 400, `You already have ${limit} favorite avatars in group 'avatars6'`);
+    for (const r of replies.filter((r) => r.status !== 200))
+      expectError(r, 400, `You already have ${limit} favorite avatars in group 'avatars6'`);
     expect(await list('?tag=avatars6&n=100')).toHaveLength(limit);
   });
 
   it('lets one of 50 parallel adds of the same avatar through', async () => {
     const { add, list } = await setup();
-    const replies = await Promise.all(Array.from({ length: 50 }, () => add({ type: 'avatar', favoriteId: avatars.aliceFox, tags: ['avatars3'] })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => add({ type: 'avatar', favoriteId: avatars.aliceFox, tags: ['avatars3'] })),
+    );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await list('?tag=avatars3')).map((f) => f.favoriteId)).toEqual([avatars.aliceFox]);
   });
@@ -170,7 +182,11 @@ describe('GET /favorites', () => {
     const alice = await t.login('alice');
     expectError(await t.call('GET', '/favorites?n=101', { cookie: alice }), 400, 'n must be at most 100');
     expectError(await t.call('GET', '/favorites?offset=-1', { cookie: alice }), 400, 'offset must be at least 0');
-    expectError(await t.call('GET', '/favorites?type=hat', { cookie: alice }), 400, 'type must be one of avatar, friend, vrcPlusWorld, world');
+    expectError(
+      await t.call('GET', '/favorites?type=hat', { cookie: alice }),
+      400,
+      'type must be one of avatar, friend, vrcPlusWorld, world',
+    );
   });
 
   it('needs a session', async () => {
@@ -200,6 +216,10 @@ describe('DELETE /favorites/{favoriteId}', () => {
   it("answers 404 for a favorite that is not the requester's", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('DELETE', '/favorites/fvrt_a11ce000-0000-4000-8000-0000000000f1', { cookie: bob }), 404, messages.favoriteNotFound);
+    expectError(
+      await t.call('DELETE', '/favorites/fvrt_a11ce000-0000-4000-8000-0000000000f1', { cookie: bob }),
+      404,
+      messages.favoriteNotFound,
+    );
   });
 });

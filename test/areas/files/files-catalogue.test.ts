@@ -11,7 +11,7 @@ async function postImage(t: TestWorld, cookie: string, path: string, fields: Rec
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (bytes) form.set('file', new Blob([bytes], { type: 'image/png' }), 'image.png');
   const response = await t.app.request(`/api/1${path}`, { method: 'POST', headers: { cookie }, body: form });
-  return { status: response.status, body: (await response.json()) as any, headers: response.headers, text: "" };
+  return { status: response.status, body: (await response.json()) as any, headers: response.headers, text: '' };
 }
 
 describe('DELETE /file/{fileId}', () => {
@@ -53,7 +53,10 @@ describe('DELETE /file/{fileId}/{versionId}', () => {
   it('refuses a version that is not the latest with the real 500', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    const created = await t.call('POST', `/file/${fileIds.photo}`, { cookie: alice, body: { signatureMd5: 'x', signatureSizeInBytes: 1, fileMd5: 'y', fileSizeInBytes: 1 } });
+    const created = await t.call('POST', `/file/${fileIds.photo}`, {
+      cookie: alice,
+      body: { signatureMd5: 'x', signatureSizeInBytes: 1, fileMd5: 'y', fileSizeInBytes: 1 },
+    });
     expect(created.status).toBe(200);
     expectError(await t.call('DELETE', `/file/${fileIds.photo}/1`, { cookie: alice }), 500, messages.fileVersionDeleteNotLatest(1, 2));
     expect((await t.call('DELETE', `/file/${fileIds.photo}/2`, { cookie: alice })).status).toBe(200);
@@ -80,7 +83,11 @@ describe('GET /file/{fileId}/{versionId}/{fileType}/status', () => {
   it('names a bad file type with 400', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expectError(await t.call('GET', `/file/${fileIds.avatarPackage}/1/thing/status`, { cookie: alice }), 400, 'fileType must be one of delta, file, signature');
+    expectError(
+      await t.call('GET', `/file/${fileIds.avatarPackage}/1/thing/status`, { cookie: alice }),
+      400,
+      'fileType must be one of delta, file, signature',
+    );
   });
 });
 
@@ -92,7 +99,10 @@ describe('POST /file/image, /icon and /gallery', () => {
     expect(r.status).toBe(200);
     const file = expectShape(FileSchema, r.body);
     expect(file).toMatchObject({ mimeType: 'image/png', extension: '.png', tags: ['emoji', 'maskTag_circle'] });
-    expect(file.versions.map((v) => [v.version, v.status])).toEqual([[0, 'complete'], [1, 'complete']]);
+    expect(file.versions.map((v) => [v.version, v.status])).toEqual([
+      [0, 'complete'],
+      [1, 'complete'],
+    ]);
     const download = await t.app.request(`/api/1/file/${file.id}/1`, { headers: { cookie: bob } });
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG);
     const listed = await t.call('GET', '/files?tag=emoji', { cookie: bob });
@@ -140,6 +150,10 @@ describe('GET /analysis/{fileId}/{versionId}', () => {
   it('answers 404 for a file that is not a package', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expectError(await t.call('GET', `/analysis/${fileIds.photo}/1`, { cookie: alice }), 404, messages.fileAnalysisNotPackage(fileIds.photo));
+    expectError(
+      await t.call('GET', `/analysis/${fileIds.photo}/1`, { cookie: alice }),
+      404,
+      messages.fileAnalysisNotPackage(fileIds.photo),
+    );
   });
 });

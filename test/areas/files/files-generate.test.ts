@@ -22,7 +22,10 @@ describe('generateFiles', () => {
     for (const file of files) {
       expect(FileRecordSchema.parse(file)).toEqual(file);
       expect(t.world.users.has(file.ownerId)).toBe(true);
-      expect(file.versions.map((v) => [v.version, v.status])).toEqual([[0, 'complete'], [1, 'complete']]);
+      expect(file.versions.map((v) => [v.version, v.status])).toEqual([
+        [0, 'complete'],
+        [1, 'complete'],
+      ]);
     }
     expect(new Set(files.map((f) => f.mimeType))).toEqual(new Set(['image/png', 'application/x-avatar']));
   });
@@ -33,7 +36,7 @@ describe('generateFiles', () => {
     expect([...a.world.files.values()]).toEqual([...b.world.files.values()]);
   });
 
-  it("lists and downloads a generated file through the API, with bytes that match its md5", async () => {
+  it('lists and downloads a generated file through the API, with bytes that match its md5', async () => {
     const t = testWorld((data) => generated(data));
     const file = [...t.world.files.values()].find((f) => t.world.users.get(f.ownerId)!.username === 'bob')!;
     const cookie = await t.login('bob');

@@ -43,7 +43,11 @@ describe('PUT /files/order', () => {
     const cookie = await t.login('alice');
     const unknown = 'file_00000000-0000-4000-8000-00000000dead';
     const before = listed((await t.call('GET', '/files', { cookie })).body);
-    expectError(await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo, unknown] } }), 404, messages.fileNotFound(unknown));
+    expectError(
+      await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo, unknown] } }),
+      404,
+      messages.fileNotFound(unknown),
+    );
     expect(listed((await t.call('GET', '/files', { cookie })).body)).toEqual(before);
   });
 

@@ -18,11 +18,17 @@ describe('files through the official vrchat SDK', () => {
     expect(created.data.versions[0]!.created_at).toBeInstanceOf(Date);
     await vrchat.createFileVersion({ path: { fileId }, body: versionBody(bundle, signature), throwOnError: true });
 
-    for (const [fileType, bytes] of [['file', bundle], ['signature', signature]] as const) {
+    for (const [fileType, bytes] of [
+      ['file', bundle],
+      ['signature', signature],
+    ] as const) {
       const started = await vrchat.startFileDataUpload({ path: { fileId, versionId: 1, fileType }, throwOnError: true });
       const put = await fetch(started.data.url, { method: 'PUT', body: bytes });
       expect(put.headers.get('etag')).toBe(`"${md5Hex(bytes)}"`);
-      const body = fileType === 'file' ? { etags: [put.headers.get('etag')!], maxParts: '0', nextPartNumber: '0' } : { maxParts: '0', nextPartNumber: '0' };
+      const body =
+        fileType === 'file'
+          ? { etags: [put.headers.get('etag')!], maxParts: '0', nextPartNumber: '0' }
+          : { maxParts: '0', nextPartNumber: '0' };
       await vrchat.finishFileDataUpload({ path: { fileId, versionId: 1, fileType }, body, throwOnError: true });
     }
 

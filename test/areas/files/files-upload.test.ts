@@ -3,7 +3,20 @@ import { messages } from '../../../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../../../src/store/records/files.js';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { cookieFrom, expectError, expectShape, passwords, testWorld } from '../../support/helpers.js';
-import { bundle, bytesOf, download, fileIds, md5Hex, request, reread, signature, upload, versionBody, worldVersion, finishBody } from '../../support/files-fixtures.js';
+import {
+  bundle,
+  bytesOf,
+  download,
+  fileIds,
+  md5Hex,
+  request,
+  reread,
+  signature,
+  upload,
+  versionBody,
+  worldVersion,
+  finishBody,
+} from '../../support/files-fixtures.js';
 
 describe('PUT /file/{fileId}/{versionId}/{fileType}/start', () => {
   it('answers an upload URL on the origin the client called, outside /api/1', async () => {

@@ -21,7 +21,7 @@ describe('POST /file', () => {
     expect(expectShape(FileSchema, reread.body)).toEqual(file);
   });
 
-  it('accepts an empty extension and shows the file with its mimeType\'s', async () => {
+  it("accepts an empty extension and shows the file with its mimeType's", async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: { ...newFile, extension: '' } });
@@ -55,7 +55,10 @@ describe('GET /file/{fileId}', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const file = expectShape(FileSchema, (await t.call('GET', `/file/${fileIds.photo}`, { cookie })).body);
-    expect(file.versions.map((v) => [v.version, v.status])).toEqual([[0, 'complete'], [1, 'complete']]);
+    expect(file.versions.map((v) => [v.version, v.status])).toEqual([
+      [0, 'complete'],
+      [1, 'complete'],
+    ]);
     expect(file.versions[1]).toMatchObject({
       file: { category: 'simple', status: 'complete', sizeInBytes: 70 },
       signature: { status: 'complete' },
@@ -180,7 +183,10 @@ describe('POST /file/{fileId}', () => {
   it('takes a version without fileMd5: its file waits with no md5 until the upload gives it one', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: { signatureMd5: md5Base64(signature), signatureSizeInBytes: signature.length } });
+    const r = await t.call('POST', `/file/${fileIds.worldPackage}`, {
+      cookie,
+      body: { signatureMd5: md5Base64(signature), signatureSizeInBytes: signature.length },
+    });
     expect(r.status).toBe(200);
     expect(expectShape(FileSchema, r.body).versions[1]!.file).toMatchObject({ status: 'waiting', md5: '', sizeInBytes: 0 });
     const path = `/file/${fileIds.worldPackage}/1`;

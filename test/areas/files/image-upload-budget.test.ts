@@ -16,14 +16,17 @@ async function postForm(t: TestWorld, cookie: string, path: string, fields: Reco
 }
 
 describe("image uploads and the world's upload total", () => {
-  it.each(['/file/image', '/icon', '/gallery'])('POST %s is refused with 413 once the total is reached, and keeps nothing', async (path) => {
-    const t = budgeted();
-    const bob = await t.login('bob');
-    for (let i = 0; i < 3; i++) expect((await postForm(t, bob, path, { tag: 'gallery' }, 'file')).status).toBe(200);
-    const files = (await t.call('GET', '/files?n=100', { cookie: bob })).body.length;
-    expectError(await postForm(t, bob, path, { tag: 'gallery' }, 'file'), 413, messages.uploadWorldFull(BUDGET));
-    expect((await t.call('GET', '/files?n=100', { cookie: bob })).body).toHaveLength(files);
-  });
+  it.each(['/file/image', '/icon', '/gallery'])(
+    'POST %s is refused with 413 once the total is reached, and keeps nothing',
+    async (path) => {
+      const t = budgeted();
+      const bob = await t.login('bob');
+      for (let i = 0; i < 3; i++) expect((await postForm(t, bob, path, { tag: 'gallery' }, 'file')).status).toBe(200);
+      const files = (await t.call('GET', '/files?n=100', { cookie: bob })).body.length;
+      expectError(await postForm(t, bob, path, { tag: 'gallery' }, 'file'), 413, messages.uploadWorldFull(BUDGET));
+      expect((await t.call('GET', '/files?n=100', { cookie: bob })).body).toHaveLength(files);
+    },
+  );
 
   it('counts image uploads and invite photos together', async () => {
     const t = budgeted();

@@ -5,7 +5,10 @@ import { bundle, bytesOf, fileIds, request, signature, versionBody, worldVersion
 
 const multipart = async (t: ReturnType<typeof testWorld>) => {
   const cookie = await t.login('alice');
-  await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: { ...versionBody(bundle, signature), fileSizeInBytes: 20_000_000 } });
+  await t.call('POST', `/file/${fileIds.worldPackage}`, {
+    cookie,
+    body: { ...versionBody(bundle, signature), fileSizeInBytes: 20_000_000 },
+  });
   return { cookie, path: `/file/${fileIds.worldPackage}/1/file` };
 };
 

@@ -15,7 +15,11 @@ describe('the social flow through the official vrchat SDK', () => {
     expect(sent.data).toMatchObject({ type: 'friendRequest', senderUserId: ids.bob });
     const incoming = await admin.getNotifications({ query: { type: 'friendRequest' } });
     const request = incoming.data!.find((n) => n.senderUserId === ids.bob)!;
-    expect((await admin.getFriendStatus({ path: { userId: ids.bob } })).data).toEqual({ isFriend: false, incomingRequest: true, outgoingRequest: false });
+    expect((await admin.getFriendStatus({ path: { userId: ids.bob } })).data).toEqual({
+      isFriend: false,
+      incomingRequest: true,
+      outgoingRequest: false,
+    });
 
     const accepted = await admin.acceptFriendRequest({ path: { notificationId: request.id } });
     expect(accepted.data).toEqual({ success: { message: 'Ok', status_code: 200 } });
@@ -24,7 +28,11 @@ describe('the social flow through the official vrchat SDK', () => {
     expect(bobsFriends.data?.map((f) => f.id)).toContain(ids.admin);
 
     const invite = await admin.inviteUser({ path: { userId: ids.bob }, body: { instanceId: workshop, messageSlot: 0 } });
-    expect(invite.data).toMatchObject({ type: 'invite', receiverUserId: ids.bob, details: { worldId: workshop, worldName: "Alice's Workshop" } });
+    expect(invite.data).toMatchObject({
+      type: 'invite',
+      receiverUserId: ids.bob,
+      details: { worldId: workshop, worldName: "Alice's Workshop" },
+    });
     const invites = await bob.getNotifications({ query: { type: 'invite' } });
     const received = invites.data!.find((n) => n.id === invite.data!.id)!;
     const response = await bob.respondInvite({ path: { notificationId: received.id }, body: { responseSlot: 0 } });

@@ -47,8 +47,16 @@ describe('friend requests', () => {
     const admin = await t.login('admin');
     const list = (await t.call('GET', '/auth/user/notifications?type=friendRequest', { cookie: admin })).body;
     expect(list.map((n: { id: string }) => n.id)).toEqual([sent.body.id]);
-    expect((await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie: admin })).body).toEqual({ isFriend: false, incomingRequest: true, outgoingRequest: false });
-    expect((await t.call('GET', `/user/${ids.admin}/friendStatus`, { cookie: bob })).body).toEqual({ isFriend: false, incomingRequest: false, outgoingRequest: true });
+    expect((await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie: admin })).body).toEqual({
+      isFriend: false,
+      incomingRequest: true,
+      outgoingRequest: false,
+    });
+    expect((await t.call('GET', `/user/${ids.admin}/friendStatus`, { cookie: bob })).body).toEqual({
+      isFriend: false,
+      incomingRequest: false,
+      outgoingRequest: true,
+    });
   });
 
   it('makes both friends on accept and removes the request', async () => {
@@ -61,7 +69,11 @@ describe('friend requests', () => {
     expect(idsOf((await t.call('GET', '/auth/user/friends', { cookie: bob })).body)).toContain(ids.admin);
     expect(idsOf((await t.call('GET', '/auth/user/friends', { cookie: admin })).body)).toContain(ids.bob);
     expectError(await t.call('GET', `/auth/user/notifications/${sent.id}`, { cookie: admin }), 404, 'Notification not found');
-    expect((await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie: admin })).body).toEqual({ isFriend: true, incomingRequest: false, outgoingRequest: false });
+    expect((await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie: admin })).body).toEqual({
+      isFriend: true,
+      incomingRequest: false,
+      outgoingRequest: false,
+    });
     expect((await t.call('GET', '/auth/user', { cookie: bob })).body.friends).toContain(ids.admin);
   });
 
@@ -77,17 +89,37 @@ describe('friend requests', () => {
   it('refuses a request to yourself, to a friend, twice, and to an unknown user', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('POST', `/user/${ids.bob}/friendRequest`, { cookie: bob }), 400, "You can't send a friend request to yourself");
+    expectError(
+      await t.call('POST', `/user/${ids.bob}/friendRequest`, { cookie: bob }),
+      400,
+      "You can't send a friend request to yourself",
+    );
     expectError(await t.call('POST', `/user/${ids.alice}/friendRequest`, { cookie: bob }), 400, 'Users are already friends');
     await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob });
-    expectError(await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }), 400, 'This user has already been sent a friend request');
-    expectError(await t.call('POST', '/user/usr_00000000-0000-4000-8000-00000000dead/friendRequest', { cookie: bob }), 404, "user doesn't exist!");
+    expectError(
+      await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }),
+      400,
+      'This user has already been sent a friend request',
+    );
+    expectError(
+      await t.call('POST', '/user/usr_00000000-0000-4000-8000-00000000dead/friendRequest', { cookie: bob }),
+      404,
+      "user doesn't exist!",
+    );
   });
 
   it('refuses requests between a blocker and the blocked, both ways', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/user/${ids.eve}/friendRequest`, { cookie: await t.login('alice') }), 400, "You can't send a friend request to this user");
-    expectError(await t.call('POST', `/user/${ids.alice}/friendRequest`, { cookie: await t.login('eve') }), 400, "You can't send a friend request to this user");
+    expectError(
+      await t.call('POST', `/user/${ids.eve}/friendRequest`, { cookie: await t.login('alice') }),
+      400,
+      "You can't send a friend request to this user",
+    );
+    expectError(
+      await t.call('POST', `/user/${ids.alice}/friendRequest`, { cookie: await t.login('eve') }),
+      400,
+      "You can't send a friend request to this user",
+    );
   });
 
   it('withdraws an outgoing request', async () => {
@@ -103,8 +135,11 @@ describe('friend requests', () => {
   it('answers 404 when accepting something that is not a friend request', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expectError(await t.call('PUT', '/auth/user/notifications/not_a11ce000-0000-4000-8000-0000000d0002/accept', { cookie: alice }), 404,
-      'that friend request could not be found');
+    expectError(
+      await t.call('PUT', '/auth/user/notifications/not_a11ce000-0000-4000-8000-0000000d0002/accept', { cookie: alice }),
+      404,
+      'that friend request could not be found',
+    );
   });
 });
 
@@ -122,14 +157,21 @@ describe('DELETE /auth/user/friends/{userId}', () => {
 
   it('answers 400 for someone who is not a friend', async () => {
     const t = testWorld();
-    expectError(await t.call('DELETE', `/auth/user/friends/${ids.eve}`, { cookie: await t.login('alice') }), 400, 'These users are not friends');
+    expectError(
+      await t.call('DELETE', `/auth/user/friends/${ids.eve}`, { cookie: await t.login('alice') }),
+      400,
+      'These users are not friends',
+    );
   });
 });
 
 describe('POST /users/{userId}/boop', () => {
   it('sends a boop notification to a friend', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/users/${ids.bob}/boop`, { cookie: await t.login('frank'), body: { emojiId: 'default_wave', emojiVersion: 1 } });
+    const r = await t.call('POST', `/users/${ids.bob}/boop`, {
+      cookie: await t.login('frank'),
+      body: { emojiId: 'default_wave', emojiVersion: 1 },
+    });
     expect(r.body).toEqual({ success: { message: 'User booped!', status_code: 200 } });
     const list = (await t.call('GET', '/auth/user/notifications?type=boop', { cookie: await t.login('bob') })).body;
     expect(list[0]).toMatchObject({ senderUserId: ids.frank, details: '{"emojiId":"default_wave","emojiVersion":1}' });
@@ -137,7 +179,11 @@ describe('POST /users/{userId}/boop', () => {
 
   it('refuses a boop to a non-friend', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/users/${ids.eve}/boop`, { cookie: await t.login('frank'), body: {} }), 400, 'These users are not friends');
+    expectError(
+      await t.call('POST', `/users/${ids.eve}/boop`, { cookie: await t.login('frank'), body: {} }),
+      400,
+      'These users are not friends',
+    );
   });
 });
 
@@ -153,7 +199,9 @@ describe('friend events', () => {
     const bob = await t.login('bob');
     const seen = collect(t);
     const sent = (await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob })).body;
-    expect(seen).toEqual([{ type: 'notification', to: [ids.admin], content: expect.objectContaining({ id: sent.id, type: 'friendRequest', details: {} }) }]);
+    expect(seen).toEqual([
+      { type: 'notification', to: [ids.admin], content: expect.objectContaining({ id: sent.id, type: 'friendRequest', details: {} }) },
+    ]);
   });
 
   it('sends friend-add to both sides on accept', async () => {

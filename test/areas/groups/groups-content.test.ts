@@ -21,8 +21,14 @@ describe('group posts', () => {
   it('a group post is read by members only; a public one by anyone', async () => {
     const t = testWorld();
     const owner = await t.login('admin');
-    const made = expectShape(GroupPostSchema, (await t.call('POST', `/groups/${groups.photoClub}/posts`, { cookie: owner, body: post })).body);
-    await t.call('POST', `/groups/${groups.photoClub}/posts`, { cookie: owner, body: { ...post, title: 'Open day', visibility: 'public' } });
+    const made = expectShape(
+      GroupPostSchema,
+      (await t.call('POST', `/groups/${groups.photoClub}/posts`, { cookie: owner, body: post })).body,
+    );
+    await t.call('POST', `/groups/${groups.photoClub}/posts`, {
+      cookie: owner,
+      body: { ...post, title: 'Open day', visibility: 'public' },
+    });
     const member = (await t.call('GET', `/groups/${groups.photoClub}/posts`, { cookie: await t.login('bob') })).body;
     expect(member.posts.map((p: { title: string }) => p.title)).toEqual(['Open day', 'Build night']);
     const outsider = (await t.call('GET', `/groups/${groups.photoClub}/posts`, { cookie: await t.login('alice') })).body;
@@ -42,7 +48,10 @@ describe('group posts', () => {
   it('a public post limited to a role is still read only by its holders', async () => {
     const t = testWorld();
     const owner = await t.login('alice');
-    await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...post, visibility: 'public', roleIds: [editorRole] } });
+    await t.call('POST', `/groups/${groups.builders}/posts`, {
+      cookie: owner,
+      body: { ...post, visibility: 'public', roleIds: [editorRole] },
+    });
     expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('bob') })).body.posts).toHaveLength(1);
     expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('admin') })).body.posts).toEqual([]);
     expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('frank') })).body.posts).toEqual([]);
@@ -82,7 +91,10 @@ describe('group announcement', () => {
   it('is set, read, replaced and cleared', async () => {
     const t = testWorld();
     const owner = await t.login('alice');
-    const empty = expectShape(GroupAnnouncementSchema, (await t.call('GET', `/groups/${groups.builders}/announcement`, { cookie: owner })).body);
+    const empty = expectShape(
+      GroupAnnouncementSchema,
+      (await t.call('GET', `/groups/${groups.builders}/announcement`, { cookie: owner })).body,
+    );
     expect(empty.id).toBeNull();
     await t.call('POST', `/groups/${groups.builders}/announcement`, { cookie: owner, body: { title: 'Welcome', text: 'Hello.' } });
     const read = (await t.call('GET', `/groups/${groups.builders}/announcement`, { cookie: await t.login('admin') })).body;
@@ -97,45 +109,79 @@ describe('group galleries', () => {
   it('creates, updates and deletes a gallery', async () => {
     const t = testWorld();
     const owner = await t.login('alice');
-    const made = expectShape(GroupGallerySchema, (await t.call('POST', `/groups/${groups.builders}/galleries`, { cookie: owner, body: { name: 'Builds' } })).body);
+    const made = expectShape(
+      GroupGallerySchema,
+      (await t.call('POST', `/groups/${groups.builders}/galleries`, { cookie: owner, body: { name: 'Builds' } })).body,
+    );
     const updated = await t.call('PUT', `/groups/${groups.builders}/galleries/${made.id}`, { cookie: owner, body: { membersOnly: true } });
     expect(updated.body.membersOnly).toBe(true);
-    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body.galleries.map((g: { id: string }) => g.id)).toContain(made.id);
-    expect((await t.call('DELETE', `/groups/${groups.builders}/galleries/${made.id}`, { cookie: owner })).body.success.message).toBe('Gallery deleted!');
-    expectError(await t.call('GET', `/groups/${groups.builders}/galleries/${made.id}`, { cookie: owner }), 404, messages.groupGalleryNotFound);
+    expect(
+      (await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body.galleries.map((g: { id: string }) => g.id),
+    ).toContain(made.id);
+    expect((await t.call('DELETE', `/groups/${groups.builders}/galleries/${made.id}`, { cookie: owner })).body.success.message).toBe(
+      'Gallery deleted!',
+    );
+    expectError(
+      await t.call('GET', `/groups/${groups.builders}/galleries/${made.id}`, { cookie: owner }),
+      404,
+      messages.groupGalleryNotFound,
+    );
   });
 
   it('a member submits; the image waits for a manager and is hidden from other viewers until then', async () => {
     const t = testWorld();
     const admin = await t.login('admin'); // holds the default Member role: may submit and view
-    const image = expectShape(GroupGalleryImageSchema, (await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: admin, body: { fileId } })).body);
+    const image = expectShape(
+      GroupGalleryImageSchema,
+      (await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: admin, body: { fileId } })).body,
+    );
     expect(image.approved).toBe(false);
     expect((await t.call('GET', `/groups/${groups.builders}/galleries/${gallery}`, { cookie: await t.login('bob') })).body).toEqual([]);
     const owner = await t.login('alice');
     expect((await t.call('GET', `/groups/${groups.builders}/galleries/${gallery}?approved=false`, { cookie: owner })).body).toHaveLength(1);
   });
 
-  it('refuses a member without one of the gallery\'s submit roles', async () => {
+  it("refuses a member without one of the gallery's submit roles", async () => {
     const t = testWorld();
-    await t.call('PUT', `/groups/${groups.builders}/galleries/${gallery}`, { cookie: await t.login('alice'), body: { roleIdsToSubmit: [editorRole] } });
-    const r = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: await t.login('admin'), body: { fileId } });
+    await t.call('PUT', `/groups/${groups.builders}/galleries/${gallery}`, {
+      cookie: await t.login('alice'),
+      body: { roleIdsToSubmit: [editorRole] },
+    });
+    const r = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, {
+      cookie: await t.login('admin'),
+      body: { fileId },
+    });
     expectError(r, 403, messages.groupGallerySubmitForbidden);
-    const bob = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: await t.login('bob'), body: { fileId } });
+    const bob = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, {
+      cookie: await t.login('bob'),
+      body: { fileId },
+    });
     expect(bob.status).toBe(200);
   });
 
-  it('a manager\'s submission is approved at once', async () => {
+  it("a manager's submission is approved at once", async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: await t.login('alice'), body: { fileId } });
+    const r = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, {
+      cookie: await t.login('alice'),
+      body: { fileId },
+    });
     expect(r.body).toMatchObject({ approved: true, approvedByUserId: ids.alice });
   });
 
-  it('refuses a non-member submitting, and a member removing another\'s image', async () => {
+  it("refuses a non-member submitting, and a member removing another's image", async () => {
     const t = testWorld();
     const owner = await t.login('alice');
-    const made = (await t.call('POST', `/groups/${groups.nightOwls}/galleries/ggal_00000002-0000-4000-8000-000000000001/images`, { cookie: await t.login('bob'), body: { fileId } })).body;
+    const made = (
+      await t.call('POST', `/groups/${groups.nightOwls}/galleries/ggal_00000002-0000-4000-8000-000000000001/images`, {
+        cookie: await t.login('bob'),
+        body: { fileId },
+      })
+    ).body;
     expectError(
-      await t.call('POST', `/groups/${groups.quietCorner}/galleries/ggal_00000005-0000-4000-8000-000000000001/images`, { cookie: owner, body: { fileId } }),
+      await t.call('POST', `/groups/${groups.quietCorner}/galleries/ggal_00000005-0000-4000-8000-000000000001/images`, {
+        cookie: owner,
+        body: { fileId },
+      }),
       403,
       messages.groupNotMember,
     );
@@ -154,9 +200,13 @@ describe('GET /groups/{groupId}/auditLogs', () => {
     await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${editorRole}`, { cookie: owner });
     const log = expectShape(GroupAuditLogListSchema, (await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: owner })).body);
     expect(log.results.map((e) => e.eventType)).toEqual(['group.member.role.assign', 'group.post.create']);
-    const roles = await t.call('GET', `/groups/${groups.builders}/auditLogs?eventTypes=group.post.create&actorIds=${ids.alice}`, { cookie: owner });
+    const roles = await t.call('GET', `/groups/${groups.builders}/auditLogs?eventTypes=group.post.create&actorIds=${ids.alice}`, {
+      cookie: owner,
+    });
     expect(roles.body).toMatchObject({ totalCount: 1, hasNext: false });
-    const later = await t.call('GET', `/groups/${groups.builders}/auditLogs?startDate=${new Date(t.clock.now()).toISOString()}`, { cookie: owner });
+    const later = await t.call('GET', `/groups/${groups.builders}/auditLogs?startDate=${new Date(t.clock.now()).toISOString()}`, {
+      cookie: owner,
+    });
     expect(later.body.totalCount).toBe(1);
   });
 
@@ -174,7 +224,11 @@ describe('GET /groups/{groupId}/auditLogs', () => {
     const t = testWorld();
     const types = (await t.call('GET', `/groups/${groups.builders}/auditLogTypes`, { cookie: await t.login('alice') })).body;
     expect(types).toEqual(expect.arrayContaining(['group.member.join', 'group.user.ban', 'group.role.update']));
-    expectError(await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: await t.login('bob') }), 403, messages.groupNoPermission);
+    expectError(
+      await t.call('GET', `/groups/${groups.builders}/auditLogs`, { cookie: await t.login('bob') }),
+      403,
+      messages.groupNoPermission,
+    );
   });
 });
 

@@ -6,7 +6,6 @@ import { events, openMicEvent } from '../../support/calendar-seed.js';
 
 const failures: string[] = [];
 
-
 // Strictly typed generated clients fail to decode a body that leaves the schema: walk every operation once
 // (the test helpers' call() validates each answer against its operation's public response schema).
 it('answers every group and calendar operation in the shape of the public OpenAPI schema', async () => {
@@ -41,14 +40,30 @@ it('answers every group and calendar operation in the shape of the public OpenAP
   await call('addGroupMemberRole', alice, { ...g, userId: ids.bob, groupRoleId: role.id });
   await call('removeGroupMemberRole', alice, { ...g, userId: ids.bob, groupRoleId: role.id });
   await call('deleteGroupRole', alice, { ...g, groupRoleId: role.id });
-  const post = await call('addGroupPost', alice, g, { title: 'a', text: 'b', visibility: 'public', sendNotification: true, imageId: 'file_00000000-0000-4000-8000-0000000000aa' });
+  const post = await call('addGroupPost', alice, g, {
+    title: 'a',
+    text: 'b',
+    visibility: 'public',
+    sendNotification: true,
+    imageId: 'file_00000000-0000-4000-8000-0000000000aa',
+  });
   await call('getGroupPosts', bob, g);
-  await call('updateGroupPost', alice, { ...g, notificationId: post.id }, { title: 'a', text: 'c', visibility: 'group', sendNotification: false });
+  await call(
+    'updateGroupPost',
+    alice,
+    { ...g, notificationId: post.id },
+    { title: 'a', text: 'c', visibility: 'group', sendNotification: false },
+  );
   await call('getGroupAnnouncements', alice, g);
   await call('createGroupAnnouncement', alice, g, { title: 'x', text: 'y' });
   await call('getGroupAnnouncements', alice, g);
   const gal = await call('createGroupGallery', alice, g, { name: 'G' });
-  const img = await call('addGroupGalleryImage', alice, { ...g, groupGalleryId: gal.id }, { fileId: 'file_00000000-0000-4000-8000-0000000000aa' });
+  const img = await call(
+    'addGroupGalleryImage',
+    alice,
+    { ...g, groupGalleryId: gal.id },
+    { fileId: 'file_00000000-0000-4000-8000-0000000000aa' },
+  );
   await call('addGroupGalleryImage', bob, { ...g, groupGalleryId: gal.id }, { fileId: 'file_00000000-0000-4000-8000-0000000000aa' });
   await call('getGroupGalleryImages', alice, { ...g, groupGalleryId: gal.id });
   await call('updateGroupGallery', alice, { ...g, groupGalleryId: gal.id }, { description: 'd' });

@@ -5,8 +5,7 @@ import { generateGroups } from '../../../src/store/generators/groups.js';
 import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
 import { expectShape, testWorld } from '../../support/helpers.js';
 
-const generated = (data: WorldData, seed = 7, count = 40) =>
-  generateGroups(new Faker({ locale: [en], seed }), data, count);
+const generated = (data: WorldData, seed = 7, count = 40) => generateGroups(new Faker({ locale: [en], seed }), data, count);
 
 describe('generateGroups', () => {
   it('makes groups and members that pass the fixture schemas, owned by existing users', () => {

@@ -96,7 +96,7 @@ describe('POST /groups/{groupId}/leave', () => {
 });
 
 describe('DELETE /groups/{groupId}/requests', () => {
-  it('cancels the requester\'s own request', async () => {
+  it("cancels the requester's own request", async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     expect((await t.call('DELETE', `/groups/${groups.speedrunners}/requests`, { cookie })).status).toBe(200);
@@ -165,7 +165,9 @@ describe('join requests', () => {
     const carolGroup = groups.speedrunners;
     t.world.groups.get(carolGroup)!.ownerId = ids.admin; // an owner who logs in without 2FA
     const owner = await t.login('admin');
-    expect((await t.call('GET', `/groups/${carolGroup}/requests`, { cookie: owner })).body.map((m: { userId: string }) => m.userId)).toEqual([ids.alice]);
+    expect(
+      (await t.call('GET', `/groups/${carolGroup}/requests`, { cookie: owner })).body.map((m: { userId: string }) => m.userId),
+    ).toEqual([ids.alice]);
     const before = t.world.groups.get(carolGroup)!.memberCount;
     const r = await t.call('PUT', `/groups/${carolGroup}/requests/${ids.alice}`, { cookie: owner, body: { action: 'accept' } });
     expect(r.status).toBe(200);
@@ -175,7 +177,7 @@ describe('join requests', () => {
     expect(group.myMember.acceptedById).toBe(ids.admin);
   });
 
-  it('a rejection with block hides the requester\'s later requests in the blocked list', async () => {
+  it("a rejection with block hides the requester's later requests in the blocked list", async () => {
     const t = testWorld();
     t.world.groups.get(groups.speedrunners)!.ownerId = ids.admin;
     const owner = await t.login('admin');
@@ -184,12 +186,17 @@ describe('join requests', () => {
     const alice = await t.login('alice');
     expect((await t.call('POST', `/groups/${groups.speedrunners}/join`, { cookie: alice })).body.membershipStatus).toBe('requested');
     expect((await t.call('GET', path, { cookie: owner })).body).toEqual([]);
-    expect((await t.call('GET', `${path}?blocked=true`, { cookie: owner })).body.map((m: { userId: string }) => m.userId)).toEqual([ids.alice]);
+    expect((await t.call('GET', `${path}?blocked=true`, { cookie: owner })).body.map((m: { userId: string }) => m.userId)).toEqual([
+      ids.alice,
+    ]);
   });
 
   it('refuses answering a request nobody made', async () => {
     const t = testWorld();
-    const r = await t.call('PUT', `/groups/${groups.nightOwls}/requests/${ids.carol}`, { cookie: await t.login('bob'), body: { action: 'accept' } });
+    const r = await t.call('PUT', `/groups/${groups.nightOwls}/requests/${ids.carol}`, {
+      cookie: await t.login('bob'),
+      body: { action: 'accept' },
+    });
     expectError(r, 400, messages.groupNoJoinRequest);
   });
 });

@@ -19,7 +19,7 @@ describe('GET /groups/roleTemplates', () => {
 });
 
 describe('GET /groups', () => {
-  it('finds groups by name, with the searcher\'s membership status', async () => {
+  it("finds groups by name, with the searcher's membership status", async () => {
     const t = testWorld();
     const r = await t.call('GET', '/groups?query=night', { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
@@ -29,7 +29,7 @@ describe('GET /groups', () => {
 });
 
 describe('POST /groups', () => {
-  it('makes the creator owner with the template\'s roles and the template\'s join state', async () => {
+  it("makes the creator owner with the template's roles and the template's join state", async () => {
     const t = testWorld();
     const cookie = await t.login('admin');
     const r = await t.call('POST', '/groups', { cookie, body: newGroup });
@@ -80,12 +80,21 @@ describe('DELETE /groups/{groupId}', () => {
 });
 
 describe('GET /groups/{groupId}/permissions', () => {
-  it('lists what a member\'s roles grant', async () => {
+  it("lists what a member's roles grant", async () => {
     const t = testWorld();
     const r = await t.call('GET', `/groups/${groups.builders}/permissions`, { cookie: await t.login('bob') });
     const allowed = r.body.filter((p: { allowedToAdd: boolean }) => p.allowedToAdd).map((p: { name: string }) => p.name);
-    expect(allowed.sort()).toEqual(['group-calendar-manage', 'group-data-manage', 'group-instance-join', 'group-instance-manage', 'group-instance-open-create']);
-    expect(r.body.find((p: { name: string }) => p.name === 'group-bans-manage')).toMatchObject({ allowedToAdd: false, displayName: 'Manage Group Bans' });
+    expect(allowed.sort()).toEqual([
+      'group-calendar-manage',
+      'group-data-manage',
+      'group-instance-join',
+      'group-instance-manage',
+      'group-instance-open-create',
+    ]);
+    expect(r.body.find((p: { name: string }) => p.name === 'group-bans-manage')).toMatchObject({
+      allowedToAdd: false,
+      displayName: 'Manage Group Bans',
+    });
   });
 
   it('refuses a non-member', async () => {

@@ -94,11 +94,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
       cookie,
       body: { visibility: 'everyone', isSubscribedToAnnouncements: 'yes' },
     });
-    expectError(
-      r,
-      400,
-      'visibility must be one of friends, hidden, visible, isSubscribedToAnnouncements must be a boolean',
-    );
+    expectError(r, 400, 'visibility must be one of friends, hidden, visible, isSubscribedToAnnouncements must be a boolean');
   });
 });
 

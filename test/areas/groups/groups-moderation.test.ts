@@ -39,7 +39,11 @@ describe('GET /groups/{groupId}/members', () => {
 
   it('refuses a non-member', async () => {
     const t = testWorld();
-    expectError(await t.call('GET', `/groups/${groups.quietCorner}/members`, { cookie: await t.login('alice') }), 403, messages.groupNotMember);
+    expectError(
+      await t.call('GET', `/groups/${groups.quietCorner}/members`, { cookie: await t.login('alice') }),
+      403,
+      messages.groupNotMember,
+    );
   });
 
   it('searches by display name and reads one member', async () => {
@@ -70,11 +74,19 @@ describe('bans', () => {
       membershipStatus: 'banned',
       memberCount: before - 1,
     });
-    expectError(await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } }), 400, messages.groupAlreadyBanned);
+    expectError(
+      await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } }),
+      400,
+      messages.groupAlreadyBanned,
+    );
     const unban = await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner });
     expect(unban.body.membershipStatus).toBe('inactive');
     expect((await t.call('GET', `/groups/${groups.nightOwls}`, { cookie: alice })).body.membershipStatus).toBe('inactive');
-    expectError(await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner }), 404, messages.groupUserNotBanned);
+    expectError(
+      await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner }),
+      404,
+      messages.groupUserNotBanned,
+    );
   });
 
   it('records the ban and the unban in the audit log, each naming the user', async () => {
@@ -83,7 +95,8 @@ describe('bans', () => {
     await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } });
     t.clock.advance(60_000);
     await t.call('DELETE', `/groups/${groups.nightOwls}/bans/${ids.alice}`, { cookie: owner });
-    const log = (await t.call('GET', `/groups/${groups.nightOwls}/auditLogs?eventTypes=group.user.ban,group.user.unban`, { cookie: owner })).body;
+    const log = (await t.call('GET', `/groups/${groups.nightOwls}/auditLogs?eventTypes=group.user.ban,group.user.unban`, { cookie: owner }))
+      .body;
     expect(log.results.map((e: { eventType: string; targetId: string; actorId: string }) => [e.eventType, e.targetId, e.actorId])).toEqual([
       ['group.user.unban', ids.alice, ids.bob],
       ['group.user.ban', ids.alice, ids.bob],
@@ -97,7 +110,7 @@ describe('bans', () => {
     expectError(r, 403, messages.groupActOnOwner);
   });
 
-  it('refuses acting on a member at or above the actor\'s role', async () => {
+  it("refuses acting on a member at or above the actor's role", async () => {
     const t = testWorld((data) => {
       const owls = data.groups.find((g) => g.id === groups.nightOwls)!;
       owls.roles[1]!.permissions!.push('group-bans-manage');
@@ -147,7 +160,10 @@ describe('roles', () => {
 
   it('refuses an unknown permission name', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/groups/${groups.builders}/roles`, { cookie: await t.login('alice'), body: { name: 'X', permissions: ['group-everything'] } });
+    const r = await t.call('POST', `/groups/${groups.builders}/roles`, {
+      cookie: await t.login('alice'),
+      body: { name: 'X', permissions: ['group-everything'] },
+    });
     expectError(r, 400);
   });
 
@@ -165,17 +181,28 @@ describe('roles', () => {
     expect(event.content).toMatchObject({ role: { id: editorRole, name: 'Writers' } });
   });
 
-  it('protects the owner\'s management role', async () => {
+  it("protects the owner's management role", async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(await t.call('PUT', `/groups/${groups.builders}/roles/${buildersOwnerRole}`, { cookie, body: { name: 'Boss' } }), 403, messages.groupRoleProtected);
-    expectError(await t.call('DELETE', `/groups/${groups.builders}/roles/${buildersOwnerRole}`, { cookie }), 403, messages.groupRoleProtected);
+    expectError(
+      await t.call('PUT', `/groups/${groups.builders}/roles/${buildersOwnerRole}`, { cookie, body: { name: 'Boss' } }),
+      403,
+      messages.groupRoleProtected,
+    );
+    expectError(
+      await t.call('DELETE', `/groups/${groups.builders}/roles/${buildersOwnerRole}`, { cookie }),
+      403,
+      messages.groupRoleProtected,
+    );
   });
 
   it('refuses a manager changing a role at their own standing', async () => {
     const t = testWorld();
     t.world.groups.get(groups.builders)!.roles[1]!.permissions.push('group-roles-manage');
-    const r = await t.call('PUT', `/groups/${groups.builders}/roles/${editorRole}`, { cookie: await t.login('bob'), body: { name: 'Mine' } });
+    const r = await t.call('PUT', `/groups/${groups.builders}/roles/${editorRole}`, {
+      cookie: await t.login('bob'),
+      body: { name: 'Mine' },
+    });
     expectError(r, 403, messages.groupRoleAboveOwn);
   });
 
@@ -197,15 +224,28 @@ describe('roles', () => {
     expect((await t.call('PUT', path, { cookie: owner })).body).toEqual([editorRole]);
     const admin = await t.login('admin');
     expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: admin })).body.myMember.permissions).toContain('group-data-manage');
-    expect(events.find((e) => e.type === 'group-member-updated')).toMatchObject({ to: [ids.admin], content: { member: { roleIds: [editorRole] } } });
+    expect(events.find((e) => e.type === 'group-member-updated')).toMatchObject({
+      to: [ids.admin],
+      content: { member: { roleIds: [editorRole] } },
+    });
     expect((await t.call('DELETE', path, { cookie: owner })).body).toEqual([]);
-    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: admin })).body.myMember.permissions).not.toContain('group-data-manage');
+    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: admin })).body.myMember.permissions).not.toContain(
+      'group-data-manage',
+    );
   });
 
-  it('refuses assigning the default role or the owner\'s role', async () => {
+  it("refuses assigning the default role or the owner's role", async () => {
     const t = testWorld();
     const owner = await t.login('alice');
-    expectError(await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${buildersMemberRole}`, { cookie: owner }), 400, messages.groupRoleDefault);
-    expectError(await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${buildersOwnerRole}`, { cookie: owner }), 403, messages.groupRoleProtected);
+    expectError(
+      await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${buildersMemberRole}`, { cookie: owner }),
+      400,
+      messages.groupRoleDefault,
+    );
+    expectError(
+      await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${buildersOwnerRole}`, { cookie: owner }),
+      403,
+      messages.groupRoleProtected,
+    );
   });
 });

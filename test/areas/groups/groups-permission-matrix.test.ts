@@ -30,7 +30,9 @@ function matrixWorld(permissions: GroupPermission[]): TestWorld {
       GroupRoleSchema.parse({ id: helpersRole, groupId: group, name: 'Helpers', order: 2 }),
     );
     data.groupMembers.find((m) => m.groupId === group && m.userId === ids.bob)!.roleIds = [matrixRole];
-    data.groupMembers.push(GroupMemberRecordSchema.parse({ id: 'gmem_00000003-0000-4000-8000-0000000000c1', groupId: group, userId: ids.carol }));
+    data.groupMembers.push(
+      GroupMemberRecordSchema.parse({ id: 'gmem_00000003-0000-4000-8000-0000000000c1', groupId: group, userId: ids.carol }),
+    );
   });
 }
 

@@ -5,7 +5,7 @@ import { ids, testWorld } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';
 
-describe('lists of a group\'s instances', () => {
+describe("lists of a group's instances", () => {
   it(`list the newest ${LIMITS.groupInstancesListed.value} open instances of a group that has more`, async () => {
     const t = testWorld();
     const alice = t.world.users.get(ids.alice)!;

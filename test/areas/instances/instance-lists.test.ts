@@ -23,7 +23,8 @@ describe('instance lists in world views', () => {
   it('follow the world setting', async () => {
     const t = testWorld((data) => Object.assign(data.settings, { worldViewInstances: 2 }));
     const cookie = await t.login('bob');
-    for (let i = 0; i < 3; i++) await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'public', region: 'us' } });
+    for (let i = 0; i < 3; i++)
+      await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'public', region: 'us' } });
     expect((await t.call('GET', `/worlds/${worlds.nightMarket}`, { cookie })).body.instances).toHaveLength(2);
   });
 });

@@ -35,7 +35,10 @@ describe('short names', () => {
     const t = testWorld();
     const alice = await t.login('alice');
     await t.call('GET', '/instances/s/nothing0', { cookie: alice });
-    const created = await t.call('POST', '/instances', { cookie: alice, body: { worldId: worlds.aliceHome, type: 'public', region: 'eu' } });
+    const created = await t.call('POST', '/instances', {
+      cookie: alice,
+      body: { worldId: worlds.aliceHome, type: 'public', region: 'eu' },
+    });
     expect(created.status).toBe(200);
     const byShort = await t.call('GET', `/instances/s/${created.body.shortName}`, { cookie: alice });
     expect(byShort.body.id).toBe(created.body.id);
@@ -77,7 +80,9 @@ describe('group instances', () => {
     expect(r.status).toBe(200);
     expect(r.body.fetchedAt).toBe('2026-01-15T12:00:00.000Z');
     const seen = r.body.instances.map((i: { id: string }) => i.id).sort();
-    expect(seen).toEqual([locations.buildersGroup, `${worlds.nightMarket}:${nightOwlsMembers}`, `${worlds.nightMarket}:${nightOwlsPlus}`].sort());
+    expect(seen).toEqual(
+      [locations.buildersGroup, `${worlds.nightMarket}:${nightOwlsMembers}`, `${worlds.nightMarket}:${nightOwlsPlus}`].sort(),
+    );
     const one = r.body.instances.find((i: { id: string }) => i.id.endsWith(nightOwlsMembers));
     expect(one).toMatchObject({ n_users: 1, full: false });
   });
@@ -135,6 +140,10 @@ describe('group instances', () => {
   it('answers 404 for an unknown group', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expectError(await t.call('GET', '/groups/grp_0000000f-0000-4000-8000-000000000000/instances', { cookie: alice }), 404, messages.groupNotFound);
+    expectError(
+      await t.call('GET', '/groups/grp_0000000f-0000-4000-8000-000000000000/instances', { cookie: alice }),
+      404,
+      messages.groupNotFound,
+    );
   });
 });

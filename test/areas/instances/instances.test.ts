@@ -222,14 +222,20 @@ describe('POST /instances', () => {
   it('refuses a group instance without a group owner', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('POST', '/instances', { cookie, body: { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: ids.alice } });
+    const r = await t.call('POST', '/instances', {
+      cookie,
+      body: { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: ids.alice },
+    });
     expectError(r, 400, 'ownerId must be a grp_ id for a group instance');
   });
 
   it('refuses an instance owned by someone else', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const r = await t.call('POST', '/instances', { cookie, body: { worldId: worlds.lobby, type: 'hidden', region: 'us', ownerId: ids.bob } });
+    const r = await t.call('POST', '/instances', {
+      cookie,
+      body: { worldId: worlds.lobby, type: 'hidden', region: 'us', ownerId: ids.bob },
+    });
     expectError(r, 400, messages.instanceOwnerNotYou);
   });
 

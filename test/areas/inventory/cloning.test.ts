@@ -26,20 +26,31 @@ describe('POST /inventory/cloning/direct', () => {
   it('refuses an item that is not cloneable, one the requester does not hold, and an unknown user', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expectError(await t.call('POST', share(blueDrone), { cookie: alice, body: { itemId: blueDrone, users: [ids.bob] } }), 400,
-      'InventoryItem not cloneable');
+    expectError(
+      await t.call('POST', share(blueDrone), { cookie: alice, body: { itemId: blueDrone, users: [ids.bob] } }),
+      400,
+      'InventoryItem not cloneable',
+    );
     const bob = await t.login('bob');
-    expectError(await t.call('POST', share(sticker), { cookie: bob, body: { itemId: sticker, users: [ids.alice] } }), 404, 'InventoryItem not found');
+    expectError(
+      await t.call('POST', share(sticker), { cookie: bob, body: { itemId: sticker, users: [ids.alice] } }),
+      404,
+      'InventoryItem not found',
+    );
     const nobody = 'usr_00000000-0000-4000-8000-00000000dead';
-    expectError(await t.call('POST', share(sticker), { cookie: alice, body: { itemId: sticker, users: [ids.bob, nobody] } }), 404,
-      `User ${nobody} not found`);
+    expectError(
+      await t.call('POST', share(sticker), { cookie: alice, body: { itemId: sticker, users: [ids.bob, nobody] } }),
+      404,
+      `User ${nobody} not found`,
+    );
     expect(namesIn((await t.call('GET', '/inventory', { cookie: bob })).body)).not.toContain('Party Sticker');
   });
 
   it('refuses a duration out of bounds', async () => {
     const t = testWorld();
     const r = await t.call('POST', `/inventory/cloning/direct?itemId=${sticker}&duration=10`, {
-      cookie: await t.login('alice'), body: { itemId: sticker, users: [ids.bob] },
+      cookie: await t.login('alice'),
+      body: { itemId: sticker, users: [ids.bob] },
     });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain('duration');
@@ -56,7 +67,10 @@ describe('GET /inventory/cloning/pedestal', () => {
 
   it('refuses an item that is not cloneable', async () => {
     const t = testWorld();
-    expectError(await t.call('GET', `/inventory/cloning/pedestal?itemId=${blueDrone}&duration=300`, { cookie: await t.login('alice') }), 400,
-      'InventoryItem not cloneable');
+    expectError(
+      await t.call('GET', `/inventory/cloning/pedestal?itemId=${blueDrone}&duration=300`, { cookie: await t.login('alice') }),
+      400,
+      'InventoryItem not cloneable',
+    );
   });
 });

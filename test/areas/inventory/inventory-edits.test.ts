@@ -25,12 +25,20 @@ describe('PUT /inventory/{id}', () => {
 
   it('refuses to archive an item without the archivable flag', async () => {
     const { t, alice } = await asAlice();
-    expectError(await t.call('PUT', `/inventory/${items.redDrone}`, { cookie: alice, body: { isArchived: true } }), 400, messages.inventoryItemNotArchivable);
+    expectError(
+      await t.call('PUT', `/inventory/${items.redDrone}`, { cookie: alice, body: { isArchived: true } }),
+      400,
+      messages.inventoryItemNotArchivable,
+    );
   });
 
   it("answers 404 for someone else's item", async () => {
     const { t, alice } = await asAlice();
-    expectError(await t.call('PUT', `/inventory/${items.bobsDrone}`, { cookie: alice, body: { isSeen: true } }), 404, messages.inventoryItemNotFound);
+    expectError(
+      await t.call('PUT', `/inventory/${items.bobsDrone}`, { cookie: alice, body: { isSeen: true } }),
+      404,
+      messages.inventoryItemNotFound,
+    );
   });
 });
 
@@ -71,12 +79,21 @@ describe('templates, collections and spawning', () => {
     const { t, alice } = await asAlice();
     const r = await t.call('GET', '/inventory/template/invt_00000000-0000-4000-8000-0000000c1001', { cookie: alice });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: 'invt_00000000-0000-4000-8000-0000000c1001', name: 'Blue Drone', status: 'live', equipSlots: ['drone'] });
+    expect(r.body).toMatchObject({
+      id: 'invt_00000000-0000-4000-8000-0000000c1001',
+      name: 'Blue Drone',
+      status: 'live',
+      equipSlots: ['drone'],
+    });
   });
 
   it('answers 404 for a template no item is made from', async () => {
     const { t, alice } = await asAlice();
-    expectError(await t.call('GET', '/inventory/template/invt_00000000-0000-4000-8000-00000000ffff', { cookie: alice }), 404, messages.inventoryTemplateNotFound);
+    expectError(
+      await t.call('GET', '/inventory/template/invt_00000000-0000-4000-8000-00000000ffff', { cookie: alice }),
+      404,
+      messages.inventoryTemplateNotFound,
+    );
   });
 
   it("GET /inventory/collections lists the requester's collections once each", async () => {
@@ -88,7 +105,11 @@ describe('templates, collections and spawning', () => {
     const { t, alice } = await asAlice();
     const r = await t.call('GET', `/inventory/spawn?id=${items.partySticker}`, { cookie: alice });
     expect(r.body).toEqual({ token: expect.any(String), version: 1 });
-    expectError(await t.call('GET', `/inventory/spawn?id=${items.blueDrone}`, { cookie: alice }), 400, messages.inventoryItemNotInstantiatable);
+    expectError(
+      await t.call('GET', `/inventory/spawn?id=${items.blueDrone}`, { cookie: alice }),
+      400,
+      messages.inventoryItemNotInstantiatable,
+    );
     expectError(await t.call('GET', '/inventory/spawn', { cookie: alice }), 400, 'id is required');
   });
 });

@@ -73,7 +73,11 @@ describe('POST /reward/redeem', () => {
     const t = testWorld();
     expect((await t.call('POST', '/reward/redeem', { cookie: await t.login('bob'), body: { code: 'AURORA-ONCE' } })).status).toBe(200);
     const alice = await t.login('alice');
-    expectError(await t.call('POST', '/reward/redeem', { cookie: alice, body: { code: 'AURORA-ONCE' } }), 400, messages.rewardCodeAlreadyRedeemed);
+    expectError(
+      await t.call('POST', '/reward/redeem', { cookie: alice, body: { code: 'AURORA-ONCE' } }),
+      400,
+      messages.rewardCodeAlreadyRedeemed,
+    );
   });
 
   it('serves a shared code once per user', async () => {
@@ -82,7 +86,11 @@ describe('POST /reward/redeem', () => {
     const alice = await t.login('alice');
     expect((await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } })).status).toBe(200);
     expect((await t.call('POST', '/reward/redeem', { cookie: alice, body: { code: 'PARTY-2026' } })).status).toBe(200);
-    expectError(await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } }), 400, messages.rewardCodeAlreadyRedeemed);
+    expectError(
+      await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } }),
+      400,
+      messages.rewardCodeAlreadyRedeemed,
+    );
     const held = templateIdsHeld((await t.call('GET', '/inventory', { cookie: bob })).body);
     expect(held.filter((id) => id === templates.partySticker)).toHaveLength(1);
   });

@@ -120,7 +120,11 @@ describe('GET /inventory/{inventoryItemId}', () => {
   it('returns an item the requester holds in full', async () => {
     const { read } = await aliceWorld();
     const item = await read(items.blueDrone);
-    expect(item).toMatchObject({ holderId: ids.alice, templateId: 'invt_00000000-0000-4000-8000-0000000c1001', flags: ['equippable', 'archivable'] });
+    expect(item).toMatchObject({
+      holderId: ids.alice,
+      templateId: 'invt_00000000-0000-4000-8000-0000000c1001',
+      flags: ['equippable', 'archivable'],
+    });
   });
 
   it("answers 404 for another user's item", async () => {

@@ -94,11 +94,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   it.each(['-1', '12', '99', '2.5', 'first'])('answers 400 for slot %s', async (slot) => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(
-      await reset(t, cookie, `/message/${ids.alice}/message/${slot}`),
-      400,
-      'Really? A negative slot? Tsk-tsk...',
-    );
+    expectError(await reset(t, cookie, `/message/${ids.alice}/message/${slot}`), 400, 'Really? A negative slot? Tsk-tsk...');
   });
 
   it("refuses a non-admin resetting another user's slot and leaves it unchanged", async () => {

@@ -113,11 +113,7 @@ describe('GET /message/{userId}/{messageType}/{slot}', () => {
   it.each(['-1', '12', '1.5', 'abc'])('answers 400 for slot %s', async (slot) => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(
-      await t.call('GET', `/message/${ids.alice}/message/${slot}`, { cookie }),
-      400,
-      'Really? A negative slot? Tsk-tsk...',
-    );
+    expectError(await t.call('GET', `/message/${ids.alice}/message/${slot}`, { cookie }), 400, 'Really? A negative slot? Tsk-tsk...');
   });
 });
 
@@ -204,11 +200,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   it('answers 400 for an unknown messageType and 404 for an unknown user', async () => {
     const t = testWorld();
     const cookie = await t.login('admin');
-    expectError(
-      await edit(t, cookie, ids.bob, 'invite', 0, { message: 'x' }),
-      400,
-      messages.inviteMessageUnknownType('invite'),
-    );
+    expectError(await edit(t, cookie, ids.bob, 'invite', 0, { message: 'x' }), 400, messages.inviteMessageUnknownType('invite'));
     expectError(await edit(t, cookie, unknownUser, 'message', 0, { message: 'x' }), 404, `User ${unknownUser} not found`);
   });
 });

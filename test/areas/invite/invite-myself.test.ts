@@ -13,7 +13,12 @@ describe('POST /invite/myself/to/{location}', () => {
     const cookie = await t.login('frank');
     const r = await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ type: 'invite', senderUserId: ids.frank, receiverUserId: ids.frank, details: { worldId: workshop, worldName: "Alice's Workshop" } });
+    expect(r.body).toMatchObject({
+      type: 'invite',
+      senderUserId: ids.frank,
+      receiverUserId: ids.frank,
+      details: { worldId: workshop, worldName: "Alice's Workshop" },
+    });
     const inbox = (await t.call('GET', '/auth/user/notifications?type=invite', { cookie })).body;
     expect(inbox.map((n: { id: string }) => n.id)).toContain(r.body.id);
   });
@@ -26,7 +31,11 @@ describe('POST /invite/myself/to/{location}', () => {
     const usersBefore = (await t.call('GET', `/instances/${workshop}`, { cookie })).body.users.map((u: { id: string }) => u.id);
     expect((await t.call('POST', `/invite/myself/to/${workshop}`, { cookie })).status).toBe(200);
     const after = (await t.call('GET', '/auth/user', { cookie })).body;
-    expect({ state: after.state, location: after.location, worldId: after.worldId }).toEqual({ state: before.state, location: before.location, worldId: before.worldId });
+    expect({ state: after.state, location: after.location, worldId: after.worldId }).toEqual({
+      state: before.state,
+      location: before.location,
+      worldId: before.worldId,
+    });
     const usersAfter = (await t.call('GET', `/instances/${workshop}`, { cookie })).body.users.map((u: { id: string }) => u.id);
     expect(usersAfter).toEqual(usersBefore);
     expect(usersAfter).not.toContain(ids.frank);
@@ -39,7 +48,10 @@ describe('POST /invite/myself/to/{location}', () => {
     t.world.pipeline.on((e) => seen.push(e));
     const onlineBefore = (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body.onlineMemberCount;
     expect((await t.call('POST', `/invite/myself/to/${workshop}`, { cookie })).status).toBe(200);
-    expect((await t.call('GET', `/users/${ids.bob}`, { cookie: await t.login('alice') })).body).toMatchObject({ state: 'online', location: aliceHidden });
+    expect((await t.call('GET', `/users/${ids.bob}`, { cookie: await t.login('alice') })).body).toMatchObject({
+      state: 'online',
+      location: aliceHidden,
+    });
     expect((await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body.onlineMemberCount).toBe(onlineBefore);
     expect(seen.map((e) => [e.type, e.to])).toEqual([['notification', [ids.bob]]]);
   });
@@ -47,6 +59,10 @@ describe('POST /invite/myself/to/{location}', () => {
   it('answers 404 for an unknown instance', async () => {
     const t = testWorld();
     const cookie = await t.login('frank');
-    expectError(await t.call('POST', '/invite/myself/to/wrld_a11ce000-0000-4000-8000-00000000b001:1', { cookie }), 404, 'Instance not found');
+    expectError(
+      await t.call('POST', '/invite/myself/to/wrld_a11ce000-0000-4000-8000-00000000b001:1', { cookie }),
+      404,
+      'Instance not found',
+    );
   });
 });

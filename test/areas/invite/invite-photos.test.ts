@@ -15,7 +15,11 @@ describe('photo invites', () => {
   it('stores the image as a file the invite links', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, { method: 'POST', headers: { cookie }, body: photoForm({ instanceId: workshop }) });
+    const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
+      method: 'POST',
+      headers: { cookie },
+      body: photoForm({ instanceId: workshop }),
+    });
     expect(response.status).toBe(200);
     const sent = (await response.json()) as { details: { imageUrl: string; worldId: string } };
     expect(sent.details).toMatchObject({ worldId: workshop, imageUrl: expect.stringMatching(/\/api\/1\/file\/file_[0-9a-f-]+\/1\/file$/) });
@@ -29,7 +33,11 @@ describe('photo invites', () => {
     const t = testWorld();
     const cookie = await t.login('alice');
     const before = t.world.files.ownedBy(ids.alice).length;
-    const response = await t.app.request(`/api/1/invite/${ids.eve}/photo`, { method: 'POST', headers: { cookie }, body: photoForm({ instanceId: workshop }) });
+    const response = await t.app.request(`/api/1/invite/${ids.eve}/photo`, {
+      method: 'POST',
+      headers: { cookie },
+      body: photoForm({ instanceId: workshop }),
+    });
     expect(response.status).toBe(403);
     expect(t.world.files.ownedBy(ids.alice)).toHaveLength(before);
   });
@@ -37,19 +45,35 @@ describe('photo invites', () => {
   it('refuses an image that is not one', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, { method: 'POST', headers: { cookie }, body: photoForm({ instanceId: workshop }, 'text/plain') });
-    expectError({ status: response.status, body: await response.json(), headers: response.headers, text: '' }, 400, 'image must be a PNG, JPEG, GIF or WebP image');
+    const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
+      method: 'POST',
+      headers: { cookie },
+      body: photoForm({ instanceId: workshop }, 'text/plain'),
+    });
+    expectError(
+      { status: response.status, body: await response.json(), headers: response.headers, text: '' },
+      400,
+      'image must be a PNG, JPEG, GIF or WebP image',
+    );
   });
 
   it('sends an invite request and a response with a photo', async () => {
     const t = testWorld();
     const frank = await t.login('frank');
-    const request = await t.app.request(`/api/1/requestInvite/${ids.alice}/photo`, { method: 'POST', headers: { cookie: frank }, body: photoForm({ requestSlot: 0 }) });
+    const request = await t.app.request(`/api/1/requestInvite/${ids.alice}/photo`, {
+      method: 'POST',
+      headers: { cookie: frank },
+      body: photoForm({ requestSlot: 0 }),
+    });
     expect(request.status).toBe(200);
     const asked = (await request.json()) as { id: string; details: string };
     expect(JSON.parse(asked.details).imageUrl).toMatch(/\/file\//);
     const alice = await t.login('alice');
-    const response = await t.app.request(`/api/1/invite/${asked.id}/response/photo`, { method: 'POST', headers: { cookie: alice }, body: photoForm({ responseSlot: 0 }) });
+    const response = await t.app.request(`/api/1/invite/${asked.id}/response/photo`, {
+      method: 'POST',
+      headers: { cookie: alice },
+      body: photoForm({ responseSlot: 0 }),
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { type: string }).type).toBe('requestInviteResponse');
   });

@@ -11,7 +11,10 @@ describe('POST /invite/{userId}', () => {
     const r = await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      type: 'invite', senderUserId: ids.alice, receiverUserId: ids.bob, message: "This is a generated invite to Alice's Workshop",
+      type: 'invite',
+      senderUserId: ids.alice,
+      receiverUserId: ids.bob,
+      message: "This is a generated invite to Alice's Workshop",
       details: { worldId: workshop, worldName: "Alice's Workshop" },
     });
     const bobs = (await t.call('GET', '/auth/user/notifications?type=invite', { cookie: await t.login('bob') })).body;
@@ -21,25 +24,38 @@ describe('POST /invite/{userId}', () => {
 
   it('adds the invite message of messageSlot', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/invite/${ids.alice}`, { cookie: await t.login('bob'), body: { instanceId: workshop, messageSlot: 0 } });
+    const r = await t.call('POST', `/invite/${ids.alice}`, {
+      cookie: await t.login('bob'),
+      body: { instanceId: workshop, messageSlot: 0 },
+    });
     expect(r.body.details.inviteMessage).toBe('Come hang out with me!');
   });
 
   it('refuses a messageSlot outside 0-11', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop, messageSlot: 12 } }), 400,
-      'messageSlot must be at most 11');
+    expectError(
+      await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop, messageSlot: 12 } }),
+      400,
+      'messageSlot must be at most 11',
+    );
   });
 
   it('invites only friends', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/invite/${ids.eve}`, { cookie: await t.login('alice'), body: { instanceId: workshop } }), 403,
-      'You need to be friends with that user first.');
+    expectError(
+      await t.call('POST', `/invite/${ids.eve}`, { cookie: await t.login('alice'), body: { instanceId: workshop } }),
+      403,
+      'You need to be friends with that user first.',
+    );
   });
 
   it('answers 404 for an unknown instance', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: 'wrld_x:1' } }), 404, 'Instance not found');
+    expectError(
+      await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: 'wrld_x:1' } }),
+      404,
+      'Instance not found',
+    );
   });
 
   it('emits the notification event with details as an object', async () => {
@@ -48,7 +64,13 @@ describe('POST /invite/{userId}', () => {
     const seen: PipelineEvent[] = [];
     t.world.pipeline.on((e) => seen.push(e));
     await t.call('POST', `/invite/${ids.bob}`, { cookie: alice, body: { instanceId: workshop } });
-    expect(seen).toEqual([{ type: 'notification', to: [ids.bob], content: expect.objectContaining({ type: 'invite', details: { worldId: workshop, worldName: "Alice's Workshop" } }) }]);
+    expect(seen).toEqual([
+      {
+        type: 'notification',
+        to: [ids.bob],
+        content: expect.objectContaining({ type: 'invite', details: { worldId: workshop, worldName: "Alice's Workshop" } }),
+      },
+    ]);
   });
 });
 
@@ -63,7 +85,11 @@ describe('POST /requestInvite/{userId}', () => {
 
   it('is for friends only', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', `/requestInvite/${ids.alice}`, { cookie: await t.login('eve'), body: {} }), 403, 'You need to be friends with that user first.');
+    expectError(
+      await t.call('POST', `/requestInvite/${ids.alice}`, { cookie: await t.login('eve'), body: {} }),
+      403,
+      'You need to be friends with that user first.',
+    );
   });
 });
 
@@ -81,24 +107,43 @@ describe('POST /invite/{notificationId}/response', () => {
     expect(seen.map((e) => e.type)).toEqual(['notification', 'response-notification']);
     const alices = (await t.call('GET', '/auth/user/notifications?type=inviteResponse', { cookie: await t.login('alice') })).body;
     expect(alices.map((n: { id: string }) => n.id)).toEqual([r.body.id]);
-    expectError(await t.call('POST', `/invite/${invite.id}/response`, { cookie: bob, body: { responseSlot: 0 } }), 400, "You've already responded to that request.");
+    expectError(
+      await t.call('POST', `/invite/${invite.id}/response`, { cookie: bob, body: { responseSlot: 0 } }),
+      400,
+      "You've already responded to that request.",
+    );
   });
 
   it('answers an invite request with a requestInviteResponse', async () => {
     const t = testWorld();
-    const r = await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', { cookie: await t.login('bob'), body: { responseSlot: 1 } });
+    const r = await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
+      cookie: await t.login('bob'),
+      body: { responseSlot: 1 },
+    });
     expect(r.body).toMatchObject({ type: 'requestInviteResponse', senderUserId: ids.bob });
   });
 
   it('refuses a slot out of bounds', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', { cookie: await t.login('bob'), body: { responseSlot: 12 } }), 400,
-      'Response slot is out of bounds.');
+    expectError(
+      await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
+        cookie: await t.login('bob'),
+        body: { responseSlot: 12 },
+      }),
+      400,
+      'Response slot is out of bounds.',
+    );
   });
 
   it("answers 404 for another user's notification", async () => {
     const t = testWorld();
-    expectError(await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', { cookie: await t.login('frank'), body: { responseSlot: 0 } }), 404,
-      'Notification not found');
+    expectError(
+      await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
+        cookie: await t.login('frank'),
+        body: { responseSlot: 0 },
+      }),
+      404,
+      'Notification not found',
+    );
   });
 });

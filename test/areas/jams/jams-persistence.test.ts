@@ -17,7 +17,9 @@ describe('a jam submission', () => {
     await new WorldFile(file, () => takeSnapshot(t.world)).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
-    const listed = (await again.call('GET', `/jams/${winter}/submissions?contentId=${body.contentId}`, { cookie: await again.login('bob') })).body;
+    const listed = (
+      await again.call('GET', `/jams/${winter}/submissions?contentId=${body.contentId}`, { cookie: await again.login('bob') })
+    ).body;
     expect(listed).toEqual([made]);
   });
 });

@@ -31,7 +31,11 @@ describe('GET /jams/{jamId}', () => {
   it("reads the state from the jam's dates and the world's clock", async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expect((await t.call('GET', `/jams/${jams.winter}`, { cookie })).body).toMatchObject({ title: 'Winter World Jam', type: 'world', state: 'submissions_open' });
+    expect((await t.call('GET', `/jams/${jams.winter}`, { cookie })).body).toMatchObject({
+      title: 'Winter World Jam',
+      type: 'world',
+      state: 'submissions_open',
+    });
     t.clock.set(Date.parse('2026-02-01T00:00:00.000Z'));
     expect((await t.call('GET', `/jams/${jams.winter}`, { cookie: await t.login('alice') })).body.state).toBe('closed');
   });
@@ -45,12 +49,20 @@ describe('GET /jams/{jamId}', () => {
 });
 
 describe('/jams/{jamId}/submissions', () => {
-  it('submits the requester\'s own world: listed, filtered, then withdrawn and gone', async () => {
+  it("submits the requester's own world: listed, filtered, then withdrawn and gone", async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, { cookie: alice, body: { contentId: worlds.sandbox, description: 'Sand and snow.' } });
+    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
+      cookie: alice,
+      body: { contentId: worlds.sandbox, description: 'Sand and snow.' },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ jamId: jams.winter, submitterId: ids.alice, contentId: worlds.sandbox, created_at: '2026-01-15T12:00:00.000Z' });
+    expect(r.body).toMatchObject({
+      jamId: jams.winter,
+      submitterId: ids.alice,
+      contentId: worlds.sandbox,
+      created_at: '2026-01-15T12:00:00.000Z',
+    });
     const path = `/jams/${jams.winter}/submissions`;
     expect(idsOf((await t.call('GET', path, { cookie: alice })).body)).toEqual([workshopEntry, r.body.id]);
     expect(idsOf((await t.call('GET', `${path}?contentId=${worlds.sandbox}`, { cookie: alice })).body)).toEqual([r.body.id]);
@@ -61,26 +73,39 @@ describe('/jams/{jamId}/submissions', () => {
 
   it('refuses content the requester did not upload', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, { cookie: await t.login('alice'), body: { contentId: worlds.nightMarket, description: '' } });
+    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
+      cookie: await t.login('alice'),
+      body: { contentId: worlds.nightMarket, description: '' },
+    });
     expectError(r, 400, messages.jamContentNotYours('world'));
   });
 
   it('refuses content already submitted', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, { cookie: await t.login('alice'), body: { contentId: worlds.workshop, description: '' } });
+    const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
+      cookie: await t.login('alice'),
+      body: { contentId: worlds.workshop, description: '' },
+    });
     expectError(r, 400, messages.jamContentAlreadySubmitted);
   });
 
   it('refuses a submission once submissions have closed', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/jams/${jams.autumn}/submissions`, { cookie: await t.login('alice'), body: { contentId: 'avtr_a11ce000-0000-4000-8000-00000000a001', description: '' } });
+    const r = await t.call('POST', `/jams/${jams.autumn}/submissions`, {
+      cookie: await t.login('alice'),
+      body: { contentId: 'avtr_a11ce000-0000-4000-8000-00000000a001', description: '' },
+    });
     expectError(r, 400, messages.jamSubmissionsClosed);
   });
 
   it("refuses to withdraw another user's submission, and keeps it", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('DELETE', `/jams/${jams.winter}/submissions/${workshopEntry}`, { cookie: bob }), 403, messages.jamNoPermission);
+    expectError(
+      await t.call('DELETE', `/jams/${jams.winter}/submissions/${workshopEntry}`, { cookie: bob }),
+      403,
+      messages.jamNoPermission,
+    );
     expect(idsOf((await t.call('GET', `/jams/${jams.winter}/submissions`, { cookie: bob })).body)).toEqual([workshopEntry]);
   });
 

@@ -33,7 +33,10 @@ describe('permissions', () => {
     const t = testWorld();
     const alice = await t.login('alice');
     expectError(await t.call('GET', `/permissions/${userIcons}`, { cookie: alice }), 404, `Permission ${userIcons} not found`);
-    expectError(await t.call('GET', '/permissions/prms_00000000-0000-4000-8000-000000000000', { cookie: alice }), 404,
-      'Permission prms_00000000-0000-4000-8000-000000000000 not found');
+    expectError(
+      await t.call('GET', '/permissions/prms_00000000-0000-4000-8000-000000000000', { cookie: alice }),
+      404,
+      'Permission prms_00000000-0000-4000-8000-000000000000 not found',
+    );
   });
 });

@@ -45,7 +45,13 @@ describe('v2 notifications', () => {
     const t = testWorld();
     const mine = (await t.call('GET', '/notifications', { cookie: await t.login('alice') })).body;
     expect(mine.map((n: { id: string }) => n.id)).toEqual([announcement]);
-    expect(mine[0]).toMatchObject({ type: 'group.announcement', version: 2, seen: false, responses: [], data: { groupName: 'Builders Guild' } });
+    expect(mine[0]).toMatchObject({
+      type: 'group.announcement',
+      version: 2,
+      seen: false,
+      responses: [],
+      data: { groupName: 'Builders Guild' },
+    });
     expect((await t.call('GET', '/notifications', { cookie: await t.login('bob') })).body).toEqual([]);
     expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: await t.login('bob') }), 404, 'Notification not found');
   });
@@ -56,13 +62,20 @@ describe('v2 notifications', () => {
     const seen = collect(t);
     const r = await t.call('POST', `/notifications/${announcement}/see`, { cookie: alice });
     expect(r.body.seen).toBe(true);
-    expect(seen[0]).toMatchObject({ type: 'notification-v2-update', to: [ids.alice], content: { id: announcement, updates: { seen: true } } });
+    expect(seen[0]).toMatchObject({
+      type: 'notification-v2-update',
+      to: [ids.alice],
+      content: { id: announcement, updates: { seen: true } },
+    });
     expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
   });
 
   it('refuses a reply to a notification that offers none', async () => {
     const t = testWorld();
-    const r = await t.call('POST', `/notifications/${announcement}/reply`, { cookie: await t.login('alice'), body: { responseType: 'accept' } });
+    const r = await t.call('POST', `/notifications/${announcement}/reply`, {
+      cookie: await t.login('alice'),
+      body: { responseType: 'accept' },
+    });
     expectError(r, 400, 'This notification cannot be replied to!');
   });
 
@@ -79,7 +92,9 @@ describe('v2 notifications', () => {
   it('clears all of them', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expect((await t.call('DELETE', '/notifications', { cookie: alice })).body).toEqual({ success: { message: 'Notifications cleared.', status_code: 200 } });
+    expect((await t.call('DELETE', '/notifications', { cookie: alice })).body).toEqual({
+      success: { message: 'Notifications cleared.', status_code: 200 },
+    });
     expect((await t.call('GET', '/notifications', { cookie: alice })).body).toEqual([]);
   });
 });

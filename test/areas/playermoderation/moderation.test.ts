@@ -7,10 +7,17 @@ describe('player moderations', () => {
   it("lists the requester's moderations with both names", async () => {
     const t = testWorld();
     const r = await t.call('GET', '/auth/user/playermoderations', { cookie: await t.login('alice') });
-    expect(r.body).toEqual([{
-      id: 'pmod_a11ce000-0000-4000-8000-0000000e0001', type: 'block', sourceUserId: ids.alice, sourceDisplayName: 'Alice',
-      targetUserId: ids.eve, targetDisplayName: 'Eve', created: '2026-01-05T10:00:00.000Z',
-    }]);
+    expect(r.body).toEqual([
+      {
+        id: 'pmod_a11ce000-0000-4000-8000-0000000e0001',
+        type: 'block',
+        sourceUserId: ids.alice,
+        sourceDisplayName: 'Alice',
+        targetUserId: ids.eve,
+        targetDisplayName: 'Eve',
+        created: '2026-01-05T10:00:00.000Z',
+      },
+    ]);
     expect((await t.call('GET', '/auth/user/playermoderations', { cookie: await t.login('bob') })).body).toEqual([]);
   });
 
@@ -20,7 +27,11 @@ describe('player moderations', () => {
     const r = await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.admin, type: 'block' } });
     expect(r.body).toMatchObject({ type: 'block', sourceUserId: ids.bob, targetUserId: ids.admin, targetDisplayName: 'Admin' });
     expect((await t.call('GET', '/users?search=admin', { cookie: bob })).body).toEqual([]);
-    expectError(await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }), 400, "You can't send a friend request to this user");
+    expectError(
+      await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }),
+      400,
+      "You can't send a friend request to this user",
+    );
   });
 
   it('filters by type and replaces a mute with an unmute', async () => {
@@ -44,14 +55,19 @@ describe('player moderations', () => {
   it('clears all of them', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    expect((await t.call('DELETE', '/auth/user/playermoderations', { cookie: alice })).body).toEqual({ success: { message: 'OK', status_code: 200 } });
+    expect((await t.call('DELETE', '/auth/user/playermoderations', { cookie: alice })).body).toEqual({
+      success: { message: 'OK', status_code: 200 },
+    });
     expect((await t.call('GET', '/auth/user/playermoderations', { cookie: alice })).body).toEqual([]);
   });
 
   it('validates the body', async () => {
     const t = testWorld();
-    expectError(await t.call('POST', '/auth/user/playermoderations', { cookie: await t.login('bob'), body: { moderated: ids.admin, type: 'slap' } }), 400,
-      'type must be one of block, hideAvatar, interactOff, interactOn, mute, muteChat, showAvatar, unmute, unmuteChat');
+    expectError(
+      await t.call('POST', '/auth/user/playermoderations', { cookie: await t.login('bob'), body: { moderated: ids.admin, type: 'slap' } }),
+      400,
+      'type must be one of block, hideAvatar, interactOff, interactOn, mute, muteChat, showAvatar, unmute, unmuteChat',
+    );
   });
 });
 
@@ -59,12 +75,21 @@ describe('avatar moderations', () => {
   it('blocks an avatar, lists it, and removes it', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    const created = await t.call('POST', '/auth/user/avatarmoderations', { cookie: bob, body: { targetAvatarId: aliceAvatar, avatarModerationType: 'block' } });
-    expect(created.body).toEqual({ avatarModerationType: 'block', targetAvatarId: aliceAvatar, created: Date.parse('2026-01-15T12:00:00.000Z') });
+    const created = await t.call('POST', '/auth/user/avatarmoderations', {
+      cookie: bob,
+      body: { targetAvatarId: aliceAvatar, avatarModerationType: 'block' },
+    });
+    expect(created.body).toEqual({
+      avatarModerationType: 'block',
+      targetAvatarId: aliceAvatar,
+      created: Date.parse('2026-01-15T12:00:00.000Z'),
+    });
     expect((await t.call('GET', '/auth/user/avatarmoderations', { cookie: bob })).body).toEqual([
       { avatarModerationType: 'block', targetAvatarId: aliceAvatar, created: '2026-01-15T12:00:00.000Z' },
     ]);
-    const removed = await t.call('DELETE', `/auth/user/avatarmoderations?targetAvatarId=${aliceAvatar}&avatarModerationType=block`, { cookie: bob });
+    const removed = await t.call('DELETE', `/auth/user/avatarmoderations?targetAvatarId=${aliceAvatar}&avatarModerationType=block`, {
+      cookie: bob,
+    });
     expect(removed.body).toEqual({ OK: 'Avatar moderation removed' });
     expect((await t.call('GET', '/auth/user/avatarmoderations', { cookie: bob })).body).toEqual([]);
   });
@@ -76,14 +101,24 @@ describe('moderation reports', () => {
     const bob = await t.login('bob');
     const body = { type: 'user', category: 'behavior', reason: 'harassment', contentId: ids.eve, description: 'rude' };
     const r = await t.call('POST', '/moderationReports', { cookie: bob, body });
-    expect(r.body).toMatchObject({ ...body, contentName: 'Eve', contentThumbnailImageUrl: null, evidenceRequired: false, supportRequired: false });
+    expect(r.body).toMatchObject({
+      ...body,
+      contentName: 'Eve',
+      contentThumbnailImageUrl: null,
+      evidenceRequired: false,
+      supportRequired: false,
+    });
     const list = (await t.call('GET', '/moderationReports', { cookie: bob })).body;
     expect(list).toMatchObject({ totalCount: 1, hasNext: false, results: [{ id: r.body.id }] });
   });
 
   it("refuses another user's reports to a non-admin", async () => {
     const t = testWorld();
-    expectError(await t.call('GET', `/moderationReports?moderationReportingUserId=${ids.alice}`, { cookie: await t.login('bob') }), 403, 'Invalid Admin Credentials');
+    expectError(
+      await t.call('GET', `/moderationReports?moderationReportingUserId=${ids.alice}`, { cookie: await t.login('bob') }),
+      403,
+      'Invalid Admin Credentials',
+    );
   });
 });
 

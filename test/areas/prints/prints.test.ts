@@ -44,7 +44,13 @@ describe('POST /prints', () => {
 
   it('refuses an image that is not a PNG', async () => {
     const t = testWorld();
-    const r = await postForm(t, await t.login('alice'), '/prints', { timestamp: '2026-01-15T11:58:00.000Z' }, new Uint8Array([0xff, 0xd8, 0xff]));
+    const r = await postForm(
+      t,
+      await t.login('alice'),
+      '/prints',
+      { timestamp: '2026-01-15T11:58:00.000Z' },
+      new Uint8Array([0xff, 0xd8, 0xff]),
+    );
     expectError(r, 400, messages.printImageNotPng);
   });
 

@@ -32,7 +32,14 @@ describe('POST /props', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: newProp.id, authorId: ids.alice, authorName: 'Alice', name: 'Tea Cup', releaseStatus: 'private' });
     expect(r.body.unityPackages).toEqual([
-      { assetUrl: newProp.assetUrl, assetVersion: 1, platform: 'standalonewindows', propSignature: '', unityVersion: '2022.3.22f1', variant: 'standard' },
+      {
+        assetUrl: newProp.assetUrl,
+        assetVersion: 1,
+        platform: 'standalonewindows',
+        propSignature: '',
+        unityVersion: '2022.3.22f1',
+        variant: 'standard',
+      },
     ]);
     expect((await t.call('GET', `/props/${newProp.id}`, { cookie: alice })).body).toEqual(r.body);
     expect(idsOf((await t.call('GET', '/props', { cookie: alice })).body)).toEqual([newProp.id, props.draftChair, props.lantern]);
@@ -86,22 +93,45 @@ describe('PUT /props/{propId}', () => {
     const r = await t.call('PUT', `/props/${props.lantern}`, { cookie: alice, body: { name: 'Sky Lantern', tags: ['author_tag_light'] } });
     expect(r.status).toBe(200);
     const reread = (await t.call('GET', `/props/${props.lantern}`, { cookie: alice })).body;
-    expect(reread).toMatchObject({ name: 'Sky Lantern', tags: ['author_tag_light'], description: 'A lantern that floats where you leave it.', _updated_at: '2026-01-15T12:01:00.000Z' });
+    expect(reread).toMatchObject({
+      name: 'Sky Lantern',
+      tags: ['author_tag_light'],
+      description: 'A lantern that floats where you leave it.',
+      _updated_at: '2026-01-15T12:01:00.000Z',
+    });
   });
 
   it('adds a package for a new platform when the whole bundle is sent', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
-    const bundle = { name: 'Paper Lantern', assetUrl: 'https://assets.example.test/props/lantern-android.vrcp', platform: 'android', unityVersion: '2022.3.22f1', assetVersion: 2, spawnType: 0, worldPlacementMask: 1 };
+    const bundle = {
+      name: 'Paper Lantern',
+      assetUrl: 'https://assets.example.test/props/lantern-android.vrcp',
+      platform: 'android',
+      unityVersion: '2022.3.22f1',
+      assetVersion: 2,
+      spawnType: 0,
+      worldPlacementMask: 1,
+    };
     await t.call('PUT', `/props/${props.lantern}`, { cookie: alice, body: bundle });
     const packages = (await t.call('GET', `/props/${props.lantern}`, { cookie: alice })).body.unityPackages;
-    expect(packages.map((p: { platform: string; assetVersion: number }) => [p.platform, p.assetVersion])).toEqual([['standalonewindows', 1], ['android', 2]]);
+    expect(packages.map((p: { platform: string; assetVersion: number }) => [p.platform, p.assetVersion])).toEqual([
+      ['standalonewindows', 1],
+      ['android', 2],
+    ]);
   });
 
   it('refuses a bundle update that leaves out a field the description requires', async () => {
     const t = testWorld();
-    const r = await t.call('PUT', `/props/${props.lantern}`, { cookie: await t.login('alice'), body: { assetUrl: 'https://assets.example.test/x.vrcp' } });
-    expectError(r, 400, messages.propAssetFieldMissing('name, assetUrl, platform, unityVersion, assetVersion, spawnType, worldPlacementMask'));
+    const r = await t.call('PUT', `/props/${props.lantern}`, {
+      cookie: await t.login('alice'),
+      body: { assetUrl: 'https://assets.example.test/x.vrcp' },
+    });
+    expectError(
+      r,
+      400,
+      messages.propAssetFieldMissing('name, assetUrl, platform, unityVersion, assetVersion, spawnType, worldPlacementMask'),
+    );
   });
 
   it("refuses a change to another author's prop", async () => {

@@ -21,7 +21,7 @@ async function authorNamesSeen(t: TestWorld, alice: string, bob: string) {
 }
 
 describe("the authorName of a user's avatars and worlds", () => {
-  it('is the author\'s display name in every view', async () => {
+  it("is the author's display name in every view", async () => {
     const t = testWorld();
     const seen = await authorNamesSeen(t, await t.login('alice'), await t.login('bob'));
     for (const name of Object.values(seen)) expect(name).toBe('Alice');
@@ -32,7 +32,10 @@ describe("the authorName of a user's avatars and worlds", () => {
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     await authorNamesSeen(t, alice, bob);
-    const renamed = await t.call('PUT', `/users/${ids.alice}`, { cookie: alice, body: { displayName: 'Alicia', currentPassword: passwords.alice } });
+    const renamed = await t.call('PUT', `/users/${ids.alice}`, {
+      cookie: alice,
+      body: { displayName: 'Alicia', currentPassword: passwords.alice },
+    });
     expect(renamed.status).toBe(200);
     const seen = await authorNamesSeen(t, alice, bob);
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((view) => [view, 'Alicia'])));

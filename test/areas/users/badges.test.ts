@@ -15,7 +15,12 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
     expect(r.status).toBe(200);
     const seenByBob = (await t.call('GET', `/users/${ids.alice}`, { cookie: await t.login('bob') })).body;
     expect(badgeIdsOf(seenByBob)).toEqual([earlyBuilder, groupFounder]);
-    expect(seenByBob.badges[1]).toMatchObject({ badgeName: 'Group Founder', showcased: true, hidden: false, updatedAt: '2026-01-15T12:00:00.000Z' });
+    expect(seenByBob.badges[1]).toMatchObject({
+      badgeName: 'Group Founder',
+      showcased: true,
+      hidden: false,
+      updatedAt: '2026-01-15T12:00:00.000Z',
+    });
     expect(badgeIdsOf((await t.call('GET', `/users/${ids.alice}`, { cookie: alice })).body)).toEqual([earlyBuilder, groupFounder]);
   });
 
@@ -33,15 +38,21 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
   it("refuses to change another user's badge", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: bob, body: { showcased: true } }), 403,
-      'User ID must be your own\u2024');
+    expectError(
+      await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: bob, body: { showcased: true } }),
+      403,
+      'User ID must be your own\u2024',
+    );
   });
 
   it('answers 404 for a badge the user does not hold', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('PUT', `/users/${ids.bob}/badges/${earlyBuilder}`, { cookie: bob, body: { showcased: true } }), 404,
-      `The user does not have the badge ${earlyBuilder}.`);
+    expectError(
+      await t.call('PUT', `/users/${ids.bob}/badges/${earlyBuilder}`, { cookie: bob, body: { showcased: true } }),
+      404,
+      `The user does not have the badge ${earlyBuilder}.`,
+    );
   });
 
   it('refuses a field that is not a flag', async () => {

@@ -12,18 +12,21 @@ describe('world persistence of a user', () => {
     expect(exists.status).toBe(200);
     expect(exists.body).toBe(true);
     expect((await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: alice })).status).toBe(200);
-    expectError(await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: alice }), 404,
-      `The user does not have persistence data for the world ${aliceWorld}.`);
+    expectError(
+      await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: alice }),
+      404,
+      `The user does not have persistence data for the world ${aliceWorld}.`,
+    );
     expect((await t.call('GET', `/users/${ids.alice}/${bobWorld}/persist/exists`, { cookie: alice })).body).toBe(true);
   });
 
-  it('deletes one user\'s data only', async () => {
+  it("deletes one user's data only", async () => {
     const t = testWorld();
     await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: await t.login('alice') });
     expect((await t.call('GET', `/users/${ids.bob}/${aliceWorld}/persist/exists`, { cookie: await t.login('bob') })).status).toBe(200);
   });
 
-  it('deletes every world\'s data at once', async () => {
+  it("deletes every world's data at once", async () => {
     const t = testWorld();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/users/${ids.alice}/persist`, { cookie: alice })).status).toBe(200);
@@ -35,15 +38,26 @@ describe('world persistence of a user', () => {
   it('answers 404 when deleting data that is not there', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('DELETE', `/users/${ids.bob}/${bobWorld}/persist`, { cookie: bob }), 404,
-      `The user does not have persistence data for the world ${bobWorld}.`);
+    expectError(
+      await t.call('DELETE', `/users/${ids.bob}/${bobWorld}/persist`, { cookie: bob }),
+      404,
+      `The user does not have persistence data for the world ${bobWorld}.`,
+    );
   });
 
   it("refuses to read or delete another user's data", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: bob }), 403, 'User ID must be your own\u2024');
-    expectError(await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: bob }), 403, 'User ID must be your own\u2024');
+    expectError(
+      await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: bob }),
+      403,
+      'User ID must be your own\u2024',
+    );
+    expectError(
+      await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: bob }),
+      403,
+      'User ID must be your own\u2024',
+    );
     expectError(await t.call('DELETE', `/users/${ids.alice}/persist`, { cookie: bob }), 403, 'User ID must be your own\u2024');
     expect((await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: await t.login('alice') })).status).toBe(200);
   });

@@ -19,7 +19,9 @@ function events(t: ReturnType<typeof testWorld>) {
 async function move(t: ReturnType<typeof testWorld>, userId: string, body: unknown) {
   const app = createApp(t.deps);
   const response = await app.request(`/_mock/users/${userId}/presence`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as any };
 }
@@ -54,10 +56,13 @@ describe('presence', () => {
   it('records the world in recentWorldIds, newest first, each once', async () => {
     const t = testWorld();
     await move(t, ids.frank, { location: workshop });
-    await move(t, ids.frank, { location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)' });
+    await move(t, ids.frank, {
+      location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)',
+    });
     await move(t, ids.frank, { location: workshop });
     expect(t.world.users.get(ids.frank)!.recentWorldIds).toEqual([
-      'wrld_a11ce000-0000-4000-8000-00000000b001', 'wrld_ad000000-0000-4000-8000-00000000b003',
+      'wrld_a11ce000-0000-4000-8000-00000000b001',
+      'wrld_ad000000-0000-4000-8000-00000000b003',
     ]);
   });
 
@@ -110,8 +115,13 @@ describe('presence events', () => {
     const online = seen.find((e) => e.type === 'friend-online')!;
     expect(online.to).toEqual([ids.alice]);
     expect(online.content).toMatchObject({
-      userId: ids.dana, location: workshop, worldId: workshop.split(':')[0], instanceId: workshop.split(':')[1],
-      canRequestInvite: false, platform: 'standalonewindows', user: { id: ids.dana },
+      userId: ids.dana,
+      location: workshop,
+      worldId: workshop.split(':')[0],
+      instanceId: workshop.split(':')[1],
+      canRequestInvite: false,
+      platform: 'standalonewindows',
+      user: { id: ids.dana },
     });
   });
 
@@ -119,7 +129,11 @@ describe('presence events', () => {
     const t = testWorld();
     const seen = events(t);
     await move(t, ids.dana, { state: 'active' });
-    expect(seen[0]).toMatchObject({ type: 'friend-active', to: [ids.alice], content: { userid: ids.dana, platform: 'web', user: { id: ids.dana } } });
+    expect(seen[0]).toMatchObject({
+      type: 'friend-active',
+      to: [ids.alice],
+      content: { userid: ids.dana, platform: 'web', user: { id: ids.dana } },
+    });
   });
 
   it('sends friend-offline with the platform they left from', async () => {
@@ -136,8 +150,13 @@ describe('presence events', () => {
     const location = seen.find((e) => e.type === 'friend-location')!;
     expect(location.to).toEqual([ids.alice, ids.frank]);
     expect(location.content).toMatchObject({
-      userId: ids.bob, location: workshop, instance: workshop.split(':')[1], worldId: workshop.split(':')[0],
-      canRequestInvite: false, travelingToLocation: '', user: { id: ids.bob },
+      userId: ids.bob,
+      location: workshop,
+      instance: workshop.split(':')[1],
+      worldId: workshop.split(':')[0],
+      canRequestInvite: false,
+      travelingToLocation: '',
+      user: { id: ids.bob },
     });
     expect(seen.find((e) => e.type === 'user-location')).toMatchObject({ to: [ids.bob], content: { userId: ids.bob, location: workshop } });
   });
@@ -147,7 +166,11 @@ describe('presence events', () => {
     t.world.instances.get(closedPrivate)!.closedAt = null;
     const seen = events(t);
     await move(t, ids.bob, { location: closedPrivate });
-    expect(seen.find((e) => e.type === 'friend-location')!.content).toMatchObject({ location: 'private', worldId: 'private', instance: '' });
+    expect(seen.find((e) => e.type === 'friend-location')!.content).toMatchObject({
+      location: 'private',
+      worldId: 'private',
+      instance: '',
+    });
   });
 });
 

@@ -10,7 +10,12 @@ describe("a user's groups", () => {
     const t = testWorld();
     const r = await t.call('GET', `/users/${ids.alice}/groups`, { cookie: await t.login('bob') });
     expect(r.body.map((g: { groupId: string }) => g.groupId)).toEqual([guild, nightOwls]);
-    expect(r.body[0]).toMatchObject({ name: 'Builders Guild', mutualGroup: true, isRepresenting: false, id: expect.stringMatching(/^gmem_/) });
+    expect(r.body[0]).toMatchObject({
+      name: 'Builders Guild',
+      mutualGroup: true,
+      isRepresenting: false,
+      id: expect.stringMatching(/^gmem_/),
+    });
   });
 
   it('hides memberships the member keeps to friends from non-friends', async () => {
@@ -26,7 +31,10 @@ describe("a user's groups", () => {
     const cookie = await t.login('bob');
     expect((await t.call('GET', `/users/${ids.alice}/groups/represented`, { cookie })).body).toEqual({});
     t.world.groupMembersByGroup.get(guild)!.get(ids.alice)!.isRepresenting = true;
-    expect((await t.call('GET', `/users/${ids.alice}/groups/represented`, { cookie })).body).toMatchObject({ groupId: guild, isRepresenting: true });
+    expect((await t.call('GET', `/users/${ids.alice}/groups/represented`, { cookie })).body).toMatchObject({
+      groupId: guild,
+      isRepresenting: true,
+    });
   });
 
   it('lists blocked groups to the user themselves', async () => {
@@ -71,9 +79,19 @@ describe('profiles', () => {
   it('answers the public profile to anyone and the activity by the presence rules', async () => {
     const t = testWorld();
     const cookie = await t.login('eve');
-    expect((await t.call('GET', `/profile/${ids.alice}`, { cookie })).body).toMatchObject({ id: ids.alice, displayName: 'Alice', languages: ['eng'] });
-    expect((await t.call('GET', `/profile/${ids.alice}/private`, { cookie })).body).toMatchObject({ isFriend: false, activity: { location: 'offline' } });
+    expect((await t.call('GET', `/profile/${ids.alice}`, { cookie })).body).toMatchObject({
+      id: ids.alice,
+      displayName: 'Alice',
+      languages: ['eng'],
+    });
+    expect((await t.call('GET', `/profile/${ids.alice}/private`, { cookie })).body).toMatchObject({
+      isFriend: false,
+      activity: { location: 'offline' },
+    });
     const bob = await t.login('bob');
-    expect((await t.call('GET', `/profile/${ids.alice}/private`, { cookie: bob })).body).toMatchObject({ isFriend: true, activity: { state: 'online' } });
+    expect((await t.call('GET', `/profile/${ids.alice}/private`, { cookie: bob })).body).toMatchObject({
+      isFriend: true,
+      activity: { state: 'online' },
+    });
   });
 });

@@ -20,15 +20,23 @@ describe('GET /users/{userId}', () => {
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/users/${ids.admin}`, { cookie });
     expect(expectShape(UserSchema, r.body)).toMatchObject({
-      isFriend: false, state: 'offline', location: 'offline', worldId: 'offline', instanceId: 'offline', platform: '',
+      isFriend: false,
+      state: 'offline',
+      location: 'offline',
+      worldId: 'offline',
+      instanceId: 'offline',
+      platform: '',
     });
   });
 
   it('answers 404 for an unknown user', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
-    expectError(await t.call('GET', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie }), 404,
-      'User usr_00000000-0000-4000-8000-00000000dead not found');
+    expectError(
+      await t.call('GET', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie }),
+      404,
+      'User usr_00000000-0000-4000-8000-00000000dead not found',
+    );
   });
 
   it('finds a user by login name', async () => {
@@ -77,7 +85,13 @@ describe('PUT /users/{userId}', () => {
   it('changes the own profile, visible on the next GET /auth/user', async () => {
     const t = testWorld();
     const cookie = await t.login('bob');
-    const body = { status: 'busy', statusDescription: 'in a meeting', bio: 'New bio', pronouns: 'he/him', bioLinks: ['https://example.test/bob'] };
+    const body = {
+      status: 'busy',
+      statusDescription: 'in a meeting',
+      bio: 'New bio',
+      pronouns: 'he/him',
+      bioLinks: ['https://example.test/bob'],
+    };
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body });
     expectShape(CurrentUserSchema, r.body);
     const me = (await t.call('GET', '/auth/user', { cookie })).body;
@@ -107,8 +121,11 @@ describe('PUT /users/{userId}', () => {
   it('needs the current password to change the display name', async () => {
     const t = testWorld();
     const cookie = await t.login('bob');
-    expectError(await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { displayName: 'Robert' } }), 400,
-      'currentPassword is required to change displayName, password or email');
+    expectError(
+      await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { displayName: 'Robert' } }),
+      400,
+      'currentPassword is required to change displayName, password or email',
+    );
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { displayName: 'Robert', currentPassword: 'bob-password' } });
     expect(r.body).toMatchObject({ displayName: 'Robert', pastDisplayNames: [{ displayName: 'Bob', reverted: false }] });
   });
@@ -119,7 +136,10 @@ describe('PUT /users/{userId}', () => {
     const events: { type: string; to: readonly string[]; content?: any }[] = [];
     t.world.pipeline.on((e) => events.push(e));
     await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { statusDescription: 'hello' } });
-    expect(events.map((e) => [e.type, e.to])).toEqual([['user-update', [ids.bob]], ['friend-update', [ids.alice, ids.frank]]]);
+    expect(events.map((e) => [e.type, e.to])).toEqual([
+      ['user-update', [ids.bob]],
+      ['friend-update', [ids.alice, ids.frank]],
+    ]);
     expect(events[1]!.content).toMatchObject({ userId: ids.bob, user: { id: ids.bob, statusDescription: 'hello' } });
   });
 });

@@ -12,7 +12,11 @@ interface Look {
 
 async function lookOf(t: TestWorld, cookie: string, avatarId: string): Promise<Look> {
   const avatar = (await t.call('GET', `/avatars/${avatarId}`, { cookie })).body;
-  return { currentAvatarImageUrl: avatar.imageUrl, currentAvatarThumbnailImageUrl: avatar.thumbnailImageUrl, currentAvatarTags: avatar.tags };
+  return {
+    currentAvatarImageUrl: avatar.imageUrl,
+    currentAvatarThumbnailImageUrl: avatar.thumbnailImageUrl,
+    currentAvatarTags: avatar.tags,
+  };
 }
 
 /** Alice as she appears in each place that shows her, to bob (her friend) and to herself. */
@@ -25,13 +29,19 @@ async function aliceEverywhere(t: TestWorld, alice: string, bob: string) {
     friendList: friends.find((f: { id: string }) => f.id === ids.alice),
     search: (await t.call('GET', '/users?search=alice', { cookie: bob })).body[0],
     instanceUser: instance.users.find((u: { id: string }) => u.id === ids.alice),
-    mutualFriend: (await t.call('GET', `/users/${ids.frank}/mutuals/friends`, { cookie: bob })).body.find((f: { id: string }) => f.id === ids.alice),
+    mutualFriend: (await t.call('GET', `/users/${ids.frank}/mutuals/friends`, { cookie: bob })).body.find(
+      (f: { id: string }) => f.id === ids.alice,
+    ),
   };
 }
 
 function expectLook(places: Record<string, Look>, look: Look) {
   for (const [place, user] of Object.entries(places)) {
-    const seen = { currentAvatarImageUrl: user.currentAvatarImageUrl, currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl, currentAvatarTags: user.currentAvatarTags };
+    const seen = {
+      currentAvatarImageUrl: user.currentAvatarImageUrl,
+      currentAvatarThumbnailImageUrl: user.currentAvatarThumbnailImageUrl,
+      currentAvatarTags: user.currentAvatarTags,
+    };
     expect({ place, ...seen }).toEqual({ place, ...look });
   }
 }

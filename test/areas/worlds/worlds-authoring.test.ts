@@ -20,7 +20,13 @@ async function asAlice(tweak: (data: WorldData) => void = completeVrcw) {
   return { t, alice };
 }
 
-const newWorld = { name: 'Paper Lanterns', imageUrl: 'https://assets.example.test/lanterns.png', assetUrl: assetUrl(), platform: 'android', unityVersion: '2022.3.22f1' };
+const newWorld = {
+  name: 'Paper Lanterns',
+  imageUrl: 'https://assets.example.test/lanterns.png',
+  assetUrl: assetUrl(),
+  platform: 'android',
+  unityVersion: '2022.3.22f1',
+};
 
 describe('POST /worlds', () => {
   it("creates the requester's private world from their complete .vrcw file; GET and user=me show it", async () => {
@@ -51,7 +57,11 @@ describe('POST /worlds', () => {
   it('refuses a file that is not a .vrcw with 400', async () => {
     const { t, alice } = await asAlice();
     const png = 'file_f11e0000-0000-4000-8000-000000000001';
-    expectError(await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, assetUrl: assetUrl(1, png) } }), 400, messages.worldAssetNotVrcw);
+    expectError(
+      await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, assetUrl: assetUrl(1, png) } }),
+      400,
+      messages.worldAssetNotVrcw,
+    );
   });
 
   it("refuses someone else's file with 400", async () => {
@@ -62,18 +72,34 @@ describe('POST /worlds', () => {
 
   it('names missing and out-of-range fields with 400', async () => {
     const { t, alice } = await asAlice();
-    expectError(await t.call('POST', '/worlds', { cookie: alice, body: {} }), 400, 'assetUrl is required, imageUrl is required, name is required');
-    expectError(await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, capacity: 41 } }), 400, 'capacity must be at most 40');
+    expectError(
+      await t.call('POST', '/worlds', { cookie: alice, body: {} }),
+      400,
+      'assetUrl is required, imageUrl is required, name is required',
+    );
+    expectError(
+      await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, capacity: 41 } }),
+      400,
+      'capacity must be at most 40',
+    );
   });
 });
 
 describe('PUT /worlds/{worldId}', () => {
   it('changes what the author sends and keeps it on the next read', async () => {
     const { t, alice } = await asAlice();
-    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { description: 'New text', capacity: 20, releaseStatus: 'private' } });
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, {
+      cookie: alice,
+      body: { description: 'New text', capacity: 20, releaseStatus: 'private' },
+    });
     expect(r.status).toBe(200);
     const read = await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice });
-    expect(read.body).toMatchObject({ description: 'New text', capacity: 20, releaseStatus: 'private', updated_at: '2026-01-15T12:00:00.000Z' });
+    expect(read.body).toMatchObject({
+      description: 'New text',
+      capacity: 20,
+      releaseStatus: 'private',
+      updated_at: '2026-01-15T12:00:00.000Z',
+    });
   });
 
   it('takes a new build as a new version of the platform', async () => {
@@ -119,7 +145,10 @@ describe('DELETE /worlds/{worldId}', () => {
 describe('POST /worlds/{worldId}/removeTags', () => {
   it('removes the named tags, without case, and ignores absent ones', async () => {
     const { t, alice } = await asAlice();
-    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: alice, body: { tags: ['AUTHOR_TAG_WORKSHOP', 'author_tag_none'] } });
+    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, {
+      cookie: alice,
+      body: { tags: ['AUTHOR_TAG_WORKSHOP', 'author_tag_none'] },
+    });
     expect(r.status).toBe(200);
     expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(['system_approved']);
   });
@@ -127,7 +156,11 @@ describe('POST /worlds/{worldId}/removeTags', () => {
   it("refuses someone else's world with 403", async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: bob, body: { tags: ['system_approved'] } }), 403, messages.worldNotAuthor);
+    expectError(
+      await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: bob, body: { tags: ['system_approved'] } }),
+      403,
+      messages.worldNotAuthor,
+    );
   });
 });
 
@@ -173,12 +206,20 @@ describe('DELETE /worlds/{worldId}/platform/{platform}', () => {
     const r = await t.call('DELETE', `/worlds/${worlds.aliceHome}/platform/android`, { cookie: alice });
     expect(r.status).toBe(200);
     expect(r.body.unityPackages.map((p: { platform: string }) => p.platform)).toEqual(['standalonewindows']);
-    expectError(await t.call('DELETE', `/worlds/${worlds.aliceHome}/platform/android`, { cookie: alice }), 404, messages.worldNoPlatform('android'));
+    expectError(
+      await t.call('DELETE', `/worlds/${worlds.aliceHome}/platform/android`, { cookie: alice }),
+      404,
+      messages.worldNoPlatform('android'),
+    );
   });
 
   it('keeps the last build with 400', async () => {
     const t = testWorld();
     const bob = await t.login('bob');
-    expectError(await t.call('DELETE', `/worlds/${worlds.nightMarket}/platform/standalonewindows`, { cookie: bob }), 400, messages.worldLastPlatform);
+    expectError(
+      await t.call('DELETE', `/worlds/${worlds.nightMarket}/platform/standalonewindows`, { cookie: bob }),
+      400,
+      messages.worldLastPlatform,
+    );
   });
 });

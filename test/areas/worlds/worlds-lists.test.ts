@@ -7,11 +7,23 @@ import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
 /** What every LimitedWorld must carry (the OpenAPI's required fields). */
 const LimitedWorld = z.object({
-  authorId: z.string(), authorName: z.string().min(1), capacity: z.number().int(), created_at: z.iso.datetime(),
-  favorites: z.number().int().min(0), heat: z.number().int().min(0), id: z.string(), imageUrl: z.string().min(1),
-  labsPublicationDate: z.string().min(1), name: z.string().min(1), occupants: z.number().int().min(0),
-  organization: z.string().min(1), popularity: z.number().int().min(0), publicationDate: z.string().min(1),
-  releaseStatus: z.enum(['public', 'private', 'hidden']), tags: z.array(z.string().min(1)), thumbnailImageUrl: z.string().min(1),
+  authorId: z.string(),
+  authorName: z.string().min(1),
+  capacity: z.number().int(),
+  created_at: z.iso.datetime(),
+  favorites: z.number().int().min(0),
+  heat: z.number().int().min(0),
+  id: z.string(),
+  imageUrl: z.string().min(1),
+  labsPublicationDate: z.string().min(1),
+  name: z.string().min(1),
+  occupants: z.number().int().min(0),
+  organization: z.string().min(1),
+  popularity: z.number().int().min(0),
+  publicationDate: z.string().min(1),
+  releaseStatus: z.enum(['public', 'private', 'hidden']),
+  tags: z.array(z.string().min(1)),
+  thumbnailImageUrl: z.string().min(1),
   unityPackages: z.array(z.object({ created_at: z.iso.datetime(), platform: z.string(), unityVersion: z.string().min(1) })).min(1),
   updated_at: z.iso.datetime(),
 });
@@ -94,7 +106,12 @@ describe('GET /worlds', () => {
 
   it('sorts by name, created, updated, heat and favorites, either way', async () => {
     const { ids } = await lister();
-    expect(await ids('/worlds?sort=name&order=ascending')).toEqual([worlds.aliceHome, worlds.avatarMarket, worlds.nightMarket, worlds.lobby]);
+    expect(await ids('/worlds?sort=name&order=ascending')).toEqual([
+      worlds.aliceHome,
+      worlds.avatarMarket,
+      worlds.nightMarket,
+      worlds.lobby,
+    ]);
     const byCreated = await ids('/worlds?sort=created');
     expect(byCreated).toEqual([...(await ids('/worlds?sort=_created_at&order=ascending'))].reverse());
     expect(await ids('/worlds?sort=favorites&n=1')).toEqual([worlds.lobby]);
@@ -208,7 +225,12 @@ describe('GET /worlds/recent', () => {
 
   it("shows an admin another user's list", async () => {
     const { ids } = await lister(visited, 'admin');
-    expect(await ids(`/worlds/recent?userId=${users.bob}`)).toEqual([worlds.nightMarket, worlds.quietGarden, worlds.lobby, worlds.aliceHome]);
+    expect(await ids(`/worlds/recent?userId=${users.bob}`)).toEqual([
+      worlds.nightMarket,
+      worlds.quietGarden,
+      worlds.lobby,
+      worlds.aliceHome,
+    ]);
   });
 });
 
