@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { MAX_EMAIL_LENGTH } from '../../../src/areas/authentication/email.js';
 import { messages } from '../../../src/errors.js';
 import { expectError, ids, testWorld } from '../../support/helpers.js';
 
@@ -49,6 +50,39 @@ describe('email addresses', () => {
     expectError(await change('bob\u200b@example.test'), 400, messages.emailTaken);
     expect((await change('Alice2@Example.test')).status).toBe(200);
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice2@example.test', 'alice-password') } });
+    expect(login.body.id).toBe(ids.alice);
+  });
+});
+
+describe(`email length (at most ${MAX_EMAIL_LENGTH} characters)`, () => {
+  /** An address of exactly `length` characters at x.test. */
+  const addressOf = (length: number) => `${'z'.repeat(length - '@x.test'.length)}@x.test`;
+
+  it('take an address of exactly the limit at registration, and log in by it', async () => {
+    const t = testWorld();
+    const email = addressOf(MAX_EMAIL_LENGTH);
+    const reply = await t.call('POST', '/auth/register', { body: { ...registration, email } });
+    expect(reply.status).toBe(200);
+    const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic(email, 'zed-password') } });
+    expect(login.body.id).toBe(reply.body.id);
+  });
+
+  it('refuse one character more at registration, and create no account', async () => {
+    const t = testWorld();
+    const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: addressOf(MAX_EMAIL_LENGTH + 1) } });
+    expectError(reply, 400, `email must be at most ${MAX_EMAIL_LENGTH} characters long`);
+    expect(t.world.userLogins.has('zed1')).toBe(false);
+  });
+
+  it('refuse one character more in a profile edit, and take exactly the limit', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const change = (email: string) => t.call('PUT', `/users/${ids.alice}`, { cookie, body: { email, currentPassword: 'alice-password' } });
+    expectError(await change(addressOf(MAX_EMAIL_LENGTH + 1)), 400, `email must be at most ${MAX_EMAIL_LENGTH} characters long`);
+    expect((await change(addressOf(MAX_EMAIL_LENGTH))).status).toBe(200);
+    const login = await t.call('GET', '/auth/user', {
+      headers: { authorization: encodeBasic(addressOf(MAX_EMAIL_LENGTH), 'alice-password') },
+    });
     expect(login.body.id).toBe(ids.alice);
   });
 });

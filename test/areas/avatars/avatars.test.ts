@@ -124,17 +124,28 @@ describe('GET /avatars/favorites', () => {
     });
 
     it('returns at most 60 by default', async () => {
-      const t = testWorld((data) => {
-        for (let i = 0; i < 70; i++) {
-          const id = `avtr_00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-          const unityPackages = [{ id: `unp_00000000-0000-4000-8000-${(0xf000 + i).toString(16).padStart(12, '0')}` }];
-          data.avatars.push(bulkAvatar(id, unityPackages));
-          data.avatarFavorites.push({ userId: ids.bob, avatarId: id, created_at: '2026-01-01T00:00:00.000Z' });
-        }
-      });
+      const t = withBobFavorites(70);
       const cookie = await t.login('bob');
       const r = await t.call('GET', '/avatars/favorites', { cookie });
       expect(expectShape(AvatarList, r.body)).toHaveLength(60);
+    });
+
+    it('answers 100 favorites for n=100, the largest page, and the rest after them', async () => {
+      const t = withBobFavorites(105);
+      const cookie = await t.login('bob');
+      const page = async (query: string) =>
+        expectShape(AvatarList, (await t.call('GET', `/avatars/favorites?sort=name${query}`, { cookie })).body);
+      const first = await page('&n=100');
+      expect(first).toHaveLength(100);
+      // The 105 added to the three public favorites bob has in the fixtures.
+      const rest = await page('&n=100&offset=100');
+      expect(rest).toHaveLength(8);
+      expect(new Set([...first, ...rest].map((avatar) => avatar.id)).size).toBe(108);
+    });
+
+    it('answers one favorite for n=1, the smallest page, from offset 0', async () => {
+      const { names } = await session();
+      expect(await names('?sort=name&order=ascending&n=1&offset=0')).toEqual(['Alice Fox']);
     });
   });
 
@@ -222,6 +233,18 @@ describe('GET /avatars/{avatarId}', () => {
 });
 
 /** A public avatar by bob with one default package. */
+/** The default world plus `count` public avatars of bob's that bob has favorited. */
+function withBobFavorites(count: number) {
+  return testWorld((data) => {
+    for (let i = 0; i < count; i++) {
+      const id = `avtr_00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+      const unityPackages = [{ id: `unp_00000000-0000-4000-8000-${(0xf000 + i).toString(16).padStart(12, '0')}` }];
+      data.avatars.push(bulkAvatar(id, unityPackages));
+      data.avatarFavorites.push({ userId: ids.bob, avatarId: id, created_at: '2026-01-01T00:00:00.000Z' });
+    }
+  });
+}
+
 function bulkAvatar(id: string, unityPackages: { id: string }[]) {
   return AvatarRecordSchema.parse({ id, authorId: ids.bob, authorName: 'Bob', name: `Bulk ${id.slice(-4)}`, unityPackages });
 }

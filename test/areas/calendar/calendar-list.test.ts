@@ -132,6 +132,27 @@ describe('GET /calendar/{groupId}', () => {
       expect(page.hasNext).toBe(true);
     });
 
+    it('answers 100 events for n=100, the largest page, and the rest on the next', async () => {
+      const t = seeded(105);
+      const cookie = await t.login('bob');
+      const first = await list(t, cookie, groups.quietCorner, '?n=100');
+      expect(first.results).toHaveLength(100);
+      expect(first.hasNext).toBe(true);
+      const rest = await list(t, cookie, groups.quietCorner, '?n=100&offset=100');
+      expect(rest.results).toHaveLength(5);
+      expect(rest.hasNext).toBe(false);
+      expect(new Set([...idsOf(first), ...idsOf(rest)]).size).toBe(105);
+    });
+
+    it('answers one event for n=1, the smallest page, from offset 0', async () => {
+      const t = seeded(3);
+      const cookie = await t.login('bob');
+      const all = idsOf(await list(t, cookie, groups.quietCorner));
+      const page = await list(t, cookie, groups.quietCorner, '?n=1&offset=0');
+      expect(idsOf(page)).toEqual([all[0]]);
+      expect(page.hasNext).toBe(true);
+    });
+
     it('considers only the first `limit` entries', async () => {
       const t = seeded(25);
       const cookie = await t.login('bob');

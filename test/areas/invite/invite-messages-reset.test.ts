@@ -91,6 +91,27 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
     expect((await readSlot(t, cookie, path)).message).toBe('Can I see your world?');
   });
 
+  it('still refuses a reset one minute before the cooldown lifts', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const path = `/message/${ids.bob}/request/6`;
+    await edit(t, cookie, path, 'Room for a tank?');
+    t.clock.advance(59 * MINUTE);
+    expectError(await reset(t, cookie, path), 429, 'Please wait 1 more minutes until you try again.');
+    expect((await readSlot(t, cookie, path)).message).toBe('Room for a tank?');
+  });
+
+  it('resets slot 11, the last slot', async () => {
+    const t = testWorld();
+    const cookie = await t.login('bob');
+    const path = `/message/${ids.bob}/response/11`;
+    const original = (await readSlot(t, cookie, path)).message;
+    await edit(t, cookie, path, 'Busy building, sorry');
+    t.clock.advance(60 * MINUTE);
+    expect((await reset(t, cookie, path)).status).toBe(200);
+    expect((await readSlot(t, cookie, path)).message).toBe(original);
+  });
+
   it.each(['-1', '12', '99', '2.5', 'first'])('answers 400 for slot %s', async (slot) => {
     const t = testWorld();
     const cookie = await t.login('alice');
