@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { MAX_JOURNAL_BODY_BYTES, RequestJournal, type JournalEntry } from '../../src/control/journal.js';
+import { LIMITS } from '../../src/limits.js';
 import { startServer } from '../../src/main/server.js';
 import { ids, testWorld } from '../support/helpers.js';
 import { control, newWorld } from '../support/control-helpers.js';
@@ -98,28 +99,36 @@ describe('the request journal', () => {
     expect(entry.truncated).toBe(true);
   });
 
+  it('keeps a body of exactly 64 KiB whole, and cuts one byte more', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    /** A JSON body of exactly `bytes` bytes. */
+    const bodyOf = (bytes: number) => `{"bio":"${'a'.repeat(bytes - '{"bio":""}'.length)}"}`;
+    await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(MAX_JOURNAL_BODY_BYTES) });
+    await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(MAX_JOURNAL_BODY_BYTES + 1) });
+    const [whole, cut] = (await control(t, 'GET', '/requests?method=PUT')).body.sort((a: JournalEntry, b: JournalEntry) => a.seq - b.seq);
+    expect(whole.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES));
+    expect(whole.truncated).toBe(false);
+    expect(cut.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES + 1).slice(0, MAX_JOURNAL_BODY_BYTES));
+    expect(cut.truncated).toBe(true);
+  });
+
   it('drops its oldest entries past its size in bytes', () => {
     const journal = new RequestJournal(1000, 10_000);
-    const entry = (n: number) => ({
-      at: n,
-      method: 'GET',
-      path: `/api/1/${n}`,
-      query: '',
-      requestHeaders: [],
-      status: 200,
-      world: null,
-      durationMs: 1,
-      userId: null,
-      username: null,
-      requestBody: null,
-      responseHeaders: [],
-      responseBody: 'x'.repeat(3000),
-      truncated: false,
-      rule: null,
-      bytes: 3000,
-    });
-    for (let n = 0; n < 5; n++) journal.record(entry(n));
+    for (let n = 0; n < 5; n++) journal.record(entry(n, 3000));
     expect(journal.list().map((e) => e.path)).toEqual(['/api/1/2', '/api/1/3', '/api/1/4']);
+  });
+
+  it(`keeps ${LIMITS.journalEntries.value} entries, and drops the oldest for each one more`, () => {
+    const journal = new RequestJournal();
+    const max = LIMITS.journalEntries.value;
+    for (let n = 0; n < max; n++) journal.record(entry(n, 10));
+    expect(journal.count()).toBe(max);
+    expect(journal.list()[0]!.path).toBe('/api/1/0');
+    journal.record(entry(max, 10));
+    expect(journal.count()).toBe(max);
+    expect(journal.list()[0]!.path).toBe('/api/1/1');
+    expect(journal.list()[max - 1]!.path).toBe(`/api/1/${max}`);
   });
 
   it('keeps the query and the request headers, with a Basic authorization redacted', async () => {
@@ -151,3 +160,25 @@ describe('the request journal', () => {
     }
   });
 });
+
+/** A journal entry for the `n`th request, its response body `bytes` long. */
+function entry(n: number, bytes: number) {
+  return {
+    at: n,
+    method: 'GET',
+    path: `/api/1/${n}`,
+    query: '',
+    requestHeaders: [],
+    status: 200,
+    world: null,
+    durationMs: 1,
+    userId: null,
+    username: null,
+    requestBody: null,
+    responseHeaders: [],
+    responseBody: 'x'.repeat(bytes),
+    truncated: false,
+    rule: null,
+    bytes,
+  };
+}

@@ -19,4 +19,22 @@ describe('the group audit log', () => {
     const oldest = (await page(`n=1&offset=${max - 1}`)).body;
     expect(oldest.results[0].description).toBe('change 5');
   });
+
+  it(`keeps every entry up to ${LIMITS.groupAuditLogEntries.value}; the next one pushes out the oldest`, async () => {
+    const t = testWorld();
+    const group = t.world.groups.get(groups.builders)!;
+    const alice = t.world.users.get(ids.alice)!;
+    const max = LIMITS.groupAuditLogEntries.value;
+    const cookie = await t.login('alice');
+    const oldest = async () => (await t.call('GET', `/groups/${groups.builders}/auditLogs?n=1&offset=${max - 1}`, { cookie })).body;
+    t.world.groupAuditLogs.set(groups.builders, []);
+    for (let i = 0; i < max; i++) audit(t.world, group, alice, 'group.update', group.id, `change ${i}`);
+    const full = await oldest();
+    expect(full.totalCount).toBe(max);
+    expect(full.results[0].description).toBe('change 0');
+    audit(t.world, group, alice, 'group.update', group.id, `change ${max}`);
+    const past = await oldest();
+    expect(past.totalCount).toBe(max);
+    expect(past.results[0].description).toBe('change 1');
+  });
 });
