@@ -104,6 +104,16 @@ describe('request bodies over the limit, chunked', () => {
   });
 });
 
+describe('a request body at the limit', () => {
+  it(`is read whole at exactly ${MAX_REQUEST_BODY_BYTES} bytes, and refused with 413 at one byte more`, async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const put = (bytes: number) => t.call('PUT', `/users/${ids.alice}`, { cookie, body: 'a'.repeat(bytes) });
+    expectError(await put(MAX_REQUEST_BODY_BYTES), 400, messages.malformedJson);
+    expectError(await put(MAX_REQUEST_BODY_BYTES + 1), 413, messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES));
+  });
+});
+
 describe('request bodies over the limit, without a declared length', () => {
   it('refuse a streamed multipart body past the limit with 413', async () => {
     const t = testWorld();

@@ -30,6 +30,15 @@ describe('scenario rules that could not be answered', () => {
     expect((await t.call('GET', '/config')).status).toBeLessThan(500);
   });
 
+  it('refuse a body nested 65 deep, one level past the bound, and keep answering as before', async () => {
+    const t = testWorld();
+    const reply = await control(t, 'POST', '/scenarios', nestedScenario(65));
+    expectError(reply, 400, 'rules.0.response.body must nest at most 64 deep');
+    const config = await t.call('GET', '/config');
+    expect(config.status).toBe(200);
+    expect(Array.isArray(config.body)).toBe(false);
+  });
+
   it('refuse a 204, which has no body to carry', async () => {
     const t = testWorld();
     const reply = await control(t, 'POST', '/scenarios', ruleWith({ status: 204 }));
