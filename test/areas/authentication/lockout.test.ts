@@ -3,7 +3,7 @@ import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { login } from '../../../src/areas/authentication/accounts.js';
 import { messages } from '../../../src/errors.js';
-import { cookieFrom, expectError, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, testWorld, type TestWorld } from '../../support/helpers.js';
 
 const basic = (username: string, password: string) => ({ authorization: encodeBasic(username, password) });
 const carolSecret = 'JBSWY3DPEHPK3PXP';
@@ -99,10 +99,10 @@ describe('2FA attempts', () => {
 });
 
 describe('remembered 2FA devices', () => {
-  it('keep at most 10 per user: the oldest is forgotten', async () => {
-    const t = testWorld((data) => Object.assign(data.settings, { sessionLimit: 100 }));
+  /** Logs carol in with her second factor `count` times and answers each twoFactorAuth cookie, oldest first. */
+  async function rememberDevices(t: TestWorld, count: number) {
     const devices: string[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < count; i++) {
       const started = await t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password') });
       const cookie = cookieFrom(started.headers, 'auth');
       const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', {
@@ -112,8 +112,21 @@ describe('remembered 2FA devices', () => {
       devices.push(cookieFrom(verified.headers, 'twoFactorAuth'));
     }
     const withDevice = (device: string) => t.call('GET', '/auth/user', { headers: basic('carol', 'carol-password'), cookie: device });
+    return { devices, withDevice };
+  }
+
+  it('keep at most 10 per user: the oldest is forgotten', async () => {
+    const t = testWorld((data) => Object.assign(data.settings, { sessionLimit: 100 }));
+    const { devices, withDevice } = await rememberDevices(t, 11);
     expect((await withDevice(devices[0]!)).body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
+    expect((await withDevice(devices[1]!)).body.username).toBe('carol');
     expect((await withDevice(devices[10]!)).body.username).toBe('carol');
+  });
+
+  it('keep all of exactly 10: the first still skips the second factor', async () => {
+    const t = testWorld((data) => Object.assign(data.settings, { sessionLimit: 100 }));
+    const { devices, withDevice } = await rememberDevices(t, 10);
+    expect((await withDevice(devices[0]!)).body.username).toBe('carol');
   });
 
   it("refuse one user's remembered device at another user's login", async () => {

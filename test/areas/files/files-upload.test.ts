@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_LIMIT_BYTES } from '../../../src/areas/files/uploads.js';
 import { messages } from '../../../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../../../src/store/records/files.js';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
@@ -83,10 +84,24 @@ describe('PUT to an upload URL', () => {
   it('refuses a body over 50 MB with 413 and keeps nothing of it', async () => {
     const t = testWorld();
     const { cookie, path } = await worldVersion(t);
-    const r = await upload(t, cookie, `${path}/file`, new Uint8Array(50 * 1024 * 1024 + 1));
+    const r = await upload(t, cookie, `${path}/file`, new Uint8Array(UPLOAD_LIMIT_BYTES + 1));
     expectError(r, 413, messages.uploadTooLarge);
     const finish = await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
     expectError(finish, 400, messages.fileUploadIncomplete);
+  });
+
+  it('takes a body of exactly 50 MB, which the version then finishes with', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const path = `/file/${fileIds.worldPackage}/1`;
+    const largest = new Uint8Array(UPLOAD_LIMIT_BYTES).fill(7);
+    await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: versionBody(largest, signature) });
+    expect((await upload(t, cookie, `${path}/file`, largest)).status).toBe(200);
+    expect((await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody })).status).toBe(200);
+    expect((await reread(t, cookie, fileIds.worldPackage)).versions[1]!.file).toMatchObject({
+      status: 'complete',
+      sizeInBytes: UPLOAD_LIMIT_BYTES,
+    });
   });
 
   it('stops accepting bytes once its part is finished', async () => {
