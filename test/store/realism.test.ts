@@ -64,6 +64,16 @@ describe('session lifetime', () => {
     expect(WorldSettingsSchema.safeParse({ sessionTtlMinutes: 1e15 }).success).toBe(false);
   });
 
+  it('refuses one minute past a year and keeps the lifetime it had', async () => {
+    const t = testWorld();
+    const before = (await control(t, 'GET', '/settings')).body.sessionTtlMinutes;
+    expect(before).toBeGreaterThan(0);
+    const reply = await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 525_601 } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({ message: 'sessionTtlMinutes must be at most 525600', status_code: 400 });
+    expect((await control(t, 'GET', '/settings')).body.sessionTtlMinutes).toBe(before);
+  });
+
   it('takes a year, and the cookie then expires a year on', async () => {
     const t = testWorld();
     expect((await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 525_600 } })).status).toBe(200);
