@@ -28,4 +28,17 @@ describe('the read cache in bytes', () => {
     }
     expect(worlds.every((cache) => cache.count > 0)).toBe(true);
   });
+
+  it(`keeps ${LIMITS.readCacheEntries.value} answers, and drops the oldest for each one more`, () => {
+    const cache = new ReadCache(32 * 1024 * 1024);
+    const max = LIMITS.readCacheEntries.value;
+    for (let i = 0; i < max; i++) cache.set(`page-${i}`, answer('x'));
+    expect(cache.count).toBe(max);
+    expect(cache.get('page-0')).toBeDefined();
+    cache.set(`page-${max}`, answer('x'));
+    expect(cache.count).toBe(max);
+    expect(cache.get('page-0')).toBeUndefined();
+    expect(cache.get('page-1')).toBeDefined();
+    expect(cache.get(`page-${max}`)).toBeDefined();
+  });
 });

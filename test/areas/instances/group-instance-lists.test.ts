@@ -19,4 +19,24 @@ describe("lists of a group's instances", () => {
     const ofUser = await t.call('GET', `/users/${ids.alice}/instances/groups`, { cookie });
     expect(ofUser.body.instances).toHaveLength(LIMITS.groupInstancesListed.value);
   }, 60_000);
+
+  it(`list every open instance of a group that has exactly ${LIMITS.groupInstancesListed.value}; one more leaves out the oldest`, async () => {
+    const t = testWorld();
+    const alice = t.world.users.get(ids.alice)!;
+    const body = { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: groups.builders, groupAccessType: 'public' };
+    const cookie = await t.login('alice');
+    const listed = async () =>
+      (await t.call('GET', `/groups/${groups.builders}/instances`, { cookie })).body.map((item: { location: string }) => item.location);
+    const before: string[] = await listed();
+    const max = LIMITS.groupInstancesListed.value;
+    const made = Array.from({ length: max - before.length }, () => createInstance(t.world, alice, body).id);
+    const full: string[] = await listed();
+    expect(full).toHaveLength(max);
+    expect(full).toEqual(expect.arrayContaining([...before, ...made]));
+    const oldest = full[0]!;
+    createInstance(t.world, alice, body);
+    const past: string[] = await listed();
+    expect(past).toHaveLength(max);
+    expect(past).not.toContain(oldest);
+  });
 });
