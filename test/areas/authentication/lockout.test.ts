@@ -3,6 +3,7 @@ import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { login } from '../../../src/areas/authentication/accounts.js';
 import { messages } from '../../../src/errors.js';
+import { LIMITS } from '../../../src/limits.js';
 import { cookieFrom, expectError, testWorld, type TestWorld } from '../../support/helpers.js';
 
 const basic = (username: string, password: string) => ({ authorization: encodeBasic(username, password) });
@@ -67,6 +68,26 @@ describe('login attempts', () => {
     expect(refused).toBe(10_500);
     expectError(await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') }), 429, messages.loginLockedOut(15));
   });
+
+  it(`keep a made-up name locked out through ${LIMITS.unknownLoginNames.value - 1} other made-up names, and forget it at one more`, async () => {
+    const t = testWorld();
+    const max = LIMITS.unknownLoginNames.value;
+    const guess = (username: string) => t.call('GET', '/auth/user', { headers: basic(username, 'wrong') });
+    for (let i = 0; i < 10; i++) await guess('ghost');
+    expectError(await guess('ghost'), 429, messages.loginLockedOut(15));
+    const failOnce = (username: string) => {
+      try {
+        login(t.world, { username, password: 'wrong' });
+      } catch (error) {
+        if ((error as Error).message === messages.missingCredentials) return;
+      }
+      throw new Error(`${username} was not refused with ${messages.missingCredentials}`);
+    };
+    for (let i = 0; i < max - 1; i++) failOnce(`nobody${i}`);
+    expectError(await guess('ghost'), 429, messages.loginLockedOut(15));
+    failOnce(`nobody${max}`);
+    expectError(await guess('ghost'), 401, messages.missingCredentials);
+  }, 60_000);
 
   it('hold under 50 parallel guesses: exactly 10 are judged, the rest refused', async () => {
     const t = testWorld();
