@@ -99,18 +99,27 @@ describe('the request journal', () => {
     expect(entry.truncated).toBe(true);
   });
 
-  it('keeps a body of exactly 64 KiB whole, and cuts one byte more', async () => {
-    const t = testWorld();
-    const cookie = await t.login('alice');
+  describe('a body at 64 KiB', () => {
     /** A JSON body of exactly `bytes` bytes. */
     const bodyOf = (bytes: number) => `{"bio":"${'a'.repeat(bytes - '{"bio":""}'.length)}"}`;
-    await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(MAX_JOURNAL_BODY_BYTES) });
-    await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(MAX_JOURNAL_BODY_BYTES + 1) });
-    const [whole, cut] = (await control(t, 'GET', '/requests?method=PUT')).body.sort((a: JournalEntry, b: JournalEntry) => a.seq - b.seq);
-    expect(whole.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES));
-    expect(whole.truncated).toBe(false);
-    expect(cut.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES + 1).slice(0, MAX_JOURNAL_BODY_BYTES));
-    expect(cut.truncated).toBe(true);
+    const journalled = async (bytes: number) => {
+      const t = testWorld();
+      const cookie = await t.login('alice');
+      await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(bytes) });
+      return (await control(t, 'GET', '/requests?method=PUT')).body[0];
+    };
+
+    it('keeps a body of exactly 64 KiB whole', async () => {
+      const entry = await journalled(MAX_JOURNAL_BODY_BYTES);
+      expect(entry.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES));
+      expect(entry.truncated).toBe(false);
+    });
+
+    it('cuts a body of one byte more to 64 KiB', async () => {
+      const entry = await journalled(MAX_JOURNAL_BODY_BYTES + 1);
+      expect(entry.requestBody).toBe(bodyOf(MAX_JOURNAL_BODY_BYTES + 1).slice(0, MAX_JOURNAL_BODY_BYTES));
+      expect(entry.truncated).toBe(true);
+    });
   });
 
   it('drops its oldest entries past its size in bytes', () => {
@@ -119,16 +128,26 @@ describe('the request journal', () => {
     expect(journal.list().map((e) => e.path)).toEqual(['/api/1/2', '/api/1/3', '/api/1/4']);
   });
 
-  it(`keeps ${LIMITS.journalEntries.value} entries, and drops the oldest for each one more`, () => {
-    const journal = new RequestJournal();
+  describe(`${LIMITS.journalEntries.value} entries`, () => {
     const max = LIMITS.journalEntries.value;
-    for (let n = 0; n < max; n++) journal.record(entry(n, 10));
-    expect(journal.count()).toBe(max);
-    expect(journal.list()[0]!.path).toBe('/api/1/0');
-    journal.record(entry(max, 10));
-    expect(journal.count()).toBe(max);
-    expect(journal.list()[0]!.path).toBe('/api/1/1');
-    expect(journal.list()[max - 1]!.path).toBe(`/api/1/${max}`);
+    const journalOf = (count: number) => {
+      const journal = new RequestJournal();
+      for (let n = 0; n < count; n++) journal.record(entry(n, 10));
+      return journal;
+    };
+
+    it('keeps every entry up to the bound, the first included', () => {
+      const journal = journalOf(max);
+      expect(journal.count()).toBe(max);
+      expect(journal.list()[0]!.path).toBe('/api/1/0');
+    });
+
+    it('drops the oldest entry for one more', () => {
+      const journal = journalOf(max + 1);
+      expect(journal.count()).toBe(max);
+      expect(journal.list()[0]!.path).toBe('/api/1/1');
+      expect(journal.list()[max - 1]!.path).toBe(`/api/1/${max}`);
+    });
   });
 
   it('keeps the query and the request headers, with a Basic authorization redacted', async () => {

@@ -4,6 +4,13 @@ import { ReadCache, readCacheBytesOfProcess } from '../../src/store/read-cache.j
 
 const answer = (text: string) => ({ revision: 0, from: -Infinity, until: Infinity, text });
 
+/** A cache far larger in bytes than `count` one-character answers, holding them. */
+const cacheWith = (count: number) => {
+  const cache = new ReadCache(32 * 1024 * 1024);
+  for (let i = 0; i < count; i++) cache.set(`page-${i}`, answer('x'));
+  return cache;
+};
+
 afterEach(() => setMemoryBudget(defaultMaxMemory()));
 
 describe('the read cache in bytes', () => {
@@ -29,13 +36,15 @@ describe('the read cache in bytes', () => {
     expect(worlds.every((cache) => cache.count > 0)).toBe(true);
   });
 
-  it(`keeps ${LIMITS.readCacheEntries.value} answers, and drops the oldest for each one more`, () => {
-    const cache = new ReadCache(32 * 1024 * 1024);
-    const max = LIMITS.readCacheEntries.value;
-    for (let i = 0; i < max; i++) cache.set(`page-${i}`, answer('x'));
-    expect(cache.count).toBe(max);
+  it(`keeps every answer up to ${LIMITS.readCacheEntries.value}, the first included`, () => {
+    const cache = cacheWith(LIMITS.readCacheEntries.value);
+    expect(cache.count).toBe(LIMITS.readCacheEntries.value);
     expect(cache.get('page-0')).toBeDefined();
-    cache.set(`page-${max}`, answer('x'));
+  });
+
+  it('drops the oldest answer for one more', () => {
+    const max = LIMITS.readCacheEntries.value;
+    const cache = cacheWith(max + 1);
     expect(cache.count).toBe(max);
     expect(cache.get('page-0')).toBeUndefined();
     expect(cache.get('page-1')).toBeDefined();
