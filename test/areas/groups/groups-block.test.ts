@@ -59,6 +59,14 @@ describe('POST /groups/{groupId}/block', () => {
     expect((await readGroup(t, cookie, groups.nightOwls)).membershipStatus).toBe('member');
   });
 
+  it('lets a member who has left the group block it', async () => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    expect((await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie })).status).toBe(200);
+    expect((await block(t, cookie, groups.nightOwls)).status).toBe(200);
+    expect((await readGroup(t, cookie, groups.nightOwls)).membershipStatus).toBe('userblocked');
+  });
+
   it('refuses the owner with 403', async () => {
     const t = testWorld();
     const cookie = await t.login('alice');
