@@ -58,6 +58,22 @@ describe('event socket: bounds', () => {
   });
 });
 
+describe(`event socket: what a client sends up (at most ${LIMITS.clientFrameBytes.value} bytes a frame)`, () => {
+  it('ignores a frame of exactly the bound and keeps the socket open', async () => {
+    const [alice] = await pipeline.connect('alice');
+    alice!.socket.ws.send('x'.repeat(LIMITS.clientFrameBytes.value));
+    await pipeline.expectNothingMore([alice!.socket]);
+    expect(await socketsOf(ids.alice)).toBe(1);
+  });
+
+  it('closes the socket on a frame one byte larger', async () => {
+    const [alice] = await pipeline.connect('alice');
+    alice!.socket.ws.send('x'.repeat(LIMITS.clientFrameBytes.value + 1));
+    expect((await alice!.socket.closed).code).toBe(1009);
+    await until(async () => (await socketsOf(ids.alice)) === 0);
+  });
+});
+
 describe('/_mock/pipeline: the frames it lists', () => {
   it('keeps the newest frames within its byte bound, cutting a frame too large to list whole', async () => {
     const [alice] = await pipeline.connect('alice');
