@@ -128,6 +128,29 @@ describe('the request journal', () => {
     expect(journal.list().map((e) => e.path)).toEqual(['/api/1/2', '/api/1/3', '/api/1/4']);
   });
 
+  describe(`${LIMITS.journalBytes.value} bytes of bodies`, () => {
+    /** Sixteen entries of a sixteenth of the bound each: exactly the bound. */
+    const fullJournal = () => {
+      const journal = new RequestJournal();
+      const share = LIMITS.journalBytes.value / 16;
+      for (let n = 0; n < 16; n++) journal.record(entry(n, share));
+      return journal;
+    };
+
+    it('keeps every entry while their bytes add up to exactly the bound', () => {
+      const journal = fullJournal();
+      expect(journal.count()).toBe(16);
+      expect(journal.list()[0]!.path).toBe('/api/1/0');
+    });
+
+    it('drops the oldest entry when one more byte arrives', () => {
+      const journal = fullJournal();
+      journal.record(entry(16, 1));
+      expect(journal.count()).toBe(16);
+      expect(journal.list()[0]!.path).toBe('/api/1/1');
+    });
+  });
+
   describe(`${LIMITS.journalEntries.value} entries`, () => {
     const max = LIMITS.journalEntries.value;
     const journalOf = (count: number) => {
