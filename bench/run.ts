@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick --no-build --no-scale --only=1,2]`: start-up, throughput and scale of
+// `npm run bench [-- --quick --no-build --no-scale --only=1,2 --startup-runs=21]`: start-up, throughput and scale of
 // mock-api beside a bare node:http server answering the same bytes, on 127.0.0.1 only. Every server
 // is spawned here and stopped here; every load run is bounded in time. Ratios within one run count,
 // absolute figures vary with the machine and whatever else runs on it.

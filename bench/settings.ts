@@ -11,6 +11,7 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 export const runs = (section: number) =>
   (only === undefined || only.split(',').includes(String(section))) && !(section === 3 && args.has('--no-scale'));
 
+const startupRunsArg = process.argv.find((arg) => arg.startsWith('--startup-runs='))?.slice('--startup-runs='.length);
 const targets = process.argv.find((arg) => arg.startsWith('--targets='))?.slice('--targets='.length);
 
 /** Whether a benchmarked request runs: all, or those whose label contains one of `--targets=worlds?search,favorites?`. */
@@ -24,8 +25,8 @@ export const settings = {
   warmSeconds: quick ? 0.5 : 1,
   /** A B rounds per comparison (A B A B). */
   rounds: quick ? 1 : 2,
-  /** Starts per server in section 1: the median of nine is steadier against the host's jitter. */
-  startupRuns: quick ? 3 : 9,
+  /** Starts per server in section 1 (`--startup-runs=N`): the median of nine is steadier against the host's jitter. */
+  startupRuns: startupRunsArg ? Math.max(1, Number.parseInt(startupRunsArg, 10) || 1) : quick ? 3 : 9,
   /** Timed calls per control-plane operation. */
   controlRuns: quick ? 10 : 50,
 };
