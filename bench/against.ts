@@ -25,8 +25,8 @@ if (!other || !existsSync(join(other, 'bin/mock-api.cjs'))) {
   process.stderr.write('usage: node --import tsx bench/against.ts <other checkout, built> [--rounds=N] [--leg=S]\n');
   process.exit(2);
 }
-const rounds = option('rounds', 4);
-const legSeconds = option('leg', 3);
+const rounds = option('rounds', 10);
+const legSeconds = option('leg', 1.5);
 const controlCalls = option('calls', 20);
 
 interface Side {
@@ -46,6 +46,8 @@ interface Row {
   cpuB?: number;
   /** Each leg's figure, in the order taken. */
   legs: { side: 'A' | 'B'; value: number }[];
+  /** The median over rounds of B/A within one round: the two legs of a round see the same machine. */
+  pairedRatio: number;
   note?: string;
 }
 
@@ -183,16 +185,27 @@ async function library(a: Side, b: Side) {
   });
 }
 
-/** B/A as "better" reads: above 1 is better for req/s, below 1 for ms; within 10% either way passes. */
-const worseBy = (row: Row) => (row.unit === 'req/s' ? row.a / row.b : row.b / row.a);
+/** How much worse B is by the paired ratio: above 1 is worse, for req/s and ms alike. */
+const worseBy = (row: Row) => (row.unit === 'req/s' ? 1 / row.pairedRatio : row.pairedRatio);
 
-function addRow(row: Row) {
+/** B/A of each round's two legs (legs come in rounds of two, A B or B A). */
+function pairedRatio(legs: Row['legs']) {
+  const ratios: number[] = [];
+  for (let i = 0; i + 1 < legs.length; i += 2) {
+    const [first, second] = [legs[i]!, legs[i + 1]!];
+    ratios.push(first.side === 'B' ? first.value / second.value : second.value / first.value);
+  }
+  return median(ratios);
+}
+
+function addRow(fields: Omit<Row, 'pairedRatio'>) {
+  const row: Row = { ...fields, pairedRatio: pairedRatio(fields.legs) };
   rows.push(row);
   const fmt = (v: number) => (row.unit === 'req/s' ? `${(v / 1000).toFixed(1)}k` : v.toFixed(2));
   const cpu = row.cpuA === undefined ? '' : `  cpu ${row.cpuA.toFixed(0)} -> ${row.cpuB!.toFixed(0)} us`;
   const ok = worseBy(row) <= 1.1 ? 'within 10%' : 'WORSE by more than 10%';
   process.stdout.write(
-    `  ${row.what.padEnd(62)} A ${fmt(row.a).padStart(7)}  B ${fmt(row.b).padStart(7)} ${row.unit}  B/A ${(row.b / row.a).toFixed(2)}x${cpu}  ${ok}${row.note ? `  (${row.note})` : ''}\n`,
+    `  ${row.what.padEnd(62)} A ${fmt(row.a).padStart(7)}  B ${fmt(row.b).padStart(7)} ${row.unit}  B/A ${(row.b / row.a).toFixed(2)}x, paired ${row.pairedRatio.toFixed(2)}x${cpu}  ${ok}${row.note ? `  (${row.note})` : ''}\n`,
   );
 }
 
