@@ -1,10 +1,10 @@
 import { Hono, type Context, type Next } from 'hono';
-import { TrieRouter } from 'hono/router/trie-router';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { World } from '../store/world.js';
 import { ApiError, messages } from '../errors.js';
 import { errorBody, json, limitJsonBody, requestedWorldId, requestHeader } from '../http/helpers.js';
+import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
 import { inventoryRoutes } from '../areas/inventory/routes.js';
@@ -52,7 +52,8 @@ export type { AppDeps };
 export function createApp(deps: AppDeps) {
   // Hono's trie router: its default RegExpRouter refuses a fixed word beside a parameter in one place
   // (`/worlds/recent`, `/worlds/:worldId`) and would fall back to the trie on every start anyway.
-  const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  // Its answers are remembered per method and path (see remembering-router.ts).
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use('/_mock/*', controlGuard(deps.control));
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.use('/_mock/*', (c, next) => {
