@@ -25,6 +25,8 @@ describe('GET /auth/confirmEmail', () => {
     expect((await t.call('GET', '/auth/user', { cookie: bob })).body.emailVerified).toBe(false);
     await t.call('POST', '/auth/user/resendEmail', { cookie: bob });
     const token = await latestEmailCode(t);
+    // A read just before the link: the link's GET must not leave this answer cached.
+    expect((await t.call('GET', '/auth/user', { cookie: bob })).body.emailVerified).toBe(false);
     const link = await t.call('GET', `/auth/confirmEmail?id=${ids.bob}&verify_email=${token}`, { cookie: bob });
     expect(link.status).toBe(302);
     expect(link.headers.get('location')).toBe('/home');
