@@ -34,7 +34,9 @@ export function operationsBlock(answers: OperationAnswer[]): string {
   return [
     START,
     `${stateful.length} of the ${answers.length} operations of the public description ${OPENAPI_VERSION} are simulated (stateful);`,
-    `the other ${answers.length - stateful.length} answer generated bodies (\`X-Mock-Answer: generated\`).`,
+    stateful.length === answers.length
+      ? 'none answers a generated body (the engine stays the answer for an operation a newer description adds).'
+      : `the other ${answers.length - stateful.length} answer generated bodies (\`X-Mock-Answer: generated\`).`,
     '',
     '| tag | simulated | generated |',
     '|---|---|---|',

@@ -160,6 +160,13 @@ export const LIMITS = {
     past: 'the oldest is forgotten',
     reason: 'each login with "remember me" adds one',
   },
+  verifiedLoginPlacesPerUser: {
+    value: 10,
+    unit: 'entries',
+    what: 'login places one user has verified (GET /auth/verifyLoginPlace)',
+    past: 'the oldest is forgotten',
+    reason: 'each verification of a new token adds one',
+  },
   sessionTtlMinutesMax: {
     value: 365 * 24 * 60,
     unit: 'minutes',

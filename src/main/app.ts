@@ -76,8 +76,9 @@ export function createApp(deps: AppDeps) {
   api.use(async (c, next) => {
     const world = selectWorld(deps.worlds, requestedWorldId(c));
     c.set('world', world);
-    // A login is the one GET that changes records (the user's last login and activity).
-    return mayChangeState(c) || requestHeader(c, 'authorization') !== undefined ? changing(world, next) : next();
+    // A login (the user's last login and activity) and the account emails' links are the GETs that change records.
+    const changes = mayChangeState(c) || requestHeader(c, 'authorization') !== undefined || CHANGING_GETS.has(c.req.path);
+    return changes ? changing(world, next) : next();
   });
   api.use(requireUserAgent);
   api.use(scenarioMiddleware(deps.scenarios));
@@ -144,6 +145,8 @@ export function worldDeps(
 }
 
 const mayChangeState = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD';
+
+const CHANGING_GETS = new Set(['/api/1/auth/confirmEmail', '/api/1/auth/verifyLoginPlace']);
 
 /**
  * Runs a request that may change `world`, moving the world's revision on before and after it: the

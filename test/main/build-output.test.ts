@@ -63,14 +63,11 @@ describe('the built CLI', () => {
     expect(server.packages()).toContain('zod');
   });
 
-  it('loads the engine with its packages for the first generated answer', async () => {
+  it('loads the engine with its packages for the first answer made from the description (GET /config)', async () => {
     const server = await startRecorded();
-    const login = await fetch(`${server.url}/auth/user`, { headers: alice });
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const generated = await fetch(`${server.url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, {
-      headers: { cookie },
-    });
-    expect(generated.headers.get('x-mock-answer')).toBe('generated');
+    for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).not.toContain(name);
+    const config = await fetch(`${server.url}/config`);
+    expect(config.status).toBe(200);
     for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
   });
 

@@ -155,17 +155,20 @@ describe('the built CLI', () => {
     expect(built.CurrentUser).toContain('displayName');
   });
 
-  it('answers generated operations and checks their inputs with the engine it loads on first use', async () => {
+  it('answers every operation from state, and what the description alone gives with the engine it loads on first use', async () => {
     const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
       const url = /listening on (\S+)/.exec(first)![1]!;
+      const listed = (await (await fetch(`${new URL(url).origin}/_mock/operations`)).json()) as { operations: { answer: string }[] };
+      expect(listed.operations.filter((op) => op.answer !== 'stateful')).toEqual([]);
+      const config = await fetch(`${url}/config`);
+      expect(((await config.json()) as { clientApiKey: unknown }).clientApiKey).toBe('JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26');
       const login = await fetch(`${url}/auth/user`, { headers: { authorization: encodeBasic('alice', 'alice-password') } });
       const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-      const generated = await fetch(`${url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, { headers: { cookie } });
-      expect(generated.status).toBe(200);
-      expect(generated.headers.get('x-mock-answer')).toBe('generated');
-      expect(typeof ((await generated.json()) as { earningsBalance: unknown }).earningsBalance).toBe('number');
+      const status = await fetch(`${url}/user/usr_a11ce000-0000-4000-8000-000000000001/economy/payouts/status`, { headers: { cookie } });
+      expect(status.headers.get('x-mock-answer')).toBe('stateful');
+      expect(((await status.json()) as { earningsBalance: unknown }).earningsBalance).toBe(240);
       const invalid = await fetch(`${url}/economy/metrics/earnings`, { headers: { cookie } });
       expect(invalid.status).toBe(400);
       expect(await invalid.json()).toEqual({ error: { message: 'sellerId is required', status_code: 400 } });

@@ -16,6 +16,8 @@ import {
 import { currentUserView } from './accounts.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
 import { resendConfirmationEmail } from './confirmation-email.js';
+import { confirmEmail, verifyLoginPlace } from './email-links.js';
+import { WEBSITE_HOME } from './website-home.js';
 
 /** Account operations that need no session. */
 export const publicAccountRoutes = new Hono<AppEnv>();
@@ -65,4 +67,15 @@ accountRoutes.get('/userNotes/:userNoteId', (c) => {
 accountRoutes.post('/auth/user/resendEmail', (c) => {
   resendConfirmationEmail(c.get('world'), c.get('user'));
   return json(c, success('Verification Email Sent!'));
+});
+
+// The links of the account emails: each does its work, then leads to the website's home.
+accountRoutes.get('/auth/confirmEmail', (c) => {
+  confirmEmail(c.get('world'), c.req.query());
+  return c.redirect(WEBSITE_HOME, 302);
+});
+
+accountRoutes.get('/auth/verifyLoginPlace', (c) => {
+  verifyLoginPlace(c.get('user'), c.req.query());
+  return c.redirect(WEBSITE_HOME, 302);
 });

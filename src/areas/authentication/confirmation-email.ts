@@ -4,6 +4,8 @@ import { newId } from '../../store/ids.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 
+export const CONFIRM_EMAIL_SUBJECT = 'Confirm your email address';
+
 /**
  * POST /auth/user/resendEmail: "sends" the user another email confirmation to their address; it lands
  * in the world's outbox (GET /_mock/outbox), its token as the message's code.
@@ -14,7 +16,7 @@ export function resendConfirmationEmail(world: World, user: UserRecord): void {
     id: newId('eml'),
     to: user.email,
     userId: user.id,
-    subject: 'Confirm your email address',
+    subject: CONFIRM_EMAIL_SUBJECT,
     body: `Confirm your email address: /api/1/auth/confirmEmail?id=${user.id}&verify_email=${token}`,
     code: token,
     sentAt: isoNow(world.clock),

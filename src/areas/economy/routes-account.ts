@@ -11,7 +11,8 @@ import {
 } from './subscriptions.js';
 import { steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
 import { sellerEligibility, tiliaKyc, tiliaStatus, tiliaTos, updateTiliaTos } from './tilia.js';
-import { payouts, payoutView } from './payouts.js';
+import { payouts, payoutStatus, payoutView } from './payouts.js';
+import { earningsMetrics } from './earnings.js';
 import { giftPurchases, giftPurchaseView, tokenBundles } from './account-purchases.js';
 
 /** The economy of the requester's account: subscriptions, Steam transactions, Tilia, payouts, token bundles. */
@@ -68,6 +69,12 @@ accountEconomyRoutes.put('/user/:userId/tilia/tos', async (c) =>
 accountEconomyRoutes.get('/user/:userId/economy/payouts/list', (c) =>
   json(c, { payouts: payouts(c.get('world'), c.get('user'), c.req.param('userId')).map(payoutView) }),
 );
+
+accountEconomyRoutes.get('/user/:userId/economy/payouts/status', (c) =>
+  json(c, payoutStatus(c.get('world'), c.get('user'), c.req.param('userId'))),
+);
+
+accountEconomyRoutes.get('/economy/metrics/earnings', (c) => json(c, earningsMetrics(c.get('world'), c.get('user'), c.req.query())));
 
 accountEconomyRoutes.get('/tokenBundles', (c) => json(c, tokenBundles(c.get('world'))));
 

@@ -9,6 +9,7 @@ import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findVersion, ownedFile } from './files.js';
 import { checkUploadRoom } from './upload-limits.js';
+import { announceContent } from './content-refresh.js';
 
 const partKey = (fileId: string, version: number, fileType: string) => `${fileId}/${version}/${fileType}`;
 
@@ -24,10 +25,11 @@ function dropVersionState(world: World, fileId: string, version: number): void {
 }
 
 /** DELETE /file/{id}: the owner's file goes, with every version; answers the file as it was. */
-export function deleteFile(world: World, actor: UserRecord, fileId: string): FileRecord {
+export function deleteFile(world: World, actor: UserRecord, fileId: string, itemId = ''): FileRecord {
   const file = ownedFile(world, actor, fileId);
   for (const version of file.versions) dropVersionState(world, file.id, version.version);
   world.files.delete(file);
+  announceContent(world, file, 'deleted', itemId);
   return file;
 }
 
@@ -147,7 +149,9 @@ export function uploadImage(
   for (const key of ['maskTag', 'animationStyle', 'loopStyle', 'frames', 'framesOverTime'] as const) {
     if (options[key] !== undefined) tags.push(`${key}_${options[key]}`);
   }
-  return storeImageFile(world, actor.id, `${options.tag} image`, tags, bytes);
+  const file = storeImageFile(world, actor.id, `${options.tag} image`, tags, bytes);
+  announceContent(world, file, 'created');
+  return file;
 }
 
 /** A PNG file of `ownerId` made in one step: version 1 complete, its bytes downloadable at once. */

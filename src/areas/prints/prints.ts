@@ -7,7 +7,7 @@ import type { PrintRecord } from '../../store/records/prints.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { deleteFile, isPng, storeImageFile } from '../files/public.js';
+import { announceContent, deleteFile, isPng, storeImageFile } from '../files/public.js';
 
 const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
 
@@ -31,8 +31,12 @@ function pngOf(bytes: Uint8Array<ArrayBuffer> | undefined): Uint8Array<ArrayBuff
   return bytes;
 }
 
-const storePrintImage = (world: World, actor: UserRecord, bytes: Uint8Array<ArrayBuffer>) =>
-  storeImageFile(world, actor.id, 'print image', ['print'], bytes).id;
+/** The print's image as a file of its author, announced to them as the real pipeline does. */
+function storePrintImage(world: World, actor: UserRecord, printId: string, bytes: Uint8Array<ArrayBuffer>): string {
+  const file = storeImageFile(world, actor.id, 'print image', ['print'], bytes);
+  announceContent(world, file, 'created', printId);
+  return file.id;
+}
 
 /** POST /prints: the image becomes a PNG file of the requester and the print names it. */
 export function uploadPrint(
@@ -43,10 +47,11 @@ export function uploadPrint(
 ): PrintRecord {
   const request = parseInput(UploadFieldsSchema, fields);
   const image = pngOf(bytes);
+  const id = newId('prnt');
   const print: PrintRecord = {
-    id: newId('prnt'),
+    id,
     authorId: actor.id,
-    fileId: storePrintImage(world, actor, image),
+    fileId: storePrintImage(world, actor, id, image),
     note: request.note,
     timestamp: new Date(request.timestamp).toISOString(),
     createdAt: isoNow(world.clock),
@@ -88,9 +93,9 @@ export function editPrint(
   const print = ownPrint(world, actor, printId);
   const image = pngOf(bytes);
   const replaced = print.fileId;
-  print.fileId = storePrintImage(world, actor, image);
+  print.fileId = storePrintImage(world, actor, print.id, image);
   if (request.note !== undefined) print.note = request.note;
-  dropImage(world, actor, replaced);
+  dropImage(world, actor, replaced, print.id);
   return print;
 }
 
@@ -98,12 +103,12 @@ export function editPrint(
 export function deletePrint(world: World, actor: UserRecord, printId: string): void {
   const print = ownPrint(world, actor, printId);
   world.prints.delete(print.id);
-  dropImage(world, actor, print.fileId);
+  dropImage(world, actor, print.fileId, print.id);
 }
 
 /** Only the author's own file goes: they may have deleted it through /file already, or a fixture may name another's. */
-function dropImage(world: World, actor: UserRecord, fileId: string): void {
-  if (world.files.get(fileId)?.ownerId === actor.id) deleteFile(world, actor, fileId);
+function dropImage(world: World, actor: UserRecord, fileId: string, printId: string): void {
+  if (world.files.get(fileId)?.ownerId === actor.id) deleteFile(world, actor, fileId, printId);
 }
 
 /** The Print a client sees; its image is version 1 of its file, served by GET /file/{fileId}/1/file. */

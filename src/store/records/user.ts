@@ -141,6 +141,8 @@ export const CurrentUserSchema = lazy(() =>
     accountDeletionLog: z
       .array(z.object({ dateTime: z.string(), deletionScheduled: z.string().nullable(), message: z.string() }))
       .default(() => []),
+    /** Tokens of the login places the user verified (GET /auth/verifyLoginPlace), newest last. */
+    verifiedLoginPlaces: strings(),
     pastDisplayNames: z.array(z.object({ displayName: z.string(), reverted: z.boolean(), updated_at: z.string() })).default(() => []),
     platform_history: z.array(z.object({ isMobile: z.boolean(), platform: z.string(), recorded: z.string() })).default(() => []),
     presence: PresenceSchema.default(() => PresenceSchema.parse({})),
