@@ -3,7 +3,7 @@ import { ApiError, messages } from '../../errors.js';
 import { AvatarSchema, type Avatar, type AvatarRecord } from '../../store/records/avatars.js';
 import { viewOf } from '../../schema/view.js';
 import { idOf } from '../../schema/common.js';
-import { pageParams, queryBool, queryList } from '../../schema/query.js';
+import { SORT_OPTIONS, pageParams, queryBool, queryList, type SortOption } from '../../schema/query.js';
 import { unitySortNumber } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32 } from '../../store/random.js';
@@ -28,28 +28,6 @@ export function findAvatar(world: World, actor: UserRecord, avatarId: string): A
   return avatar;
 }
 
-export const AVATAR_SORTS = [
-  '_created_at',
-  '_updated_at',
-  'created',
-  'favorites',
-  'heat',
-  'labsPublicationDate',
-  'magic',
-  'name',
-  'order',
-  'popularity',
-  'publicationDate',
-  'random',
-  'relevance',
-  'reportCount',
-  'reportScore',
-  'shuffle',
-  'trust',
-  'updated',
-] as const;
-export type AvatarSort = (typeof AVATAR_SORTS)[number];
-
 const unityVersion = lazy(() =>
   z
     .string()
@@ -61,7 +39,7 @@ export const AvatarFavoritesQuerySchema = lazy(() =>
   z.object({
     ...pageParams(),
     featured: queryBool().optional(),
-    sort: z.enum(AVATAR_SORTS).default('popularity'),
+    sort: z.enum(SORT_OPTIONS).default('popularity'),
     order: z.enum(['ascending', 'descending']).default('descending'),
     search: z.string().optional(),
     tag: queryList().optional(),
@@ -135,7 +113,7 @@ export interface SortContext {
  * - trust: the author's trust rank (system_trust_basic < known < trusted < veteran).
  * Ties fall back to the avatar id.
  */
-export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
+export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext): number | string {
   const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
   switch (sort) {
     case 'popularity':

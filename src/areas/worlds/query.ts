@@ -1,31 +1,8 @@
 import * as z from 'zod';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
-import { pageParams, queryBool, queryList } from '../../schema/query.js';
+import { SORT_OPTIONS, pageParams, queryBool, queryList } from '../../schema/query.js';
 import { unitySortNumber } from '../../store/records/unity-package.js';
-
-/** The sorts every world and avatar list takes (OpenAPI SortOption). */
-export const SORT_OPTIONS = [
-  '_created_at',
-  '_updated_at',
-  'created',
-  'favorites',
-  'heat',
-  'labsPublicationDate',
-  'magic',
-  'name',
-  'order',
-  'popularity',
-  'publicationDate',
-  'random',
-  'relevance',
-  'reportCount',
-  'reportScore',
-  'shuffle',
-  'trust',
-  'updated',
-] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
 
 const unityVersion = () =>
   z
