@@ -4,7 +4,7 @@ import { AvatarSchema, type Avatar, type AvatarRecord } from '../../store/record
 import { viewOf } from '../../schema/view.js';
 import { idOf } from '../../schema/common.js';
 import { SORT_OPTIONS, pageParams, queryBool, queryList, type SortOption } from '../../schema/query.js';
-import { unitySortNumber } from '../../store/records/unity-package.js';
+import { unityVersionQuery } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32 } from '../../store/random.js';
 import type { World } from '../../store/world.js';
@@ -28,13 +28,6 @@ export function findAvatar(world: World, actor: UserRecord, avatarId: string): A
   return avatar;
 }
 
-const unityVersion = lazy(() =>
-  z
-    .string()
-    .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-    .transform((value) => unitySortNumber(value)!),
-);
-
 export const AvatarFavoritesQuerySchema = lazy(() =>
   z.object({
     ...pageParams(),
@@ -45,8 +38,8 @@ export const AvatarFavoritesQuerySchema = lazy(() =>
     tag: queryList().optional(),
     notag: queryList().optional(),
     releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).default('public'),
-    maxUnityVersion: unityVersion.optional(),
-    minUnityVersion: unityVersion.optional(),
+    maxUnityVersion: unityVersionQuery().optional(),
+    minUnityVersion: unityVersionQuery().optional(),
     platform: z.string().min(1).optional(),
     userId: idOf('usr').optional(),
   }),
@@ -155,6 +148,22 @@ export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext
   }
 }
 
+/** An avatar found by a list, beside the key its sort orders it by. */
+export interface SortedAvatar {
+  avatar: AvatarRecord;
+  key: number | string;
+}
+
+/** The page the query asks for: sorted by key in the query's order, ties by id. */
+export function sortedPage(found: SortedAvatar[], q: Pick<AvatarFavoritesQuery, 'order' | 'offset' | 'n'>): AvatarRecord[] {
+  const direction = q.order === 'ascending' ? 1 : -1;
+  found.sort((a, b) => {
+    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
+  });
+  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+}
+
 /**
  * GET /avatars/favorites: the requester's favorited avatars (or, for an admin, `userId`'s), filtered,
  * sorted and paged. Reads only that user's favorites, never the whole avatar collection.
@@ -166,17 +175,12 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   const favorites = world.favorites.get(userId);
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
-  const found: { avatar: AvatarRecord; key: number | string }[] = [];
+  const found: SortedAvatar[] = [];
   for (const favorite of favorites) {
     if (favorite.type !== 'avatar') continue;
     const avatar = world.avatars.get(favorite.favoriteId);
     if (!avatar || !matches(avatar, q, search)) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
   }
-  const direction = q.order === 'ascending' ? 1 : -1;
-  found.sort((a, b) => {
-    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
-  });
-  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+  return sortedPage(found, q);
 }

@@ -2,13 +2,7 @@ import * as z from 'zod';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import { SORT_OPTIONS, pageParams, queryBool, queryList } from '../../schema/query.js';
-import { unitySortNumber } from '../../store/records/unity-package.js';
-
-const unityVersion = () =>
-  z
-    .string()
-    .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-    .transform((value) => unitySortNumber(value)!);
+import { unityVersionQuery } from '../../store/records/unity-package.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 
@@ -28,8 +22,8 @@ export const WorldListQuerySchema = lazy(() =>
     tag: queryList().optional(),
     notag: queryList().optional(),
     releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
-    maxUnityVersion: unityVersion().optional(),
-    minUnityVersion: unityVersion().optional(),
+    maxUnityVersion: unityVersionQuery().optional(),
+    minUnityVersion: unityVersionQuery().optional(),
     platform: z.enum(PLATFORMS).optional(),
     noplatform: z.enum(PLATFORMS).optional(),
     fuzzy: queryBool().optional(),
