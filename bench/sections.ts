@@ -90,7 +90,7 @@ export async function benchStartup(report: Report, servers: Servers) {
       note: `over bare node:http; ${(bundled / installed).toFixed(2)}x of the floor as installed`,
     });
     // NODE_EXTRA_CA_CERTS makes every node process read and parse those certificates before it runs
-    // anything (tens of ms here), which adds the same to all sides and so flatters the ratios.
+    // anything, which adds the same to all sides and so flatters the ratios.
     if (process.env.NODE_EXTRA_CA_CERTS) {
       const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
       const plainRuns = await startupRuns(servers, floors, env);

@@ -3,7 +3,7 @@
 // the adversarial pass, against the built CLI on 127.0.0.1 only. A seeded fuzz of every route, bursts
 // of 200 that must keep each limit exact, the exhaustion cases that once froze or crashed the server,
 // and a soak whose memory must level off and whose throughput must hold. Every loop is bounded; the
-// server is spawned here and stopped here. Not part of `npm test`: it takes about five minutes.
+// server is spawned here and stopped here. Not part of `npm test` (bench/README.md says how long it runs).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

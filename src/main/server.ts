@@ -148,7 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * (re)written at once either way. A file that cannot be used is a DbError, never a silent reset.
  */
 async function openDb(file: string, worlds: Worlds) {
-  // Loaded only for --db: it brings Node's fs/promises, a millisecond of every start-up.
+  // Loaded only for --db: it brings Node's fs/promises, which a start without a file need not load.
   const { openWorldFile } = await import('../store/persistence/open-db.js');
   return openWorldFile(file, worlds);
 }

@@ -4,7 +4,8 @@ import { applyDeviations } from './deviations.js';
 /**
  * The description's parameters, bodies and responses (src/operations/contract.json, written by
  * `npm run operations:table`). Read, parsed and compiled only when a request first needs an operation:
- * the whole file is 300 kB of schemas, and compiling them all would cost start-up seconds.
+ * the file holds every operation's schemas, and compiling them all would make start-up wait for what
+ * few requests use.
  */
 export interface Contract {
   version: string;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { contractFile, type Contract, type Schema } from './contract.js';
 import { applyDeviations } from './deviations.js';
 
-// Ajv takes tens of milliseconds to load: nothing at start-up imports this module (see engine.ts).
+// Ajv is slow to load: nothing at start-up imports this module (see engine.ts).
 const CONTRACT_ID = 'mock-api-contract';
 
 /**

@@ -75,3 +75,26 @@ export function queryOf(c: QueryRequest, schema: { shape: Record<string, z.ZodTy
 
 /** The page every list takes: `n` 1-100 (default 60) items from `offset`. */
 export const pageParams = () => ({ n: queryInt(1, 100).default(60), offset: queryInt(0).default(0) });
+
+/** The sorts every world and avatar list takes (OpenAPI SortOption). */
+export const SORT_OPTIONS = [
+  '_created_at',
+  '_updated_at',
+  'created',
+  'favorites',
+  'heat',
+  'labsPublicationDate',
+  'magic',
+  'name',
+  'order',
+  'popularity',
+  'publicationDate',
+  'random',
+  'relevance',
+  'reportCount',
+  'reportScore',
+  'shuffle',
+  'trust',
+  'updated',
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];

@@ -19,8 +19,8 @@ export function viewFieldNames(): Record<string, string[]> {
 }
 
 // Where the build leaves them (dist/view-fields.json); running from source, there is none. Knowing a
-// view's fields without building its schema matters on a cold first request: building the process's
-// first zod schemas took a third of the time of a first login.
+// view's fields without building its schema matters on a cold first request, where building the process's
+// first zod schemas is a large part of the time (bench/README.md has the figure).
 const builtFieldNames = new URL('./view-fields.json', import.meta.url);
 let knownFieldNames: Record<string, string[] | undefined> | undefined;
 
@@ -36,8 +36,8 @@ function fieldNames(name: string, schema: z.ZodObject): string[] {
  * leaves out is copied (a password, say).
  *
  * Why generated: the result is one object literal, so V8 gives it its final shape in one step. Spreading
- * a record and adding fields changes the shape once per field; for an Instance with its World that was
- * 40 us of a 70 us read, and the object it left also serialised slower.
+ * a record and adding fields changes the shape once per field, which made an Instance with its World the
+ * bulk of a read's time, and the object it left also serialised slower (bench/README.md).
  */
 export function viewOf<
   S extends z.ZodObject,

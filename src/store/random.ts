@@ -31,8 +31,8 @@ function mulberry32(state: number): number {
 }
 
 /**
- * mulberry32: a small seeded generator of numbers in [0, 1). Millions of draws cost milliseconds,
- * where a faker call per record would take seconds at benchmark scale. `from` skips that many draws.
+ * mulberry32: a small seeded generator of numbers in [0, 1), cheap enough for millions of draws where
+ * a faker call per record would govern a large world's start-up. `from` skips that many draws.
  */
 export function seededRandom(seed: number, from = 0): () => number {
   let state = (seed + Math.imul(from, STEP)) >>> 0;

@@ -6,7 +6,7 @@ import { createWorld, type World } from './world.js';
 
 /**
  * The data a world is built from and reset to: every world, reset or isolated, starts from a fresh
- * copy of it, made by parsing its JSON when the source has it (twice as fast as copying the records).
+ * copy of it, made by parsing its JSON when the source has it (quicker than copying the records).
  */
 export class WorldSource {
   private constructor(

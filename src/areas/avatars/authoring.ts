@@ -4,7 +4,7 @@ import { ApiError, messages } from '../../errors.js';
 import { AvatarRecordSchema, AvatarReleaseStatus, type AvatarRecord } from '../../store/records/avatars.js';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
-import { unitySortNumber } from '../../store/records/unity-package.js';
+import { unitySortNumber, unityVersionText } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
@@ -17,8 +17,6 @@ const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 /** The tag an avatar needs before anyone may pick it as their fallback (shown where theirs cannot load). */
 export const FALLBACK_TAG = 'author_quest_fallback';
 
-const unityVersion = () =>
-  z.string().refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1');
 const avatarFields = () => ({
   assetUrl: z.string(),
   description: z.string().min(1),
@@ -27,7 +25,7 @@ const avatarFields = () => ({
   releaseStatus: AvatarReleaseStatus,
   tags: z.array(z.string().min(1)).max(20),
   unityPackageUrl: z.string(),
-  unityVersion: unityVersion(),
+  unityVersion: unityVersionText(),
   version: z.number().int().min(0),
   featured: z.boolean(),
 });

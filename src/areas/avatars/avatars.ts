@@ -3,8 +3,8 @@ import { ApiError, messages } from '../../errors.js';
 import { AvatarSchema, type Avatar, type AvatarRecord } from '../../store/records/avatars.js';
 import { viewOf } from '../../schema/view.js';
 import { idOf } from '../../schema/common.js';
-import { pageParams, queryBool, queryList } from '../../schema/query.js';
-import { unitySortNumber } from '../../store/records/unity-package.js';
+import { SORT_OPTIONS, pageParams, queryBool, queryList, type SortOption } from '../../schema/query.js';
+import { unityVersionQuery } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32 } from '../../store/random.js';
 import type { World } from '../../store/world.js';
@@ -28,47 +28,18 @@ export function findAvatar(world: World, actor: UserRecord, avatarId: string): A
   return avatar;
 }
 
-export const AVATAR_SORTS = [
-  '_created_at',
-  '_updated_at',
-  'created',
-  'favorites',
-  'heat',
-  'labsPublicationDate',
-  'magic',
-  'name',
-  'order',
-  'popularity',
-  'publicationDate',
-  'random',
-  'relevance',
-  'reportCount',
-  'reportScore',
-  'shuffle',
-  'trust',
-  'updated',
-] as const;
-export type AvatarSort = (typeof AVATAR_SORTS)[number];
-
-const unityVersion = lazy(() =>
-  z
-    .string()
-    .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-    .transform((value) => unitySortNumber(value)!),
-);
-
 export const AvatarFavoritesQuerySchema = lazy(() =>
   z.object({
     ...pageParams(),
     featured: queryBool().optional(),
-    sort: z.enum(AVATAR_SORTS).default('popularity'),
+    sort: z.enum(SORT_OPTIONS).default('popularity'),
     order: z.enum(['ascending', 'descending']).default('descending'),
     search: z.string().optional(),
     tag: queryList().optional(),
     notag: queryList().optional(),
     releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).default('public'),
-    maxUnityVersion: unityVersion.optional(),
-    minUnityVersion: unityVersion.optional(),
+    maxUnityVersion: unityVersionQuery().optional(),
+    minUnityVersion: unityVersionQuery().optional(),
     platform: z.string().min(1).optional(),
     userId: idOf('usr').optional(),
   }),
@@ -135,7 +106,7 @@ export interface SortContext {
  * - trust: the author's trust rank (system_trust_basic < known < trusted < veteran).
  * Ties fall back to the avatar id.
  */
-export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext): number | string {
+export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext): number | string {
   const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
   switch (sort) {
     case 'popularity':
@@ -177,6 +148,22 @@ export function sortKey(sort: AvatarSort, avatar: AvatarRecord, ctx: SortContext
   }
 }
 
+/** An avatar found by a list, beside the key its sort orders it by. */
+export interface SortedAvatar {
+  avatar: AvatarRecord;
+  key: number | string;
+}
+
+/** The page the query asks for: sorted by key in the query's order, ties by id. */
+export function sortedPage(found: SortedAvatar[], q: Pick<AvatarFavoritesQuery, 'order' | 'offset' | 'n'>): AvatarRecord[] {
+  const direction = q.order === 'ascending' ? 1 : -1;
+  found.sort((a, b) => {
+    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
+  });
+  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+}
+
 /**
  * GET /avatars/favorites: the requester's favorited avatars (or, for an admin, `userId`'s), filtered,
  * sorted and paged. Reads only that user's favorites, never the whole avatar collection.
@@ -188,17 +175,12 @@ export function listFavoriteAvatars(world: World, actor: UserRecord, query: unkn
   const favorites = world.favorites.get(userId);
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
-  const found: { avatar: AvatarRecord; key: number | string }[] = [];
+  const found: SortedAvatar[] = [];
   for (const favorite of favorites) {
     if (favorite.type !== 'avatar') continue;
     const avatar = world.avatars.get(favorite.favoriteId);
     if (!avatar || !matches(avatar, q, search)) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
   }
-  const direction = q.order === 'ascending' ? 1 : -1;
-  found.sort((a, b) => {
-    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
-  });
-  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+  return sortedPage(found, q);
 }

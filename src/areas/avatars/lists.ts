@@ -5,7 +5,7 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
-import { AvatarFavoritesQuerySchema, matches, sortKey, type AvatarFavoritesQuery } from './avatars.js';
+import { AvatarFavoritesQuerySchema, matches, sortKey, sortedPage, type AvatarFavoritesQuery, type SortedAvatar } from './avatars.js';
 
 /** GET /avatars: the favorites' filters and sorts, plus `user=me`, an author, and internal variants. */
 export const AvatarListQuerySchema = lazy(() =>
@@ -36,18 +36,13 @@ export function listAvatars(world: World, actor: UserRecord, query: unknown): Av
   const authorId = q.user === 'me' ? actor.id : q.userId;
   const search = q.search ? q.search.toLowerCase() : undefined;
   const filter: AvatarFavoritesQuery = { ...q, releaseStatus: q.releaseStatus ?? (authorId === actor.id ? 'all' : 'public') };
-  const found: { avatar: AvatarRecord; key: number | string }[] = [];
+  const found: SortedAvatar[] = [];
   for (const avatar of candidates(world, authorId, search)) {
     if (!visible(avatar, actor) || !matches(avatar, filter, search)) continue;
     if (q.isInternalVariant !== undefined && avatar.unityPackages.some((p) => p.variant !== 'standard') !== q.isInternalVariant) continue;
     found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: avatar.created_at }) });
   }
-  const direction = q.order === 'ascending' ? 1 : -1;
-  found.sort((a, b) => {
-    const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    return direction * (byKey || (a.avatar.id < b.avatar.id ? -1 : a.avatar.id > b.avatar.id ? 1 : 0));
-  });
-  return found.slice(q.offset, q.offset + q.n).map((entry) => entry.avatar);
+  return sortedPage(found, q);
 }
 
 export const LicensedQuerySchema = lazy(() => z.object(pageParams()));

@@ -26,8 +26,8 @@ interface Matches {
 
 /**
  * Every event of the months [from, to] in the given groups that the viewer may see and `keep` keeps.
- * Kept by month and sorted per month on demand: a generated world's search window holds half a
- * million events, and sorting them all to answer one page cost seconds.
+ * Kept by month and sorted per month on demand: a large generated world's search window holds a large
+ * share of its events, and sorting them all to answer one page is far too slow.
  */
 function visibleEvents(
   world: World,

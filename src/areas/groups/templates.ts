@@ -13,6 +13,22 @@ const moderatorPermissions = [
   'group-instance-moderate',
 ] as const;
 
+/** A managed template: members may only join group instances, and a Manager role runs the group. */
+function managed(name: string, description: string, joinState: Template['joinState']): Template {
+  return {
+    name,
+    description,
+    basePermissions: ['group-instance-join'],
+    roles: {
+      name: 'Manager',
+      description: 'Runs the group.',
+      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
+      isAddedOnJoin: false,
+    },
+    joinState,
+  };
+}
+
 /**
  * What a new group starts with, per template: the default Member role's permissions
  * (basePermissions), one extra role (roles), and the join state the template stands for.
@@ -30,42 +46,9 @@ export const GROUP_ROLE_TEMPLATES: Record<'default' | 'managedFree' | 'managedIn
     },
     joinState: 'open',
   },
-  managedFree: {
-    name: 'Managed (free to join)',
-    description: 'Anyone can join; managers run the group.',
-    basePermissions: ['group-instance-join'],
-    roles: {
-      name: 'Manager',
-      description: 'Runs the group.',
-      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
-      isAddedOnJoin: false,
-    },
-    joinState: 'open',
-  },
-  managedInvite: {
-    name: 'Managed (invite only)',
-    description: 'Members join by invite; managers run the group.',
-    basePermissions: ['group-instance-join'],
-    roles: {
-      name: 'Manager',
-      description: 'Runs the group.',
-      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
-      isAddedOnJoin: false,
-    },
-    joinState: 'invite',
-  },
-  managedRequest: {
-    name: 'Managed (join by request)',
-    description: 'Members ask to join and managers accept them.',
-    basePermissions: ['group-instance-join'],
-    roles: {
-      name: 'Manager',
-      description: 'Runs the group.',
-      basePermissions: [...moderatorPermissions, 'group-roles-assign'],
-      isAddedOnJoin: false,
-    },
-    joinState: 'request',
-  },
+  managedFree: managed('Managed (free to join)', 'Anyone can join; managers run the group.', 'open'),
+  managedInvite: managed('Managed (invite only)', 'Members join by invite; managers run the group.', 'invite'),
+  managedRequest: managed('Managed (join by request)', 'Members ask to join and managers accept them.', 'request'),
 };
 
 /** GET /groups/roleTemplates: the templates without the join state they imply. */

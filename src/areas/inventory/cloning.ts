@@ -4,14 +4,12 @@ import { ApiError, messages } from '../../errors.js';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
-import { isoNow } from '../../store/clock.js';
-import { newId } from '../../store/ids.js';
 import type { InventoryItemRecord } from '../../store/records/inventory.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from '../authentication/public.js';
-import { findHeldItem } from './inventory.js';
+import { findHeldItem, giveItemLike } from './inventory.js';
 
 /** How long the share stays open, in seconds: the description's bounds. */
 const ShareQuerySchema = lazy(() => z.object({ itemId: idOf('inv'), duration: queryInt(30, 86_400) }));
@@ -43,27 +41,7 @@ export function shareDirect(world: World, actor: UserRecord, query: unknown, bod
     if (recipient.id === actor.id) continue;
     const held = world.inventoryByHolder.get(recipient.id);
     if (item.flags.includes('unique') && [...(held?.values() ?? [])].some((i) => i.templateId === item.templateId)) continue;
-    giveCopy(world, item, recipient.id);
+    giveItemLike(world, item, recipient.id, 'share');
   }
   return { ok: 'true' };
-}
-
-function giveCopy(world: World, source: InventoryItemRecord, holderId: string): void {
-  const now = isoNow(world.clock);
-  const copy: InventoryItemRecord = {
-    ...structuredClone(source),
-    id: newId('inv'),
-    holderId,
-    acquisition: 'share',
-    equipSlot: '',
-    last_equipped: {},
-    created_at: now,
-    updated_at: now,
-    isArchived: false,
-    isSeen: false,
-  };
-  world.inventoryItems.set(copy.id, copy);
-  let held = world.inventoryByHolder.get(holderId);
-  if (!held) world.inventoryByHolder.set(holderId, (held = new Map()));
-  held.set(copy.id, copy);
 }

@@ -12,7 +12,8 @@ import {
 import { idOf } from '../../schema/common.js';
 import { pageParams, queryBool, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
-import { clearEquipped, equippedIn, setEquipped } from '../../store/indexes/inventory.js';
+import { addItem, clearEquipped, equippedIn, setEquipped } from '../../store/indexes/inventory.js';
+import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
@@ -21,6 +22,35 @@ import { lazy } from '../../schema/lazy.js';
 export function findHeldItem(world: World, holderId: string, itemId: string): InventoryItemRecord {
   const item = world.inventoryByHolder.get(holderId)?.get(itemId);
   if (!item) throw new ApiError(404, messages.inventoryItemNotFound);
+  return item;
+}
+
+/**
+ * Gives `holderId` a new item made from `source` (a copy of its template's fields), as acquired now:
+ * unequipped, unseen, not archived; `changes` set what else differs from the source.
+ */
+export function giveItemLike(
+  world: World,
+  source: InventoryItemRecord,
+  holderId: string,
+  acquisition: string,
+  changes: Partial<InventoryItemRecord> = {},
+): InventoryItemRecord {
+  const now = isoNow(world.clock);
+  const item: InventoryItemRecord = {
+    ...structuredClone(source),
+    id: newId('inv'),
+    holderId,
+    acquisition,
+    equipSlot: '',
+    last_equipped: {},
+    created_at: now,
+    updated_at: now,
+    isArchived: false,
+    isSeen: false,
+    ...changes,
+  };
+  addItem(world, item);
   return item;
 }
 

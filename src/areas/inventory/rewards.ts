@@ -1,15 +1,14 @@
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
-import type { InventoryItemRecord } from '../../store/records/inventory.js';
 import { RewardRedemptionRequestSchema, type InventoryDropRecord } from '../../store/records/inventory-rewards.js';
 import { queryBool } from '../../schema/query.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import { parseInput } from '../../http/validation.js';
 import { findTemplate } from './templates.js';
+import { giveItemLike } from './inventory.js';
 
 const DropsQuerySchema = lazy(() => z.object({ active: queryBool().optional() }));
 
@@ -40,24 +39,7 @@ export function redeemReward(world: World, actor: UserRecord, body: unknown) {
   }
   const template = findTemplate(world, reward.templateId);
   const source = [...world.inventoryItems.values()].find((item) => item.templateId === reward.templateId)!;
-  const now = isoNow(world.clock);
-  const item: InventoryItemRecord = {
-    ...structuredClone(source),
-    id: newId('inv'),
-    holderId: actor.id,
-    acquisition: 'reward',
-    equipSlot: '',
-    last_equipped: {},
-    created_at: now,
-    updated_at: now,
-    isArchived: false,
-    isSeen: false,
-    userAttributes: { primaryColor: '', secondaryColor: '', trailColor: '' },
-  };
   reward.redeemedBy.push(actor.id);
-  world.inventoryItems.set(item.id, item);
-  let held = world.inventoryByHolder.get(actor.id);
-  if (!held) world.inventoryByHolder.set(actor.id, (held = new Map()));
-  held.set(item.id, item);
+  giveItemLike(world, source, actor.id, 'reward', { userAttributes: { primaryColor: '', secondaryColor: '', trailColor: '' } });
   return [{ redeemedRewards: [{ type: 'item', data: { item: template } }], redemptionCode: code }];
 }

@@ -157,18 +157,6 @@ export function publicProfile(world: World, viewer: UserRecord, userId: string) 
 /** What the viewer may see of where a user is (PrivateProfile): the presence rules of GET /users/{userId}. */
 export function privateProfile(world: World, viewer: UserRecord, userId: string) {
   const user = userView(world, viewer, findUser(world, userId));
-  const {
-    state,
-    location,
-    worldId,
-    instanceId,
-    platform,
-    travelingToLocation,
-    travelingToWorld,
-    travelingToInstance,
-    last_activity,
-    last_login,
-  } = user;
   return {
     id: user.id,
     isFriend: user.isFriend,
@@ -176,16 +164,16 @@ export function privateProfile(world: World, viewer: UserRecord, userId: string)
     status: user.status,
     statusDescription: user.statusDescription,
     activity: {
-      state,
-      location,
-      worldId,
-      instanceId,
-      platform,
-      travelingToLocation,
-      travelingToWorld,
-      travelingToInstance,
-      last_activity,
-      last_login,
+      state: user.state,
+      location: user.location,
+      worldId: user.worldId,
+      instanceId: user.instanceId,
+      platform: user.platform,
+      travelingToLocation: user.travelingToLocation,
+      travelingToWorld: user.travelingToWorld,
+      travelingToInstance: user.travelingToInstance,
+      last_activity: user.last_activity,
+      last_login: user.last_login,
     },
   };
 }

@@ -3,7 +3,7 @@ import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
-import { unitySortNumber, type UnityPackage } from '../../store/records/unity-package.js';
+import { unitySortNumber, unityVersionText, type UnityPackage } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { ChangeWorldTagsRequestSchema, WorldRecordSchema, type WorldRecord } from '../../store/records/worlds.js';
 import { newId } from '../../store/ids.js';
@@ -27,7 +27,7 @@ const WorldFieldsSchema = () => ({
   releaseStatus: z.enum(RELEASE),
   tags: z.array(z.string().min(1)).max(20),
   unityPackageUrl: z.string().min(1),
-  unityVersion: z.string().refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1'),
+  unityVersion: unityVersionText(),
 });
 
 export const CreateWorldRequestSchema = lazy(() =>

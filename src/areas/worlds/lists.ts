@@ -1,7 +1,8 @@
 import { ApiError, messages } from '../../errors.js';
 import type { FavoriteRecord } from '../../store/records/favorites.js';
 import type { UserRecord } from '../../store/records/user.js';
-import { WorldListQuerySchema, type SortOption, type WorldListQuery } from './query.js';
+import { WorldListQuerySchema, type WorldListQuery } from './query.js';
+import type { SortOption } from '../../schema/query.js';
 import type { WorldRecord } from '../../store/records/worlds.js';
 import { hash32 } from '../../store/random.js';
 import { nameWords } from '../../store/indexes/world-names.js';

@@ -1,37 +1,8 @@
 import * as z from 'zod';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
-import { pageParams, queryBool, queryList } from '../../schema/query.js';
-import { unitySortNumber } from '../../store/records/unity-package.js';
-
-/** The sorts every world and avatar list takes (OpenAPI SortOption). */
-export const SORT_OPTIONS = [
-  '_created_at',
-  '_updated_at',
-  'created',
-  'favorites',
-  'heat',
-  'labsPublicationDate',
-  'magic',
-  'name',
-  'order',
-  'popularity',
-  'publicationDate',
-  'random',
-  'relevance',
-  'reportCount',
-  'reportScore',
-  'shuffle',
-  'trust',
-  'updated',
-] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-
-const unityVersion = () =>
-  z
-    .string()
-    .refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1')
-    .transform((value) => unitySortNumber(value)!);
+import { SORT_OPTIONS, pageParams, queryBool, queryList } from '../../schema/query.js';
+import { unityVersionQuery } from '../../store/records/unity-package.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 
@@ -51,8 +22,8 @@ export const WorldListQuerySchema = lazy(() =>
     tag: queryList().optional(),
     notag: queryList().optional(),
     releaseStatus: z.enum(['all', 'hidden', 'private', 'public']).optional(),
-    maxUnityVersion: unityVersion().optional(),
-    minUnityVersion: unityVersion().optional(),
+    maxUnityVersion: unityVersionQuery().optional(),
+    minUnityVersion: unityVersionQuery().optional(),
     platform: z.enum(PLATFORMS).optional(),
     noplatform: z.enum(PLATFORMS).optional(),
     fuzzy: queryBool().optional(),

@@ -99,8 +99,8 @@ const copyUserRecord = viewOf('UserRecord', UserRecordSchema, { computed: ['reco
 
 /**
  * Copies of one parsed template that share its nested defaults (frozen, so a change in place fails
- * loudly instead of reaching every user); only the arrays the rules change in place are each user's own.
- * A deep copy per user cost 2 KB each, 200 MB at benchmark scale.
+ * loudly instead of reaching every user); only the arrays the rules change in place are each user's own,
+ * since a deep copy per user adds up to much of a large generated world's memory.
  */
 function userFactory(): () => UserRecord {
   const template = deepFreeze(

@@ -22,7 +22,7 @@ const copier = <T>(template: T) => new Function(`return ${JSON.stringify(templat
  * Adds `count` seeded worlds, authored round-robin by data.users, and about one instance per world:
  * world i gets i % 3 of them, cycling through public, hidden, friends, private and (when there are
  * groups) group instances, some with users in them. Plain objects from compiled templates and a
- * small seeded generator: 100k worlds with their instances take about a second and a half.
+ * small seeded generator, so that a large generated world's worlds do not govern its start-up.
  */
 export function generateWorlds(faker: Faker, data: WorldData, count: number): void {
   const users = data.users;
@@ -116,7 +116,7 @@ export function generateWorlds(faker: Faker, data: WorldData, count: number): vo
       const instanceId = formatInstanceId(parts);
       const occupants = Math.min(Math.floor(random() * 6), world.capacity, users.length);
       const first = Math.floor(random() * users.length);
-      // Fields set one by one on a fresh copy: spreading the copy into a new object is ten times slower.
+      // Fields set one by one on a fresh copy: spreading the copy into a new object is much slower.
       const instance: InstanceRecord = newInstance();
       Object.assign(instance, parts);
       instance.id = locationOf(world.id, instanceId);

@@ -7,55 +7,35 @@ import type {
   TokenBundleRecord,
   UserSubscriptionRecord,
 } from '../records/account-economy.js';
+import { byId, collectionsOf, indexCollections, type Indexed, type Layout } from './collections.js';
 
 /** The economy of each account: subscriptions, Steam transactions, the payment provider's account, payouts. */
-export interface AccountEconomyIndex {
-  /** The subscriptions for sale, by id. */
-  readonly subscriptions: Map<string, SubscriptionRecord>;
-  /** By transaction id, oldest first. */
-  readonly userSubscriptions: Map<string, UserSubscriptionRecord>;
-  readonly steamTransactions: Map<string, SteamTransactionRecord>;
-  /** userId -> the user's account with the payment provider. */
-  readonly tiliaAccounts: Map<string, TiliaAccountRecord>;
-  /** Oldest first. */
-  readonly payouts: PayoutRecord[];
-  readonly tokenBundles: Map<string, TokenBundleRecord>;
-  readonly giftPurchases: Map<string, GiftPurchaseRecord>;
-}
-
 export interface AccountEconomyData {
+  /** The subscriptions for sale. */
   subscriptions: SubscriptionRecord[];
+  /** Oldest first. */
   userSubscriptions: UserSubscriptionRecord[];
   steamTransactions: SteamTransactionRecord[];
+  /** Each user's account with the payment provider. */
   tiliaAccounts: TiliaAccountRecord[];
+  /** Oldest first. */
   payouts: PayoutRecord[];
   tokenBundles: TokenBundleRecord[];
   giftPurchases: GiftPurchaseRecord[];
 }
 
-const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
+const ACCOUNT_ECONOMY = {
+  subscriptions: byId,
+  userSubscriptions: (subscription: UserSubscriptionRecord) => subscription.transactionId,
+  steamTransactions: byId,
+  tiliaAccounts: (account: TiliaAccountRecord) => account.userId,
+  payouts: 'list',
+  tokenBundles: byId,
+  giftPurchases: byId,
+} satisfies Layout<AccountEconomyData>;
 
-export function indexAccountEconomy(data: AccountEconomyData): AccountEconomyIndex {
-  return {
-    subscriptions: byId(data.subscriptions),
-    userSubscriptions: new Map(data.userSubscriptions.map((r) => [r.transactionId, r])),
-    steamTransactions: byId(data.steamTransactions),
-    tiliaAccounts: new Map(data.tiliaAccounts.map((r) => [r.userId, r])),
-    payouts: [...data.payouts],
-    tokenBundles: byId(data.tokenBundles),
-    giftPurchases: byId(data.giftPurchases),
-  };
-}
+export type AccountEconomyIndex = Indexed<AccountEconomyData, typeof ACCOUNT_ECONOMY>;
 
-/** The index read back out as fixture collections (what a snapshot keeps). */
-export function accountEconomyData(index: AccountEconomyIndex): AccountEconomyData {
-  return {
-    subscriptions: [...index.subscriptions.values()],
-    userSubscriptions: [...index.userSubscriptions.values()],
-    steamTransactions: [...index.steamTransactions.values()],
-    tiliaAccounts: [...index.tiliaAccounts.values()],
-    payouts: [...index.payouts],
-    tokenBundles: [...index.tokenBundles.values()],
-    giftPurchases: [...index.giftPurchases.values()],
-  };
-}
+export const indexAccountEconomy = (data: AccountEconomyData): AccountEconomyIndex => indexCollections(ACCOUNT_ECONOMY, data);
+
+export const accountEconomyData = (index: AccountEconomyIndex): AccountEconomyData => collectionsOf(ACCOUNT_ECONOMY, index);

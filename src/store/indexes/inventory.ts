@@ -12,16 +12,21 @@ export interface InventoryIndex {
 export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   const index: InventoryIndex = { inventoryItems: new Map(), inventoryByHolder: new Map(), inventoryEquipped: new Map() };
   for (const item of items) {
-    index.inventoryItems.set(item.id, item);
-    let held = index.inventoryByHolder.get(item.holderId);
-    if (!held) index.inventoryByHolder.set(item.holderId, (held = new Map()));
-    held.set(item.id, item);
+    addItem(index, item);
     if (item.equipSlot === '') continue;
     const earlier = equippedIn(index, item.holderId, item.equipSlot);
     if (earlier) earlier.equipSlot = '';
     setEquipped(index, item);
   }
   return index;
+}
+
+/** Adds an item to the world's items and to its holder's. */
+export function addItem(index: InventoryIndex, item: InventoryItemRecord): void {
+  index.inventoryItems.set(item.id, item);
+  let held = index.inventoryByHolder.get(item.holderId);
+  if (!held) index.inventoryByHolder.set(item.holderId, (held = new Map()));
+  held.set(item.id, item);
 }
 
 export const equippedIn = (index: InventoryIndex, holderId: string, slot: string) => index.inventoryEquipped.get(holderId)?.get(slot);

@@ -8,16 +8,32 @@ import type {
 } from '../records/people.js';
 import type { InstanceRecord } from '../records/instances.js';
 import type { UserRecord } from '../records/user.js';
+import { byId, collectionsOf, indexCollections, type Indexed, type Layout } from './collections.js';
 
 /** People's state beside the users: moderations, notes, v2 notifications, reports and sent email. */
-export interface PeopleIndex {
-  /** By id, in the order they were made. */
-  readonly playerModerations: Map<string, PlayerModerationRecord>;
-  /** `<userId>/<avatarId>` -> the user's block of that avatar. */
-  readonly avatarModerations: Map<string, AvatarModerationRecord>;
-  readonly userNotes: Map<string, UserNoteRecord>;
-  readonly notificationsV2: Map<string, NotificationV2Record>;
-  readonly moderationReports: Map<string, ModerationReportRecord>;
+export interface PeopleData {
+  /** In the order they were made. */
+  playerModerations: PlayerModerationRecord[];
+  /** A user's block of an avatar; the index finds it by `<userId>/<avatarId>`. */
+  avatarModerations: AvatarModerationRecord[];
+  userNotes: UserNoteRecord[];
+  notificationsV2: NotificationV2Record[];
+  moderationReports: ModerationReportRecord[];
+  emails: EmailRecord[];
+}
+
+/** What the index keeps as the data has it; the emails become the outbox. */
+type PeopleCollections = Omit<PeopleData, 'emails'>;
+
+const PEOPLE = {
+  playerModerations: byId,
+  avatarModerations: (block: AvatarModerationRecord) => `${block.userId}/${block.targetAvatarId}`,
+  userNotes: byId,
+  notificationsV2: byId,
+  moderationReports: byId,
+} satisfies Layout<PeopleCollections>;
+
+export interface PeopleIndex extends Indexed<PeopleCollections, typeof PEOPLE> {
   /** Every email the world sent, oldest first. */
   readonly outbox: EmailRecord[];
   /** userId -> the email code that finishes their pending login, and when it stops working. */
@@ -26,22 +42,9 @@ export interface PeopleIndex {
   readonly pendingTotp: Map<string, string>;
 }
 
-export interface PeopleData {
-  playerModerations: PlayerModerationRecord[];
-  avatarModerations: AvatarModerationRecord[];
-  userNotes: UserNoteRecord[];
-  notificationsV2: NotificationV2Record[];
-  moderationReports: ModerationReportRecord[];
-  emails: EmailRecord[];
-}
-
 export function indexPeople(data: PeopleData): PeopleIndex {
   return {
-    playerModerations: new Map(data.playerModerations.map((r) => [r.id, r])),
-    avatarModerations: new Map(data.avatarModerations.map((r) => [`${r.userId}/${r.targetAvatarId}`, r])),
-    userNotes: new Map(data.userNotes.map((r) => [r.id, r])),
-    notificationsV2: new Map(data.notificationsV2.map((r) => [r.id, r])),
-    moderationReports: new Map(data.moderationReports.map((r) => [r.id, r])),
+    ...indexCollections<PeopleCollections, typeof PEOPLE>(PEOPLE, data),
     outbox: [...data.emails],
     emailOtps: new Map(),
     pendingTotp: new Map(),
@@ -50,14 +53,7 @@ export function indexPeople(data: PeopleData): PeopleIndex {
 
 /** The index read back out as fixture collections (what a snapshot keeps). */
 export function peopleData(index: PeopleIndex): PeopleData {
-  return {
-    playerModerations: [...index.playerModerations.values()],
-    avatarModerations: [...index.avatarModerations.values()],
-    userNotes: [...index.userNotes.values()],
-    notificationsV2: [...index.notificationsV2.values()],
-    moderationReports: [...index.moderationReports.values()],
-    emails: [...index.outbox],
-  };
+  return { ...collectionsOf<PeopleCollections, typeof PEOPLE>(PEOPLE, index), emails: [...index.outbox] };
 }
 
 /**

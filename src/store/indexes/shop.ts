@@ -1,46 +1,28 @@
 import type { BalanceRecord, LicenseGroupRecord, ListingRecord, ProductRecord, PurchaseRecord, StoreRecord } from '../records/shop.js';
+import { byId, collectionsOf, indexCollections, type Indexed, type Layout } from './collections.js';
 
 /** The economy's shop: products, their listings, the stores that shelve them, purchases and balances. */
-export interface ShopIndex {
-  readonly products: Map<string, ProductRecord>;
-  readonly listings: Map<string, ListingRecord>;
-  readonly stores: Map<string, StoreRecord>;
-  /** By id, oldest first. */
-  readonly purchases: Map<string, PurchaseRecord>;
-  /** By user id. */
-  readonly balances: Map<string, BalanceRecord>;
-  readonly licenseGroups: Map<string, LicenseGroupRecord>;
-}
-
 export interface ShopData {
   products: ProductRecord[];
   listings: ListingRecord[];
   stores: StoreRecord[];
+  /** Oldest first. */
   purchases: PurchaseRecord[];
   balances: BalanceRecord[];
   licenseGroups: LicenseGroupRecord[];
 }
 
-const byKey = <T>(records: T[], key: (record: T) => string) => new Map(records.map((record) => [key(record), record]));
+const SHOP = {
+  products: byId,
+  listings: byId,
+  stores: byId,
+  purchases: byId,
+  balances: (balance: BalanceRecord) => balance.userId,
+  licenseGroups: byId,
+} satisfies Layout<ShopData>;
 
-export function indexShop(data: ShopData): ShopIndex {
-  return {
-    products: byKey(data.products, (r) => r.id),
-    listings: byKey(data.listings, (r) => r.id),
-    stores: byKey(data.stores, (r) => r.id),
-    purchases: byKey(data.purchases, (r) => r.id),
-    balances: byKey(data.balances, (r) => r.userId),
-    licenseGroups: byKey(data.licenseGroups, (r) => r.id),
-  };
-}
+export type ShopIndex = Indexed<ShopData, typeof SHOP>;
 
-export function shopData(index: ShopIndex): ShopData {
-  return {
-    products: [...index.products.values()],
-    listings: [...index.listings.values()],
-    stores: [...index.stores.values()],
-    purchases: [...index.purchases.values()],
-    balances: [...index.balances.values()],
-    licenseGroups: [...index.licenseGroups.values()],
-  };
-}
+export const indexShop = (data: ShopData): ShopIndex => indexCollections(SHOP, data);
+
+export const shopData = (index: ShopIndex): ShopData => collectionsOf(SHOP, index);

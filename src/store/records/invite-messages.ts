@@ -10,17 +10,20 @@ export const SLOT_COUNT = 12;
 /** An edit locks its slot against further edits and resets for this long. */
 export const COOLDOWN_MS = 60 * 60_000;
 
+const slotNumber = () =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(SLOT_COUNT - 1);
+
 /** The InviteMessage of the description (section 2), in its field order. */
 export const InviteMessageSchema = lazy(() =>
   z.object({
     id: idOf('invm'),
     message: z.string().min(1),
     messageType: InviteMessageType,
-    slot: z
-      .number()
-      .int()
-      .min(0)
-      .max(SLOT_COUNT - 1),
+    slot: slotNumber(),
     canBeUpdated: z.boolean(),
     remainingCooldownMinutes: z.number().int().min(0),
     updatedAt: z.string(),
@@ -41,11 +44,7 @@ export const InviteMessageRecordSchema = lazy(() =>
     id: idOf('invm').optional(),
     userId: idOf('usr'),
     messageType: InviteMessageType,
-    slot: z
-      .number()
-      .int()
-      .min(0)
-      .max(SLOT_COUNT - 1),
+    slot: slotNumber(),
     message: z.string().min(1),
     updatedAt: z.iso
       .datetime({ offset: true, error: 'must be a date-time' })

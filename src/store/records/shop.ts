@@ -5,39 +5,39 @@ import { lazy } from '../../schema/lazy.js';
 export const ProductType = lazy(() => z.enum(['inventory', 'listing', 'role', 'udon']));
 export const ListingType = lazy(() => z.enum(['duration', 'instant', 'permanent', 'subscription']));
 
-/** A Product: what a buyer gets (a licence to it) when they buy a listing that bundles it. */
-export const ProductRecordSchema = lazy(() =>
+/** What each thing a seller offers has: whose it is, its name and description, when it was made and last changed. */
+const SellerOfferingSchema = lazy(() =>
   z.object({
-    id: idOf('prod'),
     sellerId: idOf('usr'),
     displayName: z.string().min(1),
     description: text(),
-    imageId: idOf('file').nullable().default(null),
-    productType: ProductType.default('udon'),
-    tags: strings(),
-    useForSubscriberList: flag(),
-    archived: flag(),
     created: timestamp(),
     updated: timestamp(),
   }),
 );
+
+/** A product or a listing: both have a prod_ id and an image. */
+const ShopItemSchema = lazy(() => SellerOfferingSchema.extend({ id: idOf('prod'), imageId: idOf('file').nullable().default(null) }));
+
+/** A Product: what a buyer gets (a licence to it) when they buy a listing that bundles it. */
+export const ProductRecordSchema = lazy(() =>
+  ShopItemSchema.extend({
+    productType: ProductType.default('udon'),
+    tags: strings(),
+    useForSubscriberList: flag(),
+    archived: flag(),
+  }),
+);
 export type ProductRecord = z.infer<typeof ProductRecordSchema>;
 
-/** A ProductListing: a priced offer of products, shown in the stores it names. Its id is a prod_ id too. */
+/** A ProductListing: a priced offer of products, shown in the stores it names. */
 export const ListingRecordSchema = lazy(() =>
-  z.object({
-    id: idOf('prod'),
-    sellerId: idOf('usr'),
-    displayName: z.string().min(1),
-    description: text(),
-    imageId: idOf('file').nullable().default(null),
+  ShopItemSchema.extend({
     listingType: ListingType.default('permanent'),
     priceTokens: z.number().int().min(0),
     productIds: z.array(idOf('prod')).default(() => []),
     storeIds: z.array(idOf('esto')).default(() => []),
     active: flag(true),
-    created: timestamp(),
-    updated: timestamp(),
   }),
 );
 export type ListingRecord = z.infer<typeof ListingRecordSchema>;
@@ -56,18 +56,13 @@ export type StoreShelf = z.infer<typeof StoreShelfSchema>;
 
 /** A Store of a seller (a group's, a world's or the house's), its listings on shelves. */
 export const StoreRecordSchema = lazy(() =>
-  z.object({
+  SellerOfferingSchema.extend({
     id: idOf('esto'),
-    sellerId: idOf('usr'),
-    displayName: z.string().min(1),
-    description: text(),
     storeType: z.enum(['group', 'house', 'world']).default('group'),
     groupId: idOf('grp').optional(),
     worldId: idOf('wrld').optional(),
     tags: strings(),
     shelves: z.array(StoreShelfSchema).default(() => []),
-    created: timestamp(),
-    updated: timestamp(),
   }),
 );
 export type StoreRecord = z.infer<typeof StoreRecordSchema>;

@@ -47,6 +47,13 @@ export function unitySortNumber(unityVersion: string): number | undefined {
   return Number(major) * 10_000_000 + Number(minor) * 100_000 + Number(patch) * 1_000;
 }
 
+/** A Unity version as a request names it: a text unitySortNumber reads, or a 400 naming the field. */
+export const unityVersionText = () =>
+  z.string().refine((value) => unitySortNumber(value) !== undefined, 'must be a Unity version such as 2022.3.22f1');
+
+/** A Unity version in a query (minUnityVersion, maxUnityVersion), read as its unitySortNumber. */
+export const unityVersionQuery = () => unityVersionText().transform((value) => unitySortNumber(value)!);
+
 /** Fills unitySortNumber on packages that leave it out; run once when a world is built. */
 export function fillUnitySortNumbers(packages: UnityPackage[]): void {
   for (const unityPackage of packages) {

@@ -85,6 +85,12 @@ describe('POST, PUT and DELETE /avatars', () => {
     expectError(await t.call('POST', '/avatars', { cookie, body: {} }), 400, 'imageUrl is required, name is required');
   });
 
+  it('refuses a unityVersion that is not a Unity version with 400 naming it', async () => {
+    const { t, cookie } = await session('bob');
+    const r = await t.call('POST', '/avatars', { cookie, body: { ...body, unityVersion: 'latest' } });
+    expectError(r, 400, 'unityVersion must be a Unity version such as 2022.3.22f1');
+  });
+
   it('updates its own avatar and keeps it on the next read', async () => {
     const { t, cookie } = await session();
     const r = await t.call('PUT', `/avatars/${avatars.secretDraft}`, { cookie, body: { name: 'Not So Secret', releaseStatus: 'public' } });

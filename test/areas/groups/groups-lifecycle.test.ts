@@ -18,6 +18,24 @@ describe('GET /groups/roleTemplates', () => {
   });
 });
 
+describe('the managed role templates', () => {
+  it.each([
+    ['managedFree', 'open'],
+    ['managedInvite', 'invite'],
+    ['managedRequest', 'request'],
+  ] as const)('%s: members only join instances, a Manager role runs the group, and a new group is %s', async (roleTemplate, joinState) => {
+    const t = testWorld();
+    const cookie = await t.login('alice');
+    const template = (await t.call('GET', '/groups/roleTemplates', { cookie })).body[roleTemplate];
+    expect(template.basePermissions).toEqual(['group-instance-join']);
+    expect(template.roles).toMatchObject({ name: 'Manager', description: 'Runs the group.', isAddedOnJoin: false });
+    expect(template.roles.basePermissions).toEqual(expect.arrayContaining(['group-members-manage', 'group-roles-assign']));
+    const made = await t.call('POST', '/groups', { cookie, body: { name: 'Kite Club', shortCode: 'KITE', roleTemplate } });
+    expect(made.status).toBe(200);
+    expect((await t.call('GET', `/groups/${made.body.id}`, { cookie })).body.joinState).toBe(joinState);
+  });
+});
+
 describe('GET /groups', () => {
   it("finds groups by name, with the searcher's membership status", async () => {
     const t = testWorld();

@@ -41,6 +41,12 @@ describe('POST /worlds', () => {
     expect(own.body.map((w: { id: string }) => w.id)).toEqual([created.id]);
   });
 
+  it('refuses a unityVersion that is not a Unity version with 400 naming it', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, unityVersion: '2022.x' } });
+    expectError(r, 400, 'unityVersion must be a Unity version such as 2022.3.22f1');
+  });
+
   it('refuses a .vrcw version that has not finished uploading with 400', async () => {
     const { t, alice } = await asAlice((data) => {
       completeVrcw(data);
