@@ -72,6 +72,15 @@ describe('GET /auth/verifyLoginPlace', () => {
     expect((await recordOf(t, ids.bob)).verifiedLoginPlaces).toEqual([]);
   });
 
+  it('keeps all of exactly the limit of places', async () => {
+    const t = testWorld();
+    const alice = await t.login('alice');
+    for (let i = 1; i <= 10; i++) await t.call('GET', `/auth/verifyLoginPlace?token=place-${i}`, { cookie: alice });
+    const places = (await recordOf(t, ids.alice)).verifiedLoginPlaces;
+    expect(places).toHaveLength(10);
+    expect(places[0]).toBe('place-1');
+  });
+
   it('keeps the newest places past the limit', async () => {
     const t = testWorld();
     const alice = await t.login('alice');
