@@ -125,6 +125,13 @@ export const LIMITS = {
     past: 'the oldest answers of the world holding most go first',
     reason: 'per-world caches times the number of worlds had no bound',
   },
+  uploadShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: 'uploaded bytes of all worlds and their snapshots together (images, prints, invite photos, file parts finished or not)',
+    past: '413 with the error envelope; a world removed, reset or restored over gives its bytes back',
+    reason: 'each world has its own uploadBytesPerWorld, so a hundred worlds could hold many times the memory the process has',
+  },
   requestBodyBytes: {
     value: 1 * MiB,
     unit: 'bytes',
