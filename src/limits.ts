@@ -34,6 +34,13 @@ export const LIMITS = {
     past: 'the socket is cut without a close frame, as the real pipeline drops a dead client',
     reason: "a client that never reads would otherwise keep every frame of the world in the server's memory",
   },
+  pushQueueShare: {
+    value: 0.125,
+    unit: 'share of --max-memory',
+    what: 'bytes queued and not yet read on every event socket and console stream of the process together (a frame sent to many sockets counts once for each)',
+    past: 'the clients with most unread are let go as dead clients are (an event socket is cut, a console stream ended) until a quarter of the share is free',
+    reason: 'each client is bounded, but thousands of them, over every session and world, were not',
+  },
   pipelineFramesKept: {
     value: 1000,
     unit: 'entries',
