@@ -101,10 +101,14 @@ async function main(): Promise<boolean> {
       // It must not fall: the last 30 s at least 90% of the first (a rise is a warmer machine, not a fault).
       const throughputHolds = halves.length < 2 || last >= 0.9 * first;
       report.soak = { ...result, rssLevelsOff, throughputHolds };
+      const cpuUs = (half: number) => ((result.cpuMs[half + 1]! - result.cpuMs[half]!) * 1000) / halves[half]!;
+      const cpuFirst = cpuUs(0);
+      const cpuLast = cpuUs(halves.length - 1);
       const steps = Object.entries(result.byStep).sort(([a], [b]) => a.localeCompare(b));
       process.stdout.write(
         `  ${result.requests} requests; per 30 s ${halves.join(', ')}; last 30 s / first ${(last / first).toFixed(2)}; ` +
           `RSS ${result.rss[0]?.toFixed(0)} -> ${firstMinute.toFixed(0)} (1 min) -> ${end.toFixed(0)} MiB (${(end / firstMinute).toFixed(2)}x); ` +
+          `server CPU per request ${cpuFirst.toFixed(0)} us in the first 30 s, ${cpuLast.toFixed(0)} us in the last; ` +
           `5xx ${result.serverErrors}, hangs ${result.hangs}, connection errors ${result.connectionErrors}; load average ${loadavg()
             .map((n) => n.toFixed(1))
             .join(' ')}\n` +

@@ -1,4 +1,4 @@
-import { memoryOf } from '../processes.js';
+import { cpuMsOf, memoryOf } from '../processes.js';
 import { basic, isAnswer, JSON_HEADERS, login, type Call, type Client } from './client.js';
 
 const BUILDERS = 'grp_00000001-0000-4000-8000-000000000000';
@@ -19,6 +19,8 @@ export interface SoakResult {
   requests: number;
   /** Requests started in each 30 s of the run. */
   perHalfMinute: number[];
+  /** The server's CPU time at the start and at the end of each 30 s, in ms: its cost per request does not depend on what else the machine runs. */
+  cpuMs: number[];
   /** RSS in MiB every SAMPLE_MS. */
   rss: number[];
   serverErrors: number;
@@ -139,6 +141,7 @@ export async function soak(client: Client, pid: number, seconds: number, paralle
     seconds,
     requests: 0,
     perHalfMinute: [],
+    cpuMs: [cpuMsOf(pid)],
     rss: [],
     serverErrors: 0,
     hangs: 0,
@@ -170,6 +173,7 @@ export async function soak(client: Client, pid: number, seconds: number, paralle
   };
 
   const sampler = setInterval(() => result.rss.push(memoryOf(pid)?.rssMiB ?? NaN), SAMPLE_MS);
+  const cpuSampler = setInterval(() => result.cpuMs.push(cpuMsOf(pid)), 30_000);
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -180,6 +184,7 @@ export async function soak(client: Client, pid: number, seconds: number, paralle
     }),
   );
   clearInterval(sampler);
+  clearInterval(cpuSampler);
   result.rss.push(memoryOf(pid)?.rssMiB ?? NaN);
   return result;
 }
