@@ -185,6 +185,8 @@ export async function soak(client: Client, pid: number, seconds: number, paralle
   );
   clearInterval(sampler);
   clearInterval(cpuSampler);
+  // The last 30 s may end a moment before its timer fires.
+  if (result.cpuMs.length <= Math.floor(seconds / 30)) result.cpuMs.push(cpuMsOf(pid));
   result.rss.push(memoryOf(pid)?.rssMiB ?? NaN);
   return result;
 }
