@@ -7,12 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { memoryOf, spawnServer } from './processes.js';
 import { firstRequest, mockArgs, root } from './settings.js';
 import { Client } from './stress/client.js';
 import { fuzz, type FuzzResult } from './stress/fuzz.js';
 import { runChecks, type Check } from './stress/checks.js';
-import { soak, type SoakResult } from './stress/soak.js';
+import { SAMPLE_MS, soak, type SoakResult } from './stress/soak.js';
 import { floodChecks } from './stress/flood.js';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -91,20 +92,30 @@ async function main(): Promise<boolean> {
     if (runs('soak')) {
       process.stdout.write(`soak: ${soakSeconds} s ...\n`);
       const result = await soak(client, server.pid, soakSeconds);
-      const minutes = result.perMinute.slice(0, Math.floor(soakSeconds / 60));
-      // RSS after the first minute against the end; throughput of the first whole minute against the last.
-      const afterFirstMinute = result.rss[Math.min(11, result.rss.length - 1)]!;
-      const last = result.rss.at(-1)!;
-      const rssLevelsOff = last <= afterFirstMinute * 1.2;
-      // It must not fall: the last whole minute at least 90% of the first (a rise is a warmer machine, not a fault).
-      const throughputHolds = minutes.length < 2 || minutes.at(-1)! >= 0.9 * minutes[0]!;
+      const halves = result.perHalfMinute.slice(0, Math.floor(soakSeconds / 30));
+      const [first, last] = [halves[0] ?? 0, halves.at(-1) ?? 0];
+      // RSS at the end of the first minute against the end of the run.
+      const firstMinute = result.rss[Math.min(60_000 / SAMPLE_MS - 1, result.rss.length - 1)]!;
+      const end = result.rss.at(-1)!;
+      const rssLevelsOff = end <= firstMinute * 1.5;
+      // It must not fall: the last 30 s at least 90% of the first (a rise is a warmer machine, not a fault).
+      const throughputHolds = halves.length < 2 || last >= 0.9 * first;
       report.soak = { ...result, rssLevelsOff, throughputHolds };
+      const cpuUs = (half: number) => ((result.cpuMs[half + 1]! - result.cpuMs[half]!) * 1000) / halves[half]!;
+      const cpuFirst = cpuUs(0);
+      const cpuLast = cpuUs(halves.length - 1);
+      const steps = Object.entries(result.byStep).sort(([a], [b]) => a.localeCompare(b));
       process.stdout.write(
-        `  ${result.requests} requests; per minute ${minutes.join(', ')}; RSS ${result.rss[0]?.toFixed(0)} -> ${afterFirstMinute.toFixed(0)} (1 min) -> ${last.toFixed(0)} MiB; ` +
-          `5xx ${result.serverErrors}, hangs ${result.hangs}, connection errors ${result.connectionErrors}; statuses ${JSON.stringify(result.byStatus)}\n`,
+        `  ${result.requests} requests; per 30 s ${halves.join(', ')}; last 30 s / first ${(last / first).toFixed(2)}; ` +
+          `RSS ${result.rss[0]?.toFixed(0)} -> ${firstMinute.toFixed(0)} (1 min) -> ${end.toFixed(0)} MiB (${(end / firstMinute).toFixed(2)}x); ` +
+          `server CPU per request ${cpuFirst.toFixed(0)} us in the first 30 s, ${cpuLast.toFixed(0)} us in the last; ` +
+          `5xx ${result.serverErrors}, hangs ${result.hangs}, connection errors ${result.connectionErrors}; load average ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' ')}\n` +
+          `  by step: ${steps.map(([step, n]) => `${step}: ${n}`).join(', ')}\n`,
       );
       process.stdout.write(
-        `  RSS levels off (within 20% after the first minute): ${rssLevelsOff}; throughput last minute >= 90% of the first: ${throughputHolds}\n`,
+        `  RSS within 1.5x of the first minute's: ${rssLevelsOff}; throughput of the last 30 s >= 90% of the first 30 s: ${throughputHolds}\n`,
       );
       ok &&= rssLevelsOff && throughputHolds && result.serverErrors === 0 && result.hangs === 0 && result.connectionErrors === 0;
     }

@@ -265,6 +265,8 @@ export const messages = {
     `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
   uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
   uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
+  uploadProcessFull: (max: number) =>
+    `The server already holds close to ${max} bytes of uploads across its worlds; the upload does not fit`,
   tooManyRegistrations: (max: number) =>
     `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
   tooManyInstances: (max: number) => `This world already holds ${max} instances; reset it (POST /_mock/reset) to create more`,

@@ -34,6 +34,13 @@ export const LIMITS = {
     past: 'the socket is cut without a close frame, as the real pipeline drops a dead client',
     reason: "a client that never reads would otherwise keep every frame of the world in the server's memory",
   },
+  pushQueueShare: {
+    value: 0.125,
+    unit: 'share of --max-memory',
+    what: 'bytes queued and not yet read on every event socket and console stream of the process together (a frame sent to many sockets counts once for each)',
+    past: 'the clients with most unread are let go as dead clients are (an event socket is cut, a console stream ended) until a quarter of the share is free',
+    reason: 'each client is bounded, but thousands of them, over every session and world, were not',
+  },
   pipelineFramesKept: {
     value: 1000,
     unit: 'entries',
@@ -124,6 +131,13 @@ export const LIMITS = {
     what: 'cached read answers of all worlds together',
     past: 'the oldest answers of the world holding most go first',
     reason: 'per-world caches times the number of worlds had no bound',
+  },
+  uploadShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: 'uploaded bytes of all worlds and their snapshots together (images, prints, invite photos, file parts finished or not)',
+    past: '413 with the error envelope; a world removed, reset or restored over gives its bytes back',
+    reason: 'each world has its own uploadBytesPerWorld, so a hundred worlds could hold many times the memory the process has',
   },
   requestBodyBytes: {
     value: 1 * MiB,

@@ -29,8 +29,9 @@ async function peakRssDuring<T>(pid: number, work: Promise<T>): Promise<{ result
 }
 
 /** Opens a socket and stops reading it once open; resolves either way (refused or cut is fine). */
-function stalledSocket(origin: string, token: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${origin.replace('http', 'ws')}/?authToken=${token}`, { headers: { 'user-agent': USER_AGENT } });
+function stalledSocket(origin: string, token: string, world?: string): Promise<WebSocket> {
+  const query = world ? `world=${world}&authToken=${token}` : `authToken=${token}`;
+  const ws = new WebSocket(`${origin.replace('http', 'ws')}/?${query}`, { headers: { 'user-agent': USER_AGENT } });
   ws.on('error', () => {});
   return new Promise((resolve) => {
     ws.once('open', () => {
@@ -127,6 +128,56 @@ export function floodChecks(size: FloodSize): [string, (server: Server) => Promi
             `${aliceSockets} of ${size.sockets} sockets kept open (10 a session, ${SESSIONS} sessions), ${left} left after the edits; ` +
             `${size.edits} edits in ${seconds.toFixed(1)} s (${(size.edits / seconds).toFixed(0)}/s); RSS ${before.toFixed(0)} -> peak ${peakMiB.toFixed(0)} MiB (budget ${budget.toFixed(0)}); ` +
             `bob answered in ${others.ms.toFixed(0)} ms`,
+        };
+      },
+    ],
+    [
+      `event socket: ${size.sockets} non-reading sockets over ${size.sockets / 100} worlds (100 a world, each within its own bound), 256 KB frames to each world`,
+      async (server) => {
+        const budget = await budgetMiB(server);
+        const limits = JSON.parse((await server.client.must({ method: 'GET', path: '/_mock/limits' })).text);
+        const share = (limits.limits.pushQueueShare.value * limits.maxMemory) / 1024 / 1024;
+        const worlds: string[] = [];
+        for (let i = 0; i < size.sockets / 100; i++)
+          worlds.push(JSON.parse((await server.client.must({ method: 'POST', path: '/_mock/worlds' })).text).id);
+        const stalled: WebSocket[] = [];
+        for (const world of worlds) {
+          const tokens: string[] = [];
+          for (let i = 0; i < SESSIONS; i++)
+            tokens.push((await login(server.client, 'alice', 'alice-password', world)).slice('auth='.length));
+          stalled.push(...(await pool(100, 50, (i) => stalledSocket(server.origin, tokens[i % SESSIONS]!, world))));
+        }
+        const bobCookie = await login(server.client, 'bob', 'bob-password');
+        const bob = readingSocket(server.origin, bobCookie.slice('auth='.length));
+        await bob.opened;
+        const body = JSON.stringify({ type: 'bulk', content: { data: 'x'.repeat(256 * 1024) } });
+        const rounds = 40;
+        const { result: sent, peakMiB } = await peakRssDuring(
+          server.pid,
+          pool(rounds * worlds.length, 4, (i) =>
+            server.client.must({
+              method: 'POST',
+              path: '/_mock/pipeline',
+              headers: { ...JSON_HEADERS, 'x-mock-world': worlds[i % worlds.length]! },
+              body,
+            }),
+          ),
+        );
+        let open = 0;
+        for (const world of worlds) {
+          const listed = await server.client.must({ method: 'GET', path: '/_mock/pipeline', headers: { 'x-mock-world': world } });
+          open += JSON.parse(listed.text).sockets.length;
+        }
+        const others = await othersAnswered(server, bob, bobCookie);
+        for (const ws of stalled) ws.terminate();
+        bob.ws.terminate();
+        for (const world of worlds) await server.client.must({ method: 'DELETE', path: `/_mock/worlds/${world}` });
+        const ok = sent.every((s) => s.status === 200) && peakMiB < budget && others.ok;
+        return {
+          ok,
+          detail:
+            `${rounds * worlds.length} frames of 256 KB; ${open} of ${stalled.length} stalled sockets still open at the end; RSS peak ${peakMiB.toFixed(0)} MiB ` +
+            `(budget ${budget.toFixed(0)}, socket share ${share.toFixed(0)}); bob answered in ${others.ms.toFixed(0)} ms`,
         };
       },
     ],

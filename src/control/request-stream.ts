@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { nodeRequest } from '../http/helpers.js';
 import { LIMITS, stringBytes } from '../limits.js';
 import type { RequestJournal } from './journal.js';
+import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
 
 /**
  * The console's live list: each journal entry of `world` as one server-sent event, its `seq` as the
@@ -10,7 +11,8 @@ import type { RequestJournal } from './journal.js';
  * listed the journal (or got entry `after` before it reconnected) misses none. Entries wait in a
  * queue while the client is slow to read; past LIMITS.consoleStreamUnreadBytes the stream is ended and
  * its connection cut. When the entries since `after` alone are past that bound, the stream sends a
- * `resync` event and ends: the console lists the journal again and follows it from there.
+ * `resync` event and ends: the console lists the journal again and follows it from there. What waits
+ * counts against the process's total of push queues too (LIMITS.pushQueueShare), which may end it sooner.
  */
 export function streamRequests(c: Context, journal: RequestJournal, world: string | null, after?: number): Response {
   return streamSSE(c, async (stream) => {
@@ -20,10 +22,13 @@ export function streamRequests(c: Context, journal: RequestJournal, world: strin
     let replaying = after !== undefined;
     let behind = false;
     const cut = () => {
+      closeQueue(queue);
       pending = [];
       stream.abort();
       nodeRequest(c)?.socket.destroy();
     };
+    const queue = { unread: () => pendingBytes, drop: cut };
+    openQueue(queue);
     const stop = journal.onRecord((entry) => {
       if (entry.world !== world || behind) return;
       const data = JSON.stringify(entry);
@@ -35,6 +40,7 @@ export function streamRequests(c: Context, journal: RequestJournal, world: strin
         return;
       }
       pending.push({ id: String(entry.seq), data });
+      noteQueued(queue);
       wake();
     }, after);
     replaying = false;
@@ -50,6 +56,7 @@ export function streamRequests(c: Context, journal: RequestJournal, world: strin
           const event = pending.shift()!;
           await stream.writeSSE(event);
           pendingBytes -= stringBytes(event.data);
+          noteQueued(queue);
         }
         await new Promise<void>((resolve) => (wake = resolve));
       }
@@ -57,6 +64,7 @@ export function streamRequests(c: Context, journal: RequestJournal, world: strin
       // The client went away mid-write: nothing is left to send to.
     } finally {
       stop();
+      closeQueue(queue);
     }
   });
 }

@@ -139,6 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pipeline.close();
       await closeServer(server, graceMs);
       await db?.close();
+      deps.worlds.close();
     },
   };
 }

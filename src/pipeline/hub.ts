@@ -4,6 +4,7 @@ import type { World } from '../store/world.js';
 import { encodeFrame, frameContent, INACTIVE_SESSION_FRAME } from './frames.js';
 import { faultsFrom, PipelineRoom, type PipelineClient } from './room.js';
 import { LIMITS } from '../limits.js';
+import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
 
 /** As often as clients expect a sign of life: one of them drops a socket after 60 s without a ping. */
 const PING_MS = 30_000;
@@ -50,11 +51,14 @@ export class PipelineHub {
     // A reset closes the socket and a restore keeps the world's sessions: this one store answers for its life.
     const { sessions } = world;
     const live = () => sessions.get(token) !== undefined;
-    const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString(), live };
+    const queue = { unread: () => socket.bufferedAmount, drop: () => socket.terminate() };
+    const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString(), live, queue };
     for (const replaced of room.add(client)) replaced.socket.close(CLOSE_NORMAL);
     this.clients.add(client);
+    openQueue(queue);
     // Receive-only: what a client sends is read and dropped (no 'message' listener).
     socket.once('close', () => {
+      closeQueue(queue);
       room.remove(client);
       this.clients.delete(client);
       if (this.clients.size === 0) this.stopPinging();
@@ -75,7 +79,7 @@ export class PipelineHub {
     const send = () => {
       // Encoded once for every socket: each socket queues the same bytes, not a copy of its own.
       const data = Buffer.from(text);
-      for (const { socket } of targets) {
+      for (const { socket, queue } of targets) {
         if (socket.readyState !== socket.OPEN) continue;
         if (socket.bufferedAmount > LIMITS.socketUnreadBytes.value) {
           socket.terminate();
@@ -83,6 +87,7 @@ export class PipelineHub {
         }
         socket.send(data, { binary: false });
         if (duplicate) socket.send(data, { binary: false });
+        noteQueued(queue);
       }
     };
     if (delayMs > 0) setTimeout(send, delayMs);

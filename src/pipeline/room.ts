@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { SocketFaultsInput } from './frame-schema.js';
 import { LIMITS, stringBytes } from '../limits.js';
+import type { PushQueue } from '../http/push-queues.js';
 
 /** One open socket: whose it is, which session opened it, since when (wall time, as clients see it). */
 export interface PipelineClient {
@@ -10,6 +11,8 @@ export interface PipelineClient {
   readonly since: string;
   /** Whether the session is still live by its world's clock: a session may expire while its socket is open. */
   readonly live: () => boolean;
+  /** What it has not read, counted against the process's total. */
+  readonly queue: PushQueue;
 }
 
 /** A frame as GET /_mock/pipeline lists it: the users and how many sockets it reached. */

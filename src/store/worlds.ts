@@ -7,6 +7,7 @@ import { FixtureError, type WorldData } from './fixtures/fixtures.js';
 import { mergeFixtures } from './fixtures/inline-fixtures.js';
 import type { WorldSource } from './world-source.js';
 import type { World } from './world.js';
+import { releaseUploads, trackUploads } from './upload-bytes.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
@@ -55,6 +56,7 @@ export class Worlds {
     limits: Partial<WorldLimits> = {},
   ) {
     this.current = source.build(defaultClock);
+    trackUploads(this.current);
     const given = Object.entries(limits).filter(([, value]) => value !== undefined);
     this.limits = { ...DEFAULT_WORLD_LIMITS, ...Object.fromEntries(given) };
   }
@@ -91,6 +93,7 @@ export class Worlds {
     if (options.seed !== undefined) world = { ...world, instanceDiscovery: { ...world.instanceDiscovery, seed: options.seed } };
     const id = `world_${randomUUID()}`;
     this.isolated.set(id, world);
+    trackUploads(world);
     this.lastUsed.set(id, this.limits.now());
     return { id, world };
   }
@@ -115,7 +118,11 @@ export class Worlds {
 
   /** Keeps a copy of the world's current state, in place of any earlier one. */
   snapshot(id?: string): void {
-    this.snapshots.set(id ?? DEFAULT_KEY, takeSnapshot(selectWorld(this, id)));
+    const snapshot = takeSnapshot(selectWorld(this, id));
+    this.dropSnapshot(id ?? DEFAULT_KEY);
+    this.snapshots.set(id ?? DEFAULT_KEY, snapshot);
+    // A snapshot is a copy: its uploaded bytes count against the process's share beside the world's.
+    trackUploads(snapshot);
   }
 
   /** Puts the world back as its snapshot holds it; its sessions and clock carry on. */
@@ -129,7 +136,7 @@ export class Worlds {
   /** Puts the default world in the state `snapshot` holds (a saved database, say); its clock and sessions carry on. */
   load(snapshot: WorldSnapshot): void {
     const world = this.current;
-    this.current = restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline);
+    this.replace(undefined, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
   }
 
   /**
@@ -147,10 +154,25 @@ export class Worlds {
   }
 
   remove(id: string): boolean {
-    this.isolated.get(id)?.pipeline.signal({ kind: 'world-removed' });
-    this.snapshots.delete(id);
+    const world = this.isolated.get(id);
+    world?.pipeline.signal({ kind: 'world-removed' });
+    if (world) releaseUploads(world);
+    this.dropSnapshot(id);
     this.lastUsed.delete(id);
     return this.isolated.delete(id);
+  }
+
+  private dropSnapshot(key: string) {
+    const snapshot = this.snapshots.get(key);
+    if (snapshot) releaseUploads(snapshot);
+    this.snapshots.delete(key);
+  }
+
+  /** The worlds are done with (their server closed): their uploads and snapshots stop counting against the process. */
+  close(): void {
+    releaseUploads(this.current);
+    for (const world of this.isolated.values()) releaseUploads(world);
+    for (const snapshot of this.snapshots.values()) releaseUploads(snapshot);
   }
 
   /** The isolated worlds' ids, oldest first. */
@@ -162,7 +184,11 @@ export class Worlds {
     return this.isolated.size;
   }
 
+  /** Puts `world` in the place of the one `id` names; the old one's uploads stop counting unless the new one holds the same. */
   private replace(id: string | undefined, world: World) {
+    const old = id === undefined ? this.current : this.isolated.get(id);
+    if (old && old.fileBlobs !== world.fileBlobs) releaseUploads(old);
+    trackUploads(world);
     if (id === undefined) this.current = world;
     else this.isolated.set(id, world);
   }

@@ -10,6 +10,7 @@ import { parseInput } from '../../http/validation.js';
 import { findVersion, ownedFile } from './files.js';
 import { checkUploadRoom } from './upload-limits.js';
 import { announceContent } from './content-refresh.js';
+import { dropBlob, dropUploadSession, putBlob } from '../../store/upload-bytes.js';
 
 const partKey = (fileId: string, version: number, fileType: string) => `${fileId}/${version}/${fileType}`;
 
@@ -17,10 +18,9 @@ const partKey = (fileId: string, version: number, fileType: string) => `${fileId
 function dropVersionState(world: World, fileId: string, version: number): void {
   for (const type of FILE_TYPES) {
     const key = partKey(fileId, version, type);
-    world.fileBlobs.delete(key);
-    const session = world.fileUploads.get(key);
+    dropBlob(world, key);
+    const session = dropUploadSession(world, key);
     for (const part of session?.parts.values() ?? []) world.uploadTickets.delete(part.token);
-    world.fileUploads.delete(key);
   }
 }
 
@@ -176,7 +176,7 @@ export function storeImageFile(world: World, ownerId: string, name: string, tags
     signature: nonePart(partFileName(file, 1, 'signature')),
     delta: nonePart(partFileName(file, 1, 'delta')),
   });
-  world.fileBlobs.set(partKey(file.id, 1, 'file'), bytes);
+  putBlob(world, partKey(file.id, 1, 'file'), bytes);
   world.files.add(file);
   return file;
 }

@@ -1,5 +1,7 @@
 import { ApiError, messages } from '../../errors.js';
+import { LIMITS, shareOf } from '../../limits.js';
 import type { UploadSession } from '../../store/records/files.js';
+import { dropUploadSession, uploadBytesOf, uploadBytesOfProcess } from '../../store/upload-bytes.js';
 import type { World } from '../../store/world.js';
 
 /**
@@ -22,7 +24,7 @@ export function expireUploads(world: World): void {
     if (!startedAt.has(session)) startedAt.set(session, world.clock.now());
     if (startedAt.get(session)! > oldest) continue;
     for (const part of session.parts.values()) world.uploadTickets.delete(part.token);
-    world.fileUploads.delete(key);
+    dropUploadSession(world, key);
   }
 }
 
@@ -32,16 +34,14 @@ export function checkPartCount(world: World, session: UploadSession, partNumber:
   if (!session.parts.has(partNumber) && session.parts.size >= max) throw new ApiError(400, messages.uploadTooManyParts(max));
 }
 
-/** Bytes the world holds from uploads: finished parts and parts sent but not yet finished. */
-export function uploadBytesHeld(world: World): number {
-  let total = 0;
-  for (const blob of world.fileBlobs.values()) total += blob.byteLength;
-  for (const session of world.fileUploads.values()) for (const part of session.parts.values()) total += part.bytes?.byteLength ?? 0;
-  return total;
-}
-
-/** 413 when `incoming` more bytes (less `replacing`, which they take the place of) would pass uploadBytesPerWorld. */
+/**
+ * 413 when `incoming` more bytes (less `replacing`, which they take the place of) would pass the
+ * world's uploadBytesPerWorld, or the process's LIMITS.uploadShare of --max-memory, which the
+ * uploads of every world and snapshot count against together.
+ */
 export function checkUploadRoom(world: World, incoming: number, replacing = 0): void {
   const max = world.settings.uploadBytesPerWorld;
-  if (uploadBytesHeld(world) - replacing + incoming > max) throw new ApiError(413, messages.uploadWorldFull(max));
+  if (uploadBytesOf(world) - replacing + incoming > max) throw new ApiError(413, messages.uploadWorldFull(max));
+  const processMax = shareOf(LIMITS.uploadShare);
+  if (uploadBytesOfProcess() - replacing + incoming > processMax) throw new ApiError(413, messages.uploadProcessFull(processMax));
 }

@@ -10,6 +10,7 @@ import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
 import { checkPartCount, checkUploadRoom, expireUploads, noteUploadStarted } from './upload-limits.js';
 import { LIMITS } from '../../limits.js';
+import { dropPartBytes, dropUploadSession, putBlob, putPartBytes } from '../../store/upload-bytes.js';
 
 export const UPLOAD_LIMIT_BYTES = LIMITS.uploadPutBytes.value;
 /** S3's highest part number. */
@@ -75,7 +76,10 @@ export function startUpload(world: World, actor: UserRecord, params: unknown, qu
   }
   checkPartCount(world, session, partNumber);
   const replaced = session.parts.get(partNumber);
-  if (replaced) world.uploadTickets.delete(replaced.token);
+  if (replaced) {
+    world.uploadTickets.delete(replaced.token);
+    dropPartBytes(world, replaced);
+  }
   const token = randomBytes(24).toString('base64url');
   session.parts.set(partNumber, { token });
   world.uploadTickets.set(token, { fileId: file.id, version: version.version, fileType, partNumber });
@@ -95,7 +99,7 @@ export function receiveUpload(world: World, token: string, bytes: Uint8Array<Arr
   const part = ticket && session?.parts.get(ticket.partNumber);
   if (!part || part.token !== token) throw new ApiError(404, messages.uploadUrlNotFound);
   checkUploadRoom(world, bytes.byteLength, part.bytes?.byteLength);
-  part.bytes = bytes;
+  putPartBytes(world, part, bytes);
   part.etag = createHash('md5').update(bytes).digest('hex');
   return part.etag;
 }
@@ -124,11 +128,11 @@ export function finishUpload(world: World, actor: UserRecord, params: unknown, b
     }
   }
   const bytes = Buffer.concat(parts.map((uploaded) => uploaded.bytes!));
-  world.fileBlobs.set(key, bytes);
+  putBlob(world, key, bytes);
   // A part created without its md5 (it is optional) takes the uploaded bytes' md5 and size.
   if (part.md5 === '') Object.assign(part, { md5: md5Base64(bytes), sizeInBytes: bytes.length });
   for (const uploaded of parts) world.uploadTickets.delete(uploaded.token);
-  world.fileUploads.delete(key);
+  dropUploadSession(world, key);
   part.status = 'complete';
   version.status = isComplete(file, version) ? 'complete' : 'waiting';
   return file;

@@ -9,6 +9,7 @@ import { newId } from '../../store/ids.js';
 import type { World } from '../../store/world.js';
 import type { Photo } from './invites.js';
 import { checkUploadRoom } from '../files/public.js';
+import { putBlob } from '../../store/upload-bytes.js';
 
 const IMAGE_TYPES = lazy(() => z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']));
 const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' };
@@ -82,7 +83,7 @@ export function preparePhoto(world: World, actor: UserRecord, image: PhotoImage,
   };
   const keep = () => {
     world.files.add(file);
-    world.fileBlobs.set(`${id}/1/file`, image.bytes);
+    putBlob(world, `${id}/1/file`, image.bytes);
   };
   return { photo: { imageUrl: url }, keep };
 }

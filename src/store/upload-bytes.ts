@@ -1,0 +1,102 @@
+import type { UploadSession } from './records/files.js';
+import type { World } from './world.js';
+
+/**
+ * What holds uploaded bytes: a world, or the snapshot of one (a structured clone, so a copy of its
+ * own). Counted by its `fileBlobs` map: a world rebuilt around the same maps (a change of its
+ * records) is the same holder, a restored world (a clone) is a new one.
+ */
+export type UploadHolder = Pick<World, 'fileBlobs' | 'fileUploads'>;
+
+interface Ledger {
+  bytes: number;
+  counted: boolean;
+}
+
+const ledgers = new WeakMap<UploadHolder['fileBlobs'], Ledger>();
+/** Bytes of uploads every live holder keeps together, against LIMITS.uploadShare of --max-memory. */
+let heldByAll = 0;
+// A holder dropped without being released (a whole app let go in-process) stops counting when collected.
+const forget = new FinalizationRegistry<Ledger>((ledger) => close(ledger));
+
+function scan(holder: UploadHolder): number {
+  let total = 0;
+  for (const blob of holder.fileBlobs.values()) total += blob.byteLength;
+  for (const session of holder.fileUploads.values()) total += sessionBytes(session);
+  return total;
+}
+
+const sessionBytes = (session: UploadSession) => {
+  let total = 0;
+  for (const part of session.parts.values()) total += part.bytes?.byteLength ?? 0;
+  return total;
+};
+
+function ledgerOf(holder: UploadHolder): Ledger {
+  let ledger = ledgers.get(holder.fileBlobs);
+  if (ledger) return ledger;
+  ledger = { bytes: scan(holder), counted: true };
+  heldByAll += ledger.bytes;
+  ledgers.set(holder.fileBlobs, ledger);
+  forget.register(holder.fileBlobs, ledger);
+  return ledger;
+}
+
+function add(holder: UploadHolder, delta: number): void {
+  const ledger = ledgerOf(holder);
+  ledger.bytes += delta;
+  if (ledger.counted) heldByAll += delta;
+}
+
+function close(ledger: Ledger): void {
+  if (!ledger.counted) return;
+  ledger.counted = false;
+  heldByAll -= ledger.bytes;
+}
+
+/** Starts counting a holder now (a world put in place, a snapshot taken) rather than at its first upload. */
+export const trackUploads = (holder: UploadHolder): void => void ledgerOf(holder);
+
+/** The holder is gone (its world removed, reset or restored over, its snapshot replaced): its bytes stop counting. */
+export function releaseUploads(holder: UploadHolder): void {
+  const ledger = ledgers.get(holder.fileBlobs);
+  if (ledger) close(ledger);
+}
+
+/** Bytes the world keeps from uploads: finished parts and parts sent but not yet finished. */
+export const uploadBytesOf = (holder: UploadHolder): number => ledgerOf(holder).bytes;
+
+/** Bytes of uploads every live world and snapshot keeps together. */
+export const uploadBytesOfProcess = (): number => heldByAll;
+
+/** Keeps the finished bytes of a part (`<fileId>/<version>/<fileType>`), in place of any it had. */
+export function putBlob(world: UploadHolder, key: string, bytes: Uint8Array<ArrayBuffer>): void {
+  add(world, bytes.byteLength - (world.fileBlobs.get(key)?.byteLength ?? 0));
+  world.fileBlobs.set(key, bytes);
+}
+
+export function dropBlob(world: UploadHolder, key: string): void {
+  add(world, -(world.fileBlobs.get(key)?.byteLength ?? 0));
+  world.fileBlobs.delete(key);
+}
+
+/** Keeps the bytes sent for one part of an unfinished upload, in place of any sent before. */
+export function putPartBytes(world: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }, bytes: Uint8Array<ArrayBuffer>): void {
+  add(world, bytes.byteLength - (part.bytes?.byteLength ?? 0));
+  part.bytes = bytes;
+}
+
+/** Forgets a part number's bytes sent so far (the part was started again). */
+export function dropPartBytes(world: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }): void {
+  add(world, -(part.bytes?.byteLength ?? 0));
+  delete part.bytes;
+}
+
+/** Forgets an unfinished upload with the bytes its parts were sent; answers it, for its upload URLs to go too. */
+export function dropUploadSession(world: UploadHolder, key: string): UploadSession | undefined {
+  const session = world.fileUploads.get(key);
+  if (!session) return undefined;
+  add(world, -sessionBytes(session));
+  world.fileUploads.delete(key);
+  return session;
+}
