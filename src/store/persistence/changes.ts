@@ -55,7 +55,8 @@ export function changesOf(world: World, reached: Reached): Change[] {
     const map = field(world, name) as Map<unknown, unknown>;
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
-      for (const key of keys) changes.push({ collection, by, key, home, records: toJson(part.records(untracked(map, key))) as unknown[] });
+      const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
+      for (const key of keys) changes.push({ collection, by, key, home, records: toJson(part.records(entry(key))) as unknown[] });
     } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
       for (const key of keys) {
         const value = untracked(map, key);

@@ -13,7 +13,16 @@ import type { World } from '../world.js';
  * keyed or state field holds, so a new field is saved, only slower, until it is named here.
  */
 export type SavedPart =
-  | { kind: 'keyed'; collection: string; by: string; home: boolean; records: (value: unknown) => unknown[] }
+  | {
+      kind: 'keyed';
+      collection: string;
+      by: string;
+      home: boolean;
+      /** The records an entry holds. */
+      records: (value: unknown) => unknown[];
+      /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
+      index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
+    }
   | { kind: 'state'; path: string }
   | { kind: 'whole'; collections: string[]; state: string[] }
   | { kind: 'unsaved' };
@@ -23,8 +32,10 @@ const mapValues = (value: unknown) => (value instanceof Map ? [...value.values()
 const arrayItems = (value: unknown) => (Array.isArray(value) ? value : []);
 const bucketEvents = (value: unknown) => arrayItems(value).flatMap((bucket: { events: unknown[] }) => bucket.events);
 
-const home = (collection: string): SavedPart => ({ kind: 'keyed', collection, by: 'id', home: true, records: itself });
-const index = (collection: string, by: string, records: (value: unknown) => unknown[]): SavedPart => ({
+export type KeyedPart = Extract<SavedPart, { kind: 'keyed' }>;
+
+const home = (collection: string): KeyedPart => ({ kind: 'keyed', collection, by: 'id', home: true, records: itself });
+const index = (collection: string, by: string, records: (value: unknown) => unknown[]): KeyedPart => ({
   kind: 'keyed',
   collection,
   by,
@@ -61,9 +72,49 @@ export const savedParts: Partial<Record<keyof World | 'writes', SavedPart>> = {
   groupBlockedRequests: state('groupExtras.groupBlockedRequests'),
   calendarFollows: state('groupExtras.calendarFollows'),
   settings: whole(['settings']),
-  files: whole(['files']),
-  avatars: whole(['avatars']),
-  favorites: whole(['favorites']),
+  files: {
+    ...home('files'),
+    index: { entry: (files, id) => files.get(id), byKey: ['get'], byRecord: ['add', 'delete'], whole: ['values', 'ownedBy', 'putFirst'] },
+  },
+  avatars: {
+    ...home('avatars'),
+    index: { entry: (avatars, id) => avatars.get(id), byKey: ['get', 'delete'], byRecord: ['add'], whole: ['values', 'withName', 'byAuthor'] },
+  },
+  favorites: {
+    kind: 'keyed',
+    collection: 'favorites',
+    by: 'ownerId',
+    home: true,
+    records: arrayItems,
+    index: { entry: (favorites, userId) => favorites.get(userId), byKey: ['get', 'listOf'], byRecord: [], whole: ['values', 'plan'] },
+  },
+  ...Object.fromEntries(
+    [
+      'adminAssetBundles',
+      'inventoryDrops',
+      'playerModerations',
+      'userNotes',
+      'notificationsV2',
+      'moderationReports',
+      'subscriptions',
+      'steamTransactions',
+      'tokenBundles',
+      'giftPurchases',
+      'products',
+      'listings',
+      'stores',
+      'purchases',
+      'licenseGroups',
+      'prints',
+      'props',
+      'jams',
+      'jamSubmissions',
+      'contentAgreements',
+      'assetReviews',
+      'permissions',
+      'infoPushes',
+    ].map((name) => [name, home(name)]),
+  ),
   favoriteGroups: whole(['favoriteGroups']),
   // Discovery's bags hold the open instances themselves.
   instanceDiscovery: whole(['instances'], ['discovery']),
@@ -76,5 +127,7 @@ export const savedParts: Partial<Record<keyof World | 'writes', SavedPart>> = {
   pipeline: unsaved,
   avatarShuffleSeed: unsaved,
   avatarFavoriteCounts: unsaved,
+  emailOtps: unsaved,
+  pendingTotp: unsaved,
   writes: unsaved,
 };

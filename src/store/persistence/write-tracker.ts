@@ -1,5 +1,5 @@
 import type { World } from '../world.js';
-import { savedParts } from './saved-parts.js';
+import { savedParts, type KeyedPart } from './saved-parts.js';
 
 /** What the requests that may change a world reached of it since the last save. */
 export interface Reached {
@@ -10,6 +10,9 @@ export interface Reached {
   /** Keyed fields -> the keys reached (their entries go one by one). */
   keys: Map<string, Set<unknown>>;
 }
+
+/** Fields that reads change too (discovery's sequence moves with each discover): saved with the next write. */
+const changedByReads = new Set(['instanceDiscovery']);
 
 /** Past this many keys of one field between two saves, the field goes whole. */
 const MAX_KEYS_PER_FIELD = 10_000;
@@ -94,6 +97,8 @@ export const untracked = <K, V>(map: Map<K, V>, key: K): V | undefined => Map.pr
 export class WriteTracker {
   /** Writes running now. */
   depth = 0;
+  /** A save is reading the world. */
+  private quiet = false;
   private reached: Reached = emptyReached();
 
   constructor(readonly world: World) {
@@ -115,10 +120,12 @@ export class WriteTracker {
   quietly<T>(read: () => T): T {
     const depth = this.depth;
     this.depth = 0;
+    this.quiet = true;
     try {
       return read();
     } finally {
       this.depth = depth;
+      this.quiet = false;
     }
   }
 
@@ -140,11 +147,28 @@ export class WriteTracker {
     if (keys.size > MAX_KEYS_PER_FIELD) this.reachField(field);
   }
 
+  /** Wraps an index's own methods (on the instance) so each tells the key, the record or the whole it reaches. */
+  private watchIndex(index: object, field: string, methods: IndexMethods) {
+    const target = index as Record<string, (...args: unknown[]) => unknown>;
+    const wrap = (name: string, reach: (first: unknown) => void) => {
+      const method = target[name]!;
+      target[name] = (...args: unknown[]) => {
+        if (this.depth > 0) reach(args[0]);
+        return method.apply(index, args);
+      };
+    };
+    for (const name of methods.byKey) wrap(name, (key) => this.reachKey(field, key));
+    for (const name of methods.byRecord) wrap(name, (record) => this.reachKey(field, (record as { id: string }).id));
+    for (const name of methods.whole) wrap(name, () => this.reachField(field));
+  }
+
   private watch(world: World, field: string) {
     const part = savedParts[field as keyof typeof savedParts];
     if (part?.kind === 'unsaved') return;
     let value = (world as unknown as Record<string, unknown>)[field];
     const keyed = (part?.kind === 'keyed' || part?.kind === 'state') && value instanceof Map;
+    if (part?.kind === 'keyed' && part.index && value !== null && typeof value === 'object') this.watchIndex(value, field, part.index);
+    const always = changedByReads.has(field);
     if (keyed) {
       Object.setPrototypeOf(value, TrackedMap.prototype);
       (value as TrackedMap<unknown, unknown>)[TRACKED] = { tracker: this, field };
@@ -153,8 +177,8 @@ export class WriteTracker {
       configurable: true,
       enumerable: true,
       get: () => {
-        // A keyed map tells the keys itself.
-        if (!keyed && this.depth > 0) this.reachField(field);
+        // A keyed map or index tells the keys itself.
+        if (!keyed && !(part?.kind === 'keyed' && part.index) && (this.depth > 0 || (always && !this.quiet))) this.reachField(field);
         return value;
       },
       set: (next) => {
@@ -164,5 +188,7 @@ export class WriteTracker {
     });
   }
 }
+
+type IndexMethods = NonNullable<KeyedPart['index']>;
 
 const emptyReached = (): Reached => ({ everything: false, fields: new Set(), keys: new Map() });
