@@ -60,7 +60,9 @@ export function changesOf(world: World, reached: Reached): Change[] {
     } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
       for (const key of keys) {
         const value = untracked(map, key);
-        changes.push(value === undefined ? { state: part.path, key: toJson(key) } : { state: part.path, key: toJson(key), value: toJson(value) });
+        changes.push(
+          value === undefined ? { state: part.path, key: toJson(key) } : { state: part.path, key: toJson(key), value: toJson(value) },
+        );
       }
     }
   }

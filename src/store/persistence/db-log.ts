@@ -15,7 +15,15 @@ export const logOf = (file: string) => `${file}.log`;
 const HeaderSchema = z.object({ format: z.literal(LOG_FORMAT), version: z.literal(LOG_VERSION), generation: z.number().int().min(0) });
 const key = z.union([z.string(), z.number()]);
 const ChangeSchema = z.union([
-  z.object({ collection: z.string(), by: z.string(), key, home: z.boolean(), records: z.array(z.object({ id: z.string() }).passthrough()) }).strict(),
+  z
+    .object({
+      collection: z.string(),
+      by: z.string(),
+      key,
+      home: z.boolean(),
+      records: z.array(z.object({ id: z.string() }).passthrough()),
+    })
+    .strict(),
   z.object({ collection: z.string(), all: z.unknown() }).strict(),
   z.object({ state: z.string(), key, value: z.unknown().optional() }).strict(),
   z.object({ state: z.string(), all: z.unknown() }).strict(),

@@ -34,7 +34,8 @@ export function readDb(file: string): WorldSnapshot | undefined {
 export function readSavedDb(file: string): SavedDb | undefined {
   const text = readText(file);
   if (text === undefined) {
-    if (existsSync(logOf(file))) throw new DbError(`the database ${file} is missing beside its log ${logOf(file)}; both were left as they are`);
+    if (existsSync(logOf(file)))
+      throw new DbError(`the database ${file} is missing beside its log ${logOf(file)}; both were left as they are`);
     return undefined;
   }
   const refuse = (problem: string) => new DbError(`the database ${file} ${problem}; it was left as it is`);

@@ -8,7 +8,11 @@ import { WriteTracker } from './write-tracker.js';
 import { liveSnapshot, type WorldSnapshot } from './snapshot.js';
 import type { World } from '../world.js';
 
-/** The log is folded into the file once it holds this many bytes, or half the file's size if more. */
+export interface WorldFileOptions {
+  /** The log is folded into the file once it holds more bytes than this; by default 1 MiB or half the file, the larger. */
+  maxLogBytes?: number;
+}
+
 const MIN_LOG_BYTES = 1 << 20;
 
 /**
@@ -36,6 +40,7 @@ export class WorldFile {
     readonly file: string,
     private readonly world: () => World,
     private generation = 0,
+    private readonly options: WorldFileOptions = {},
   ) {
     this.log = new LogWriter(file);
   }
@@ -101,7 +106,10 @@ export class WorldFile {
     if (this.tracker?.world !== world) this.tracker = new WriteTracker(world);
     const tracker = this.tracker;
     const reached = tracker.take();
-    const whole = this.mustWriteWhole || reached.everything || this.log.size > Math.max(MIN_LOG_BYTES, this.fileBytes / 2);
+    const whole =
+      this.mustWriteWhole ||
+      reached.everything ||
+      this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
     if (!whole) {
       const changes = tracker.quietly(() => changesOf(world, reached));
       return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
@@ -109,7 +117,13 @@ export class WorldFile {
     this.mustWriteWhole = false;
     const generation = this.generation + 1;
     const text = tracker.quietly(() =>
-      JSON.stringify({ format: DB_FORMAT, version: DB_VERSION, generation, savedAt: new Date().toISOString(), world: toJson(liveSnapshot(world)) }),
+      JSON.stringify({
+        format: DB_FORMAT,
+        version: DB_VERSION,
+        generation,
+        savedAt: new Date().toISOString(),
+        world: toJson(liveSnapshot(world)),
+      }),
     );
     this.generation = generation;
     this.fileBytes = text.length;

@@ -78,7 +78,12 @@ export const savedParts: Partial<Record<keyof World | 'writes', SavedPart>> = {
   },
   avatars: {
     ...home('avatars'),
-    index: { entry: (avatars, id) => avatars.get(id), byKey: ['get', 'delete'], byRecord: ['add'], whole: ['values', 'withName', 'byAuthor'] },
+    index: {
+      entry: (avatars, id) => avatars.get(id),
+      byKey: ['get', 'delete'],
+      byRecord: ['add'],
+      whole: ['values', 'withName', 'byAuthor'],
+    },
   },
   favorites: {
     kind: 'keyed',
