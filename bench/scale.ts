@@ -7,7 +7,7 @@ import { firstRequest, mockArgs, settings } from './settings.js';
 import { jsonHeaders, login, type Target } from './targets.js';
 
 /** The large world of the issue; --quick generates a tenth of it. */
-const largeWorld: Record<string, number> = {
+export const largeWorld: Record<string, number> = {
   users: 100_000,
   groups: 10_000,
   calendarEvents: 1_000_000,

@@ -59,6 +59,12 @@ export function createApp(deps: AppDeps) {
   app.use('/_mock/*', (c, next) => {
     if (!mayChangeState(c)) return next();
     const world = deps.worlds.get(requestedWorldId(c));
+    return world ? changing(world, next, true) : next();
+  });
+  // An upload's bytes change the world its ticket names.
+  app.use('/_uploads/*', (c, next) => {
+    if (!mayChangeState(c)) return next();
+    const world = deps.worlds.get(c.req.query('world') ?? requestedWorldId(c));
     return world ? changing(world, next) : next();
   });
   app.get('/_mock/', consolePageHandler);
@@ -151,13 +157,17 @@ const CHANGING_GETS = new Set(['/api/1/auth/confirmEmail', '/api/1/auth/verifyLo
 /**
  * Runs a request that may change `world`, moving the world's revision on before and after it: the
  * read cache answers only what was read at the current revision, so reads cached meanwhile go too.
- * The one place the revision moves.
+ * The one place the revision moves, and the one place a saved world learns which requests may change
+ * it (`everything` for the control plane's, whose changes it cannot tell from what they read).
  */
-async function changing(world: World, next: Next) {
+async function changing(world: World, next: Next, everything = false) {
+  const writes = world.writes;
   world.revision++;
+  writes?.begin(everything);
   try {
     await next();
   } finally {
+    writes?.end();
     world.revision++;
   }
 }

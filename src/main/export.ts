@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { buildDeps, type ServerOptions } from './server.js';
-import { takeSnapshot, worldData, worldState } from '../store/persistence/snapshot.js';
+import { worldData, worldState } from '../store/persistence/snapshot.js';
 import { writeFixtureDir } from '../store/persistence/export-fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 
@@ -24,6 +24,6 @@ export async function exportWorld(target: string, options: Omit<ServerOptions, '
   if (saved) deps.worlds.load(saved);
   const world = deps.worlds.default;
   if (!isDbTarget(target)) return writeFixtureDir(target, worldData(world), worldState(world));
-  await new WorldFile(target, () => takeSnapshot(world)).create();
+  await new WorldFile(target, () => world).create();
   return [target];
 }

@@ -97,6 +97,14 @@ export interface World
   // jams
   readonly jams: Map<string, JamRecord>;
   readonly jamSubmissions: Map<string, JamSubmissionRecord>;
+  /** Told of every request that may change the world, when a `--db` file saves it (see WriteTracker). */
+  writes?: WriteWindow;
+}
+
+export interface WriteWindow {
+  /** `everything` when the request's changes cannot be told from what it reads (the control plane's). */
+  begin(everything?: boolean): void;
+  end(): void;
 }
 
 export interface CachedRead {

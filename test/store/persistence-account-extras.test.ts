@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
 import { WorldFile } from '../../src/store/persistence/persist.js';
-import { takeSnapshot, worldData, worldState } from '../../src/store/persistence/snapshot.js';
+import { worldData, worldState } from '../../src/store/persistence/snapshot.js';
 import { ids, testWorld, type TestWorld } from '../support/helpers.js';
 
 const newAvatar = 'avtr_c38a1615-5bf5-42b4-84eb-a8b6c37cbd11';
@@ -44,7 +44,7 @@ describe('badges, persistence, agreements and review notes', () => {
   it('come back from a --db file', async () => {
     const t = await changedWorld();
     const file = join(mkdtempSync(join(tmpdir(), 'mock-api-extras-')), 'state.json');
-    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    await new WorldFile(file, () => t.world).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
     await expectChangesIn(again);

@@ -2,10 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bin, register, startCli, tempDir } from '../support/db-cli.js';
-
-const usernamesIn = (db: string): Set<string> =>
-  new Set((JSON.parse(readFileSync(db, 'utf8')).world.data.users as { username: string }[]).map((user) => user.username));
+import { bin, register, savedUsernames, startCli, tempDir } from '../support/db-cli.js';
 
 /** The id of a process that has exited: no process holds it now. */
 function deadPid(): Promise<number> {
@@ -37,7 +34,7 @@ describe('--db durability', () => {
       };
       await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(writer));
       await exited;
-      const saved = usernamesIn(db);
+      const saved = savedUsernames(db);
       expect(acknowledged.filter((username) => !saved.has(username))).toEqual([]);
     }
   }, 60_000);
@@ -56,7 +53,7 @@ describe('--db lock', () => {
       );
       // The first server still saves to it.
       expect((await register(apiUrl, 'ivy-green')).status).toBe(200);
-      expect(usernamesIn(db).has('ivy-green')).toBe(true);
+      expect(savedUsernames(db).has('ivy-green')).toBe(true);
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;

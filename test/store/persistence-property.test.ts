@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -46,10 +46,19 @@ describe('snapshot, export and --db are total', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArbitrary, { minLength: 10, maxLength: 30 }), async (actions: Action[]) => {
         const t = testWorld(withCompleteWorldPackage);
+        const dir = mkdtempSync(join(tmpdir(), 'mock-api-property-'));
+        // Saved as a server saves: the file whole at start, then each write's changes to its log.
+        const logged = new WorldFile(join(dir, 'logged.json'), () => t.world);
+        await logged.create();
         const cookies = await loggedIn(t);
         const created = noneCreated();
-        for (const step of actions) await step.run(t, cookies, created);
-        const dir = mkdtempSync(join(tmpdir(), 'mock-api-property-'));
+        for (const step of actions) {
+          await step.run(t, cookies, created);
+          await logged.commit();
+        }
+        const replayed = WorldFile.read(join(dir, 'logged.json'))!;
+        expect(existsSync(join(dir, 'logged.json.log')), 'the writes went to the log').toBe(true);
+        await logged.close();
         // Every copy is taken at one moment, before any read moves discovery's sequence on.
         await control(t, 'snapshot');
         writeFixtureDir(join(dir, 'exported'), worldData(t.world), worldState(t.world));
@@ -68,6 +77,10 @@ describe('snapshot, export and --db are total', () => {
         const reloaded = testWorld();
         reloaded.deps.worlds.load(saved);
         expect(await readAll(reloaded, await loggedIn(reloaded), created), 'save -> reload').toEqual(original);
+
+        const fromLog = testWorld();
+        fromLog.deps.worlds.load(replayed);
+        expect(await readAll(fromLog, await loggedIn(fromLog), created), 'save -> log -> reload').toEqual(original);
       }),
       { numRuns: runs, seed, endOnFailure: true },
     );

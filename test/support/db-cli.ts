@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { readDb } from '../../src/store/persistence/db-read.js';
 
 /** The built CLI (`npm run build` first). */
 export const bin = join(import.meta.dirname, '..', '..', 'bin', 'mock-api.cjs');
@@ -39,4 +40,9 @@ export function startCli(args: string[]) {
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
   return { child, url, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
+}
+
+/** The usernames a database file holds with its log, read as a start reads them. */
+export function savedUsernames(db: string): Set<string> {
+  return new Set(readDb(db)!.data.users.map((user) => user.username));
 }

@@ -5,6 +5,9 @@ import type { WorldSnapshot, WorldState } from './snapshot.js';
 import { DbError } from './db-error.js';
 import { readText } from './durable-file.js';
 import { WorldStateSchema } from './state-schema.js';
+import { logOf, readLog } from './db-log.js';
+import { replay } from './replay.js';
+import { existsSync } from 'node:fs';
 
 /** What a database file says it is; a file that says anything else is refused, never overwritten. */
 export const DB_FORMAT = 'mock-api-db';
@@ -12,14 +15,29 @@ export const DB_VERSION = 1;
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** A database file as read: its world, and which whole write of it this is (its log names it). */
+export interface SavedDb {
+  readonly snapshot: WorldSnapshot;
+  readonly generation: number;
+}
+
 /**
- * The world a database file holds, checked as `--fixtures` checks its files (records, their defaults
- * and their references) and its state beside them; undefined when there is no file yet. Anything
- * else is a DbError of one line, and the file is left as it is.
+ * The world a database file holds with the changes of its log (see readLog) made to it, checked as
+ * `--fixtures` checks its files (records, their defaults and their references) and its state beside
+ * them; undefined when there is no file yet. Anything else is a DbError of one line, and the file
+ * and its log are left as they are.
  */
 export function readDb(file: string): WorldSnapshot | undefined {
+  return readSavedDb(file)?.snapshot;
+}
+
+export function readSavedDb(file: string): SavedDb | undefined {
   const text = readText(file);
-  if (text === undefined) return undefined;
+  if (text === undefined) {
+    if (existsSync(logOf(file)))
+      throw new DbError(`the database ${file} is missing beside its log ${logOf(file)}; both were left as they are`);
+    return undefined;
+  }
   const refuse = (problem: string) => new DbError(`the database ${file} ${problem}; it was left as it is`);
   let content: unknown;
   try {
@@ -32,7 +50,10 @@ export function readDb(file: string): WorldSnapshot | undefined {
   }
   if (content.version !== DB_VERSION)
     throw refuse(`has format version ${String(content.version)}; this mock-api reads version ${DB_VERSION}`);
-  const world = fromJson(content.world);
+  const generation = content.generation ?? 0;
+  if (!Number.isSafeInteger(generation) || (generation as number) < 0) throw refuse(`has generation ${String(content.generation)}`);
+  const saves = readLog(file, generation as number);
+  const world = fromJson(isObject(content.world) ? replay(content.world, saves) : content.world);
   if (!isObject(world) || !isObject(world.data)) throw refuse('holds no world');
   const { data: raw, ...rest } = world;
   let data;
@@ -48,5 +69,5 @@ export function readDb(file: string): WorldSnapshot | undefined {
     const issue = state.error.issues[0]!;
     throw refuse(`holds invalid state: ${fieldPath(issue.path) || '(top)'}: ${issue.message}`);
   }
-  return { data, ...(state.data as WorldState) };
+  return { snapshot: { data, ...(state.data as WorldState) }, generation: generation as number };
 }

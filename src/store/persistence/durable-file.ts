@@ -23,7 +23,7 @@ export async function writeDurably(file: string, text: string): Promise<void> {
   await syncFolder(dirname(file));
 }
 
-async function syncFolder(folder: string) {
+export async function syncFolder(folder: string) {
   // Windows cannot open a folder for flushing; its renames are kept by the file system's journal.
   if (process.platform === 'win32') return;
   const handle = await open(folder, 'r');

@@ -1,7 +1,8 @@
 import { DbLock } from './db-lock.js';
 import { DbError } from './db-error.js';
 import { WorldFile } from './persist.js';
-import { liveSnapshot } from './snapshot.js';
+import { readSavedDb } from './db-read.js';
+import type { WorldSnapshot } from './snapshot.js';
 import type { Worlds } from '../worlds.js';
 
 export interface OpenDb {
@@ -11,21 +12,21 @@ export interface OpenDb {
 }
 
 /**
- * Locks `path` to this process, loads the default world from it when it exists and writes it at once
- * either way. On any failure the lock is released and the file is as it was.
+ * Locks `path` to this process, loads the default world from it (and its log) when it exists and
+ * writes it whole at once either way. On any failure the lock is released and the file is as it was.
  */
 export async function openWorldFile(path: string, worlds: Worlds): Promise<OpenDb> {
   const lock = DbLock.take(path);
   try {
-    const saved = WorldFile.read(path);
-    if (saved) load(path, worlds, saved);
-    const file = new WorldFile(path, () => liveSnapshot(worlds.default));
+    const saved = readSavedDb(path);
+    if (saved) load(path, worlds, saved.snapshot);
+    const file = new WorldFile(path, () => worlds.default, saved?.generation);
     await file.create();
     return {
       file,
       close: async () => {
         try {
-          await file.commit();
+          await file.close();
         } finally {
           lock.release();
         }
@@ -37,7 +38,7 @@ export async function openWorldFile(path: string, worlds: Worlds): Promise<OpenD
   }
 }
 
-function load(path: string, worlds: Worlds, saved: NonNullable<ReturnType<typeof WorldFile.read>>) {
+function load(path: string, worlds: Worlds, saved: WorldSnapshot) {
   try {
     worlds.load(saved);
   } catch (error) {

@@ -1,33 +1,51 @@
 import { toJson } from './codec.js';
 import { DbError } from './db-error.js';
 import { DB_FORMAT, DB_VERSION, readDb } from './db-read.js';
-import { Low } from 'lowdb';
-import { DurableTextFile } from './durable-file.js';
-import type { WorldSnapshot } from './snapshot.js';
+import { writeDurably } from './durable-file.js';
+import { LogWriter } from './db-log.js';
+import { changesOf } from './changes.js';
+import { WriteTracker } from './write-tracker.js';
+import { liveSnapshot, type WorldSnapshot } from './snapshot.js';
+import type { World } from '../world.js';
+
+export interface WorldFileOptions {
+  /** The log is folded into the file once it holds more bytes than this; by default 1 MiB or half the file, the larger. */
+  maxLogBytes?: number;
+}
+
+const MIN_LOG_BYTES = 1 << 20;
 
 /**
- * The default world's state in a JSON file (`--db`), saved durably (see writeDurably) with group
+ * The default world's state in a JSON file (`--db`) and a log beside it, saved durably with group
  * commit: one save runs at a time, and every change made while it runs is saved together by the
- * next one. A change is acknowledged once `commit()` resolves, so a process killed at any moment
- * keeps every acknowledged change.
+ * next one. A save appends to the log what the writes since the last one reached (see WriteTracker
+ * and changesOf), so its cost follows what they changed, not the world; once the log has grown past
+ * its bound, or after a change the log cannot tell (the control plane's, a world replaced), the
+ * world is written whole and the log goes. A change is acknowledged once `commit()` resolves, so a
+ * process killed at any moment keeps every acknowledged change.
  */
 export class WorldFile {
   /** The save under way: it holds the world as it was when it started. */
   private running: Promise<void> | undefined;
   /** The save that starts once the running one is done, holding every change made meanwhile. */
   private queued: Promise<void> | undefined;
+  private tracker: WriteTracker | undefined;
+  private readonly log: LogWriter;
+  /** After a save that failed, the log may end in a torn line and has lost that save's changes. */
+  private mustWriteWhole = true;
+  private fileBytes = 0;
 
-  private readonly db: Low<string>;
-
-  /** `snapshot` gives the world's live state, read at once (it is not kept). */
+  /** `world` gives the world to save as it is now; `generation` is the file's as it is on disk. */
   constructor(
     readonly file: string,
-    private readonly snapshot: () => WorldSnapshot,
+    private readonly world: () => World,
+    private generation = 0,
+    private readonly options: WorldFileOptions = {},
   ) {
-    this.db = new Low(new DurableTextFile(file), '');
+    this.log = new LogWriter(file);
   }
 
-  /** The state the file holds; undefined when there is no file yet. */
+  /** The state the file and its log hold; undefined when there is no file yet. */
   static read(file: string): WorldSnapshot | undefined {
     return readDb(file);
   }
@@ -44,27 +62,71 @@ export class WorldFile {
     return this.queued;
   }
 
+  /** Like commit, with the world written whole and the log gone. */
+  commitWhole(): Promise<void> {
+    this.mustWriteWhole = true;
+    return this.commit();
+  }
+
   /** The first save, at start: a file that cannot be written is a DbError before any request. */
   async create(): Promise<void> {
     try {
-      await this.commit();
+      await this.commitWhole();
     } catch (error) {
       throw new DbError(`cannot write the database ${this.file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
   }
 
+  /** Saves what is left to save, whole, and lets go of the log. */
+  async close(): Promise<void> {
+    try {
+      await this.commitWhole();
+    } finally {
+      await this.log.close();
+    }
+  }
+
   private save(): Promise<void> {
     // The world is read now, in one synchronous step: the save holds every change made before it.
-    this.db.data = JSON.stringify({
-      format: DB_FORMAT,
-      version: DB_VERSION,
-      savedAt: new Date().toISOString(),
-      world: toJson(this.snapshot()),
-    });
-    const save: Promise<void> = this.db.write().finally(() => {
-      if (this.running === save) this.running = undefined;
-    });
+    const write = this.writeNow();
+    const save: Promise<void> = write
+      .catch((error: unknown) => {
+        this.mustWriteWhole = true;
+        throw error;
+      })
+      .finally(() => {
+        if (this.running === save) this.running = undefined;
+      });
     this.running = save;
     return save;
+  }
+
+  private writeNow(): Promise<void> {
+    const world = this.world();
+    if (this.tracker?.world !== world) this.tracker = new WriteTracker(world);
+    const tracker = this.tracker;
+    const reached = tracker.take();
+    const whole =
+      this.mustWriteWhole ||
+      reached.everything ||
+      this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
+    if (!whole) {
+      const changes = tracker.quietly(() => changesOf(world, reached));
+      return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
+    }
+    this.mustWriteWhole = false;
+    const generation = this.generation + 1;
+    const text = tracker.quietly(() =>
+      JSON.stringify({
+        format: DB_FORMAT,
+        version: DB_VERSION,
+        generation,
+        savedAt: new Date().toISOString(),
+        world: toJson(liveSnapshot(world)),
+      }),
+    );
+    this.generation = generation;
+    this.fileBytes = text.length;
+    return writeDurably(this.file, text).then(() => this.log.remove());
   }
 }

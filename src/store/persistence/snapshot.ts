@@ -14,45 +14,65 @@ import { accountEconomyData } from '../indexes/account-economy.js';
 // issue 27, misc
 import { accountExtrasData } from '../indexes/account-extras.js';
 
+type Readers = { [K in keyof WorldData]: (world: World) => WorldData[K] };
+
+/** How each collection of a saved world is read out of the world's maps and indexes, in their order. */
+export const collectionReaders: Readers = {
+  settings: (world) => world.settings,
+  users: (world) => [...world.users.values()],
+  groups: (world) => [...world.groups.values()],
+  groupMembers: (world) => [...world.groupMembers.values()],
+  calendarEvents: (world) => [...world.calendarByGroup.values()].flatMap((buckets) => buckets.flatMap((bucket) => bucket.events)),
+  inviteMessages: (world) => customisedInviteMessages(world),
+  files: (world) => [...world.files.values()],
+  adminAssetBundles: (world) => [...world.adminAssetBundles.values()],
+  inventoryItems: (world) => [...world.inventoryItems.values()],
+  inventoryDrops: (world) => [...world.inventoryDrops.values()],
+  rewardCodes: (world) => [...world.rewardCodes.values()],
+  notifications: (world) => [...world.notifications.values()],
+  worlds: (world) => [...world.worlds.values()],
+  instances: (world) => [...world.instances.values()],
+  avatars: (world) => [...world.avatars.values()],
+  avatarFavorites: () => [],
+  favorites: (world) => [...world.favorites.values()].flat(),
+  favoriteGroups: (world) => [...world.favoriteGroups.values()],
+  ...byCollection(peopleData, ['playerModerations', 'avatarModerations', 'userNotes', 'notificationsV2', 'moderationReports', 'emails']),
+  // economy shop
+  ...byCollection(shopData, ['products', 'listings', 'stores', 'purchases', 'balances', 'licenseGroups']),
+  // economy: accounts
+  ...byCollection(accountEconomyData, [
+    'subscriptions',
+    'userSubscriptions',
+    'steamTransactions',
+    'tiliaAccounts',
+    'payouts',
+    'tokenBundles',
+    'giftPurchases',
+  ]),
+  // prints
+  prints: (world) => [...world.prints.values()],
+  // props
+  props: (world) => [...world.props.values()],
+  // jams
+  jams: (world) => [...world.jams.values()],
+  jamSubmissions: (world) => [...world.jamSubmissions.values()],
+  // issue 27, misc
+  ...byCollection(accountExtrasData, ['contentAgreements', 'assetReviews', 'permissions', 'infoPushes']),
+};
+
+/** One reader per collection of a function that reads several at once. */
+function byCollection<T extends object, K extends keyof T>(read: (world: World) => T, names: K[]): { [N in K]: (world: World) => T[N] } {
+  return Object.fromEntries(names.map((name) => [name, (world: World) => read(world)[name]])) as { [N in K]: (world: World) => T[N] };
+}
+
 /**
  * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
  * order, so `createWorld` on them answers as the world does. Shares the live records: clone to keep.
  */
 export function worldData(world: World): WorldData {
-  return {
-    settings: world.settings,
-    users: [...world.users.values()],
-    groups: [...world.groups.values()],
-    groupMembers: [...world.groupMembers.values()],
-    calendarEvents: [...world.calendarByGroup.values()].flatMap((buckets) => buckets.flatMap((bucket) => bucket.events)),
-    inviteMessages: customisedInviteMessages(world),
-    files: [...world.files.values()],
-    adminAssetBundles: [...world.adminAssetBundles.values()],
-    inventoryItems: [...world.inventoryItems.values()],
-    inventoryDrops: [...world.inventoryDrops.values()],
-    rewardCodes: [...world.rewardCodes.values()],
-    notifications: [...world.notifications.values()],
-    worlds: [...world.worlds.values()],
-    instances: [...world.instances.values()],
-    avatars: [...world.avatars.values()],
-    avatarFavorites: [],
-    favorites: [...world.favorites.values()].flat(),
-    favoriteGroups: [...world.favoriteGroups.values()],
-    ...peopleData(world),
-    // economy shop
-    ...shopData(world),
-    // economy: accounts
-    ...accountEconomyData(world),
-    // prints
-    prints: [...world.prints.values()],
-    // props
-    props: [...world.props.values()],
-    // jams
-    jams: [...world.jams.values()],
-    jamSubmissions: [...world.jamSubmissions.values()],
-    // issue 27, misc
-    ...accountExtrasData(world),
-  };
+  const data: Partial<Record<keyof WorldData, unknown>> = {};
+  for (const [name, read] of Object.entries(collectionReaders)) data[name as keyof WorldData] = read(world);
+  return data as WorldData;
 }
 
 /** Slots holding a text their user set; the others are rebuilt from the original texts. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../../src/store/persistence/export-fixtures.js';
 import { WorldFile } from '../../../src/store/persistence/persist.js';
-import { takeSnapshot, worldData, worldState } from '../../../src/store/persistence/snapshot.js';
+import { worldData, worldState } from '../../../src/store/persistence/snapshot.js';
 import { ids, testWorld, type TestWorld } from '../../support/helpers.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-economy-'));
@@ -27,7 +27,7 @@ describe('the account economy across a save', () => {
   it('signed Tilia terms and the transactions come back from a --db file', async () => {
     const t = await aliceSigned();
     const file = join(tempDir(), 'state.json');
-    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    await new WorldFile(file, () => t.world).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
     expect(await aliceTos(again)).toBe(true);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorldFile } from '../../../src/store/persistence/persist.js';
-import { takeSnapshot } from '../../../src/store/persistence/snapshot.js';
 import { testWorld } from '../../support/helpers.js';
 
 const winter = 'jam_00000000-0000-4000-8000-00000000e301';
@@ -14,7 +13,7 @@ describe('a jam submission', () => {
     const body = { contentId: 'wrld_a11ce000-0000-4000-8000-00000000b006', description: 'Sand and snow.' };
     const made = (await t.call('POST', `/jams/${winter}/submissions`, { cookie: await t.login('alice'), body })).body;
     const file = join(mkdtempSync(join(tmpdir(), 'mock-api-jams-')), 'state.json');
-    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    await new WorldFile(file, () => t.world).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
     const listed = (

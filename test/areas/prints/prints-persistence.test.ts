@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../../src/store/persistence/export-fixtures.js';
 import { WorldFile } from '../../../src/store/persistence/persist.js';
-import { takeSnapshot, worldData, worldState } from '../../../src/store/persistence/snapshot.js';
+import { worldData, worldState } from '../../../src/store/persistence/snapshot.js';
 import { ids, testWorld, type TestWorld } from '../../support/helpers.js';
 import { alicesPrint, bytesAt, png } from '../../support/prints-fixtures.js';
 
@@ -24,7 +24,7 @@ describe('an uploaded print', () => {
     const image = png(3, 1, 4);
     const { print } = await alicesPrint(t, image);
     const file = join(tempDir(), 'state.json');
-    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    await new WorldFile(file, () => t.world).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
     await expectPrintIn(again, print, image);

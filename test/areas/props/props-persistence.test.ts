@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorldFile } from '../../../src/store/persistence/persist.js';
-import { takeSnapshot } from '../../../src/store/persistence/snapshot.js';
 import { testWorld } from '../../support/helpers.js';
 
 const draftChair = 'prop_a11ce000-0000-4000-8000-00000000e102';
@@ -15,7 +14,7 @@ describe('a changed prop', () => {
     await t.call('PUT', `/props/${draftChair}`, { cookie: alice, body: { name: 'Finished Chair' } });
     await t.call('PUT', `/props/${draftChair}/publish`, { cookie: alice });
     const file = join(mkdtempSync(join(tmpdir(), 'mock-api-props-')), 'state.json');
-    await new WorldFile(file, () => takeSnapshot(t.world)).create();
+    await new WorldFile(file, () => t.world).create();
     const again = testWorld();
     again.deps.worlds.load((await WorldFile.read(file))!);
     const r = await again.call('GET', `/props/${draftChair}`, { cookie: await again.login('bob') });

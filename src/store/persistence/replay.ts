@@ -1,0 +1,123 @@
+import type { Change } from './changes.js';
+
+type Json = Record<string, unknown>;
+type Row = Json & { id: string };
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A collection being replayed: its records by id in their order, and indexes by other fields as needed. */
+class Collection {
+  readonly rows = new Map<string, Row>();
+  private readonly indexes = new Map<string, Map<unknown, Set<string>>>();
+
+  constructor(records: unknown) {
+    if (!Array.isArray(records)) return;
+    for (const record of records) if (isObject(record) && typeof record.id === 'string') this.rows.set(record.id, record as Row);
+  }
+
+  /** The ids of the records whose `by` is `key`. */
+  idsWhere(by: string, key: unknown): Iterable<string> {
+    if (by === 'id') return typeof key === 'string' && this.rows.has(key) ? [key] : [];
+    let index = this.indexes.get(by);
+    if (!index) {
+      this.indexes.set(by, (index = new Map()));
+      for (const row of this.rows.values()) this.indexOne(index, by, row);
+    }
+    return [...(index.get(key) ?? [])];
+  }
+
+  put(row: Row) {
+    this.drop(row.id);
+    this.rows.set(row.id, row);
+    for (const [by, index] of this.indexes) this.indexOne(index, by, row);
+  }
+
+  drop(id: string) {
+    const row = this.rows.get(id);
+    if (!row) return;
+    for (const [by, index] of this.indexes) index.get(row[by])?.delete(id);
+    // Deleted only when it is not replaced: a record changed keeps its place.
+  }
+
+  remove(id: string) {
+    this.drop(id);
+    this.rows.delete(id);
+  }
+
+  private indexOne(index: Map<unknown, Set<string>>, by: string, row: Row) {
+    let ids = index.get(row[by]);
+    if (!ids) index.set(row[by], (ids = new Set()));
+    ids.add(row.id);
+  }
+}
+
+/** A map of the state being replayed (`{"$map": [[key, value], ...]}`), by key in its order. */
+function entriesOf(value: unknown): Map<string, [unknown, unknown]> {
+  const entries = new Map<string, [unknown, unknown]>();
+  const pairs = isObject(value) && Array.isArray(value.$map) ? value.$map : [];
+  for (const pair of pairs) if (Array.isArray(pair)) entries.set(JSON.stringify(pair[0]), [pair[0], pair[1]]);
+  return entries;
+}
+
+function parentOf(root: Json, path: string): [Json, string] {
+  const steps = path.split('.');
+  const last = steps.pop()!;
+  let at = root;
+  for (const step of steps) {
+    if (!isObject(at[step])) at[step] = {};
+    at = at[step] as Json;
+  }
+  return [at, last];
+}
+
+/**
+ * A saved world (as `toJson` wrote it) with the log's changes made to it, in order. The result is
+ * checked afterwards as a database file is, so a change that makes no sense is refused there.
+ */
+export function replay(world: Json, saves: Change[][]): Json {
+  if (saves.length === 0) return world;
+  const data = isObject(world.data) ? world.data : (world.data = {});
+  const collections = new Map<string, Collection>();
+  const maps = new Map<string, Map<string, [unknown, unknown]>>();
+  const collection = (name: string) => {
+    let found = collections.get(name);
+    if (!found) collections.set(name, (found = new Collection(data[name])));
+    return found;
+  };
+  const stateMap = (path: string) => {
+    let found = maps.get(path);
+    if (!found) {
+      const [parent, name] = parentOf(world, path);
+      maps.set(path, (found = entriesOf(parent[name])));
+    }
+    return found;
+  };
+  for (const changes of saves) {
+    for (const change of changes) {
+      if ('collection' in change && 'all' in change) {
+        collections.delete(change.collection);
+        data[change.collection] = change.all;
+      } else if ('collection' in change) {
+        const rows = collection(change.collection);
+        const kept = new Set(change.records.map((record) => (record as Row).id));
+        if (change.home) for (const id of rows.idsWhere(change.by, change.key)) if (!kept.has(id)) rows.remove(id);
+        for (const record of change.records) rows.put(record as Row);
+      } else if ('all' in change) {
+        maps.delete(change.state);
+        const [parent, name] = parentOf(world, change.state);
+        parent[name] = change.all;
+      } else {
+        const entries = stateMap(change.state);
+        const key = JSON.stringify(change.key);
+        if ('value' in change) entries.set(key, [change.key, change.value]);
+        else entries.delete(key);
+      }
+    }
+  }
+  for (const [name, rows] of collections) data[name] = [...rows.rows.values()];
+  for (const [path, entries] of maps) {
+    const [parent, name] = parentOf(world, path);
+    parent[name] = { $map: [...entries.values()] };
+  }
+  return world;
+}

@@ -1,0 +1,138 @@
+import type { World } from '../world.js';
+
+/**
+ * Where each of the world's fields is kept in a saved world (see worldData and worldState), so a
+ * write that reached a field saves only what that field holds:
+ * - `keyed` fields are maps whose entry under a key holds records of `collection` that have `by`
+ *   equal to the key; `home` when the map is where those records live (an entry gone means its
+ *   records are gone), not merely an index of them (an entry gone means nothing);
+ * - `state` fields are maps saved entry by entry at `path` of the world's state;
+ * - `whole` fields are saved as whole collections or parts of the state;
+ * - `unsaved` fields are rebuilt from the rest or not kept at all.
+ * Any field this table does not name counts as holding every collection and state part that no
+ * keyed or state field holds, so a new field is saved, only slower, until it is named here.
+ */
+export type SavedPart =
+  | {
+      kind: 'keyed';
+      collection: string;
+      by: string;
+      home: boolean;
+      /** The records an entry holds. */
+      records: (value: unknown) => unknown[];
+      /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
+      index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
+    }
+  | { kind: 'state'; path: string }
+  | { kind: 'whole'; collections: string[]; state: string[] }
+  | { kind: 'unsaved' };
+
+const itself = (value: unknown) => (value === undefined ? [] : [value]);
+const mapValues = (value: unknown) => (value instanceof Map ? [...value.values()] : []);
+const arrayItems = (value: unknown) => (Array.isArray(value) ? value : []);
+const bucketEvents = (value: unknown) => arrayItems(value).flatMap((bucket: { events: unknown[] }) => bucket.events);
+
+export type KeyedPart = Extract<SavedPart, { kind: 'keyed' }>;
+
+const home = (collection: string): KeyedPart => ({ kind: 'keyed', collection, by: 'id', home: true, records: itself });
+const index = (collection: string, by: string, records: (value: unknown) => unknown[]): KeyedPart => ({
+  kind: 'keyed',
+  collection,
+  by,
+  home: false,
+  records,
+});
+const state = (path: string): SavedPart => ({ kind: 'state', path });
+const whole = (collections: string[], stateParts: string[] = []): SavedPart => ({ kind: 'whole', collections, state: stateParts });
+const unsaved: SavedPart = { kind: 'unsaved' };
+
+export const savedParts: Partial<Record<keyof World | 'writes', SavedPart>> = {
+  users: home('users'),
+  groups: home('groups'),
+  groupMembers: home('groupMembers'),
+  groupMembersByGroup: index('groupMembers', 'groupId', mapValues),
+  groupMembersByUser: index('groupMembers', 'userId', mapValues),
+  calendarByGroup: { kind: 'keyed', collection: 'calendarEvents', by: 'ownerId', home: true, records: bucketEvents },
+  notifications: home('notifications'),
+  notificationsByReceiver: index('notifications', 'receiverUserId', arrayItems),
+  worlds: home('worlds'),
+  instances: home('instances'),
+  instancesByWorld: index('instances', 'worldId', arrayItems),
+  inventoryItems: home('inventoryItems'),
+  inventoryByHolder: index('inventoryItems', 'holderId', mapValues),
+  inventoryEquipped: index('inventoryItems', 'holderId', mapValues),
+  inviteMessages: state('inviteMessages'),
+  fileBlobs: state('fileBlobs'),
+  fileUploads: state('fileUploads'),
+  uploadTickets: state('uploadTickets'),
+  groupPosts: state('groupExtras.groupPosts'),
+  groupAnnouncements: state('groupExtras.groupAnnouncements'),
+  groupGalleryImages: state('groupExtras.groupGalleryImages'),
+  groupAuditLogs: state('groupExtras.groupAuditLogs'),
+  groupBlockedRequests: state('groupExtras.groupBlockedRequests'),
+  calendarFollows: state('groupExtras.calendarFollows'),
+  settings: whole(['settings']),
+  files: {
+    ...home('files'),
+    index: { entry: (files, id) => files.get(id), byKey: ['get'], byRecord: ['add', 'delete'], whole: ['values', 'ownedBy', 'putFirst'] },
+  },
+  avatars: {
+    ...home('avatars'),
+    index: {
+      entry: (avatars, id) => avatars.get(id),
+      byKey: ['get', 'delete'],
+      byRecord: ['add'],
+      whole: ['values', 'withName', 'byAuthor'],
+    },
+  },
+  favorites: {
+    kind: 'keyed',
+    collection: 'favorites',
+    by: 'ownerId',
+    home: true,
+    records: arrayItems,
+    index: { entry: (favorites, userId) => favorites.get(userId), byKey: ['get', 'listOf'], byRecord: [], whole: ['values', 'plan'] },
+  },
+  ...Object.fromEntries(
+    [
+      'adminAssetBundles',
+      'inventoryDrops',
+      'playerModerations',
+      'userNotes',
+      'notificationsV2',
+      'moderationReports',
+      'subscriptions',
+      'steamTransactions',
+      'tokenBundles',
+      'giftPurchases',
+      'products',
+      'listings',
+      'stores',
+      'purchases',
+      'licenseGroups',
+      'prints',
+      'props',
+      'jams',
+      'jamSubmissions',
+      'contentAgreements',
+      'assetReviews',
+      'permissions',
+      'infoPushes',
+    ].map((name) => [name, home(name)]),
+  ),
+  favoriteGroups: whole(['favoriteGroups']),
+  // Discovery's bags hold the open instances themselves.
+  instanceDiscovery: whole(['instances'], ['discovery']),
+  clock: unsaved,
+  sessions: unsaved,
+  userLogins: unsaved,
+  worldNames: unsaved,
+  revision: unsaved,
+  readCache: unsaved,
+  pipeline: unsaved,
+  avatarShuffleSeed: unsaved,
+  avatarFavoriteCounts: unsaved,
+  emailOtps: unsaved,
+  pendingTotp: unsaved,
+  writes: unsaved,
+};

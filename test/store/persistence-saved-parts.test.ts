@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { collectionReaders } from '../../src/store/persistence/snapshot.js';
+import { savedParts } from '../../src/store/persistence/saved-parts.js';
+import type { World } from '../../src/store/world.js';
+import { testWorld } from '../support/helpers.js';
+
+/** Each record of the world -> the collection a save keeps it in. */
+function homes(world: World): Map<object, string> {
+  const home = new Map<object, string>();
+  for (const [name, read] of Object.entries(collectionReaders)) {
+    const records = read(world);
+    if (Array.isArray(records)) for (const record of records) home.set(record as object, name);
+  }
+  return home;
+}
+
+/** The collections whose records can be reached from `value`. */
+function reachable(value: unknown, home: Map<object, string>): Set<string> {
+  const seen = new Set<object>();
+  const found = new Set<string>();
+  const walk = (item: unknown) => {
+    if (item === null || typeof item !== 'object' || seen.has(item) || ArrayBuffer.isView(item)) return;
+    seen.add(item);
+    const collection = home.get(item);
+    if (collection) found.add(collection);
+    if (item instanceof Map) for (const [key, entry] of item) [key, entry].forEach(walk);
+    else if (item instanceof Set) item.forEach(walk);
+    else Object.values(item).forEach(walk);
+  };
+  walk(value);
+  return found;
+}
+
+const named = (kind: string) =>
+  new Set(
+    Object.values(savedParts).flatMap((part) =>
+      part?.kind === 'keyed' && kind === 'keyed' ? [part.collection] : part?.kind === 'whole' && kind === 'whole' ? part.collections : [],
+    ),
+  );
+
+describe('where a save finds what each field of the world holds', () => {
+  const world = testWorld().world;
+  const home = homes(world);
+
+  it.each(Object.keys(world))('%s reaches no record a save would look for elsewhere', (field) => {
+    const part = savedParts[field as keyof typeof savedParts];
+    const reached = reachable((world as unknown as Record<string, unknown>)[field], home);
+    const allowed =
+      part === undefined
+        ? new Set(Object.keys(collectionReaders).filter((name) => !named('keyed').has(name) && !named('whole').has(name)))
+        : part.kind === 'keyed'
+          ? new Set([part.collection])
+          : part.kind === 'whole'
+            ? new Set(part.collections)
+            : new Set<string>();
+    expect([...reached].filter((collection) => !allowed.has(collection))).toEqual([]);
+  });
+
+  it.each(Object.entries(savedParts).filter(([, part]) => part?.kind === 'keyed' && !part.index))(
+    '%s holds under each key only records whose field is that key',
+    (field, part) => {
+      if (part?.kind !== 'keyed') return;
+      const map = (world as unknown as Record<string, Map<unknown, unknown>>)[field]!;
+      const wrong = [...map].filter(([key, value]) =>
+        part.records(value).some((record) => (record as Record<string, unknown>)[part.by] !== key),
+      );
+      expect(wrong.map(([key]) => key)).toEqual([]);
+    },
+  );
+});
