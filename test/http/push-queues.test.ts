@@ -49,6 +49,22 @@ describe('the process-wide total of unread push bytes', () => {
     expect(queuedBytesOfProcess()).toBeLessThanOrEqual(share * 0.75);
   });
 
+  it('keeps every client while they hold exactly the share, and drops one at one byte more', () => {
+    setMemoryBudget(8000 / LIMITS.pushQueueShare.value);
+    const share = shareOf(LIMITS.pushQueueShare);
+    const [first, second] = [open('first'), open('second')];
+    first.bytes = share - 3000;
+    noteQueued(first);
+    second.bytes = 3000;
+    noteQueued(second);
+    expect(queuedBytesOfProcess()).toBe(share);
+    expect(first.dropped || second.dropped).toBe(false);
+    second.bytes = 3001;
+    noteQueued(second);
+    expect(first.dropped).toBe(true);
+    expect(second.dropped).toBe(false);
+  });
+
   it('counts again the clients that read since they were last counted before dropping any', () => {
     setMemoryBudget(8000 / LIMITS.pushQueueShare.value);
     const [reader, writer] = [open('reader'), open('writer')];

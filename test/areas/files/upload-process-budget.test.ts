@@ -59,6 +59,11 @@ describe("every world's uploads against one share of --max-memory", () => {
     expect(uploadBytesOfProcess()).toBe(4 * PNG.length);
   });
 
+  it('takes the upload that fills the share exactly, across worlds', async () => {
+    await fillTwoWorlds(t);
+    expect(uploadBytesOfProcess()).toBe(shareOf(LIMITS.uploadShare));
+  });
+
   it('gives the room back when a world is deleted', async () => {
     const [first] = await fillTwoWorlds(t);
     const third = await newWorld(t);
