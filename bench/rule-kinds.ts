@@ -1,11 +1,11 @@
 // The cost of idle scenario rules of each kind, measured in-process through `app.request` (no
 // sockets, no load generator): the rules' share of a request is larger there than over HTTP, so the
 // ratio is the stricter one, and a 2-core machine shared with other work disturbs it less.
-import { createApp, worldDeps } from '../src/main/app.js';
+import { createApp, sandboxDeps } from '../src/main/app.js';
 import { encodeBasic } from '../src/areas/authentication/basic.js';
 import { manualClock } from '../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
-import { WorldSource } from '../src/store/world-source.js';
+import { SandboxSource } from '../src/store/sandbox-source.js';
 import { ScenarioSchema } from '../src/scenarios/schema.js';
 import type { Report } from './report.js';
 import { settings } from './settings.js';
@@ -33,7 +33,7 @@ export const idleKinds: [string, Record<string, unknown>[]][] = [
 ];
 
 function benchApp() {
-  const deps = worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock());
+  const deps = sandboxDeps(SandboxSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock());
   return { deps, app: createApp(deps) };
 }
 
@@ -69,8 +69,8 @@ export async function benchRuleKinds(report: Report) {
   const { deps, app } = benchApp();
   for (const [kind, rules] of idleKinds) {
     // Two worlds of one app, one with the rules: nothing is loaded or dropped between batches.
-    const plainWorld = deps.worlds.create().id;
-    const ruledWorld = deps.worlds.create().id;
+    const plainWorld = deps.sandboxes.create().id;
+    const ruledWorld = deps.sandboxes.create().id;
     deps.scenarios.use(ScenarioSchema.parse({ name: 'idle', rules }), ruledWorld);
     const plain = await loggedIn(app, plainWorld);
     const ruled = await loggedIn(app, ruledWorld);
@@ -89,7 +89,7 @@ export async function benchRuleKinds(report: Report) {
     }
     for (const world of [plainWorld, ruledWorld]) {
       deps.scenarios.reset(world);
-      deps.worlds.remove(world);
+      deps.sandboxes.remove(world);
     }
     const requests = batches * batch;
     // The least CPU a batch took on each side: other work on the machine only ever adds to a batch

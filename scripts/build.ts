@@ -94,9 +94,9 @@ await writeConsoleScript(fileURLToPath(new URL('console.js', dist)));
 writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()));
 // The embedded default world, validated here once so that a start-up need not build the schemas to check it.
 // Written last: scripts/build-if-stale.mjs takes its time as the build's.
-const world = readFixtureDir(defaultFixturesDir);
-const text = JSON.stringify(world);
-if (!isDeepStrictEqual(JSON.parse(text), world))
+const sandbox = readFixtureDir(defaultFixturesDir);
+const text = JSON.stringify(sandbox);
+if (!isDeepStrictEqual(JSON.parse(text), sandbox))
   throw new Error('the default world does not survive JSON: a fixture field holds something JSON cannot');
 writeFileSync(new URL('default-world.json', dist), text);
 

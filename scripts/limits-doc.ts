@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { LIMITS, type Limit } from '../src/limits.js';
-import { WorldSettingsSchema } from '../src/store/records/settings.js';
+import { SandboxSettingsSchema } from '../src/store/records/settings.js';
 
 export const LIMITS_DOC = new URL('../docs/limits.md', import.meta.url);
 
@@ -27,7 +27,7 @@ export function limitsDoc(): string {
   const rows = Object.entries(LIMITS as Record<string, Limit>).map(
     ([name, limit]) => `| \`${name}\` | ${shown(limit)} | ${limit.what} | ${limit.past} | ${limit.reason} |`,
   );
-  const settings = Object.entries(WorldSettingsSchema.parse({}))
+  const settings = Object.entries(SandboxSettingsSchema.parse({}))
     .filter(([, value]) => typeof value === 'number')
     .map(
       ([name, value]) =>

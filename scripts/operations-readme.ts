@@ -3,10 +3,10 @@
 // fails while the page and the app disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { createApp, worldDeps } from '../src/main/app.js';
+import { createApp, sandboxDeps } from '../src/main/app.js';
 import { manualClock } from '../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
-import { WorldSource } from '../src/store/world-source.js';
+import { SandboxSource } from '../src/store/sandbox-source.js';
 import { OPENAPI_VERSION } from '../src/operations/table.js';
 import type { OperationAnswer } from '../src/operations/wiring.js';
 
@@ -16,7 +16,7 @@ const END = '<!-- operations:end -->';
 
 /** The operations with their answer, as the app built from the default world routes them. */
 export async function currentAnswers(): Promise<OperationAnswer[]> {
-  const app = createApp(worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock()));
+  const app = createApp(sandboxDeps(SandboxSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock()));
   const body = (await (await app.request('/_mock/operations')).json()) as { operations: OperationAnswer[] };
   return body.operations;
 }

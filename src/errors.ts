@@ -34,7 +34,7 @@ export const messages = {
   internal: 'Internal server error',
   notAuthorized: 'You are not authorized to perform that action.',
   // control plane
-  unknownWorld: (id: string) => `No mock world ${id}; create one with POST /_mock/worlds`,
+  unknownSandbox: (id: string) => `No mock world ${id}; create one with POST /_mock/worlds`,
   noSnapshot: 'No snapshot of this world; take one with POST /_mock/snapshot',
   // groups
   groupNotFound: "Can't find group!",
@@ -261,7 +261,7 @@ export const messages = {
   // (end of section)
 
   // hardening: limits, lock-outs, the control plane
-  tooManyWorlds: (max: number) =>
+  tooManySandboxes: (max: number) =>
     `There are already ${max} mock worlds; remove one with DELETE /_mock/worlds/{id} or start with a higher --max-worlds`,
   uploadTooManyParts: (max: number) => `An upload has at most ${max} parts`,
   uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,

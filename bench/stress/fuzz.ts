@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { createApp, worldDeps } from '../../src/main/app.js';
+import { createApp, sandboxDeps } from '../../src/main/app.js';
 import { manualClock } from '../../src/store/clock.js';
-import { readDefaultWorld } from '../../src/store/fixtures/fixture-dir.js';
-import { WorldSource } from '../../src/store/world-source.js';
+import { readDefaultSandbox } from '../../src/store/fixtures/fixture-dir.js';
+import { SandboxSource } from '../../src/store/sandbox-source.js';
 import { isAnswer, JSON_HEADERS, login, pool, type Call, type Client } from './client.js';
 
 /** Every route the app serves, as `METHOD /path/:param`, read from the app itself. */
 export function appRoutes(): { method: string; path: string }[] {
-  const data = readDefaultWorld();
-  const app = createApp(worldDeps(WorldSource.inMemory(data), () => manualClock()));
+  const data = readDefaultSandbox();
+  const app = createApp(sandboxDeps(SandboxSource.inMemory(data), () => manualClock()));
   const seen = new Map<string, { method: string; path: string }>();
   for (const route of app.routes) {
     // An event stream stays open by design: it is not a hang.
@@ -20,7 +20,7 @@ export function appRoutes(): { method: string; path: string }[] {
 
 /** Ids of the default world's records: a fuzzed parameter is sometimes one that exists. */
 function knownIds(): string[] {
-  const data = readDefaultWorld() as unknown as Record<string, { id?: string }[]>;
+  const data = readDefaultSandbox() as unknown as Record<string, { id?: string }[]>;
   const ids = new Set<string>();
   for (const records of Object.values(data)) if (Array.isArray(records)) for (const record of records) if (record.id) ids.add(record.id);
   for (const records of [data.instances ?? []] as { worldId?: string; instanceId?: string }[][]) {

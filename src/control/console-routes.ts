@@ -5,11 +5,11 @@ import { consolePage, consolePageHeaders } from './console/page.js';
 import { consoleScript } from './console/script.js';
 import { consoleStyle } from './console/page-style.js';
 import { streamRequests } from './request-stream.js';
-import { recordById, worldPages, type WorldPageKind } from './console/world-views.js';
+import { recordById, sandboxPages, type SandboxPageKind } from './console/sandbox-views.js';
 import { ApiError, messages } from '../errors.js';
-import { json, requestedWorldId, requestHeader } from '../http/helpers.js';
+import { json, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { lazy } from '../schema/lazy.js';
-import { selectWorld } from '../store/worlds.js';
+import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
 
 const PageQuerySchema = lazy(() =>
@@ -38,25 +38,25 @@ export const consolePageHandler = (c: Context) => c.html(consolePage, 200, conso
  */
 export function consoleRoutes(deps: AppDeps) {
   const routes = new Hono();
-  const { worlds, journal } = deps;
+  const { sandboxes, journal } = deps;
   routes.get('/', consolePageHandler);
   routes.get('/console', consolePageHandler);
   routes.get('/console.js', async (c) => c.body(await consoleScript(), 200, asset('text/javascript')));
   routes.get('/console.css', (c) => c.body(consoleStyle, 200, asset('text/css')));
 
-  routes.get('/worlds', (c) => json(c, { worlds: ['', ...worlds.ids()] }));
+  routes.get('/worlds', (c) => json(c, { worlds: ['', ...sandboxes.ids()] }));
 
   routes.get('/state/:kind', (c) => {
     const kind = c.req.param('kind');
-    if (!Object.hasOwn(worldPages, kind)) throw new ApiError(404, messages.consoleUnknownView(kind));
-    const world = selectWorld(worlds, requestedWorldId(c));
+    if (!Object.hasOwn(sandboxPages, kind)) throw new ApiError(404, messages.consoleUnknownView(kind));
+    const sandbox = selectSandbox(sandboxes, requestedSandboxId(c));
     const query = parseInput(PageQuerySchema, c.req.query());
-    return json(c, worldPages[kind as WorldPageKind](world, query));
+    return json(c, sandboxPages[kind as SandboxPageKind](sandbox, query));
   });
 
   routes.get('/records/:id', (c) => {
     const id = c.req.param('id');
-    const record = recordById(selectWorld(worlds, requestedWorldId(c)), id);
+    const record = recordById(selectSandbox(sandboxes, requestedSandboxId(c)), id);
     if (record === undefined) throw new ApiError(404, messages.consoleUnknownRecord(id));
     return json(c, record);
   });
@@ -65,7 +65,7 @@ export function consoleRoutes(deps: AppDeps) {
 
   routes.get('/requests/stream', (c) => {
     const world = c.req.query('world') || null;
-    selectWorld(worlds, world ?? undefined);
+    selectSandbox(sandboxes, world ?? undefined);
     const { after } = parseInput(StreamCursorSchema, { after: requestHeader(c, 'last-event-id') ?? c.req.query('after') });
     return streamRequests(c, journal, world, after);
   });

@@ -3,12 +3,12 @@ import type { ControlGuardOptions } from './guard.js';
 import type { PipelineHub } from '../pipeline/hub.js';
 import type { ReadyMadeScenario } from '../scenarios/scenario-files.js';
 import type { ScenarioEngine } from '../scenarios/engine.js';
-import type { Worlds } from '../store/worlds.js';
+import type { Sandboxes } from '../store/sandboxes.js';
 
 /** What the app is made of: handed to createApp by the server, the library and tests, and on to the control plane. */
 export interface AppDeps {
   /** The default world and any isolated ones; handlers get theirs per request. */
-  worlds: Worlds;
+  sandboxes: Sandboxes;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
   /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */

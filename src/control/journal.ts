@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
 import type { AppEnv } from '../http/env.js';
-import { answeredText, nodeRequest, rawQuery, readRequestText, requestedWorldId, requestHeader, requestText } from '../http/helpers.js';
+import { answeredText, nodeRequest, rawQuery, readRequestText, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
 import { answeredBy } from '../scenarios/middleware.js';
 import { LIMITS } from '../limits.js';
 import type { JournalEntry } from './journal-entry.js';
@@ -184,7 +184,7 @@ export function recordRequests(journal: RequestJournal) {
       query: rawQuery(c),
       requestHeaders: nodeRequest(c)?.rawHeaders ?? c.req.raw.headers,
       status: rule?.sent ?? c.res.status,
-      world: requestedWorldId(c) ?? null,
+      world: requestedSandboxId(c) ?? null,
       durationMs: performance.now() - started,
       userId: user?.id ?? null,
       username: user?.username ?? null,
@@ -215,11 +215,11 @@ function hasBody(c: Context): boolean {
 function userOf(c: Context<AppEnv>): { id: string; username: string } | undefined {
   const user = c.get('user');
   if (user) return user;
-  const world = c.get('world');
-  if (!world) return undefined;
+  const sandbox = c.get('sandbox');
+  if (!sandbox) return undefined;
   const token = openedSession(c.res.headers) ?? readCookie(c, AUTH_COOKIE);
-  const session = token ? world.sessions.get(token) : undefined;
-  return session ? world.users.get(session.userId) : undefined;
+  const session = token ? sandbox.sessions.get(token) : undefined;
+  return session ? sandbox.users.get(session.userId) : undefined;
 }
 
 /** The session token of an `auth` cookie the answer sets, if it sets one. */

@@ -4,20 +4,20 @@ import { outbox } from '../areas/authentication/account-extras.js';
 import { findUser } from '../areas/authentication/accounts.js';
 import { movePresence } from '../areas/users/presence.js';
 import { PresenceChangeSchema } from '../store/records/people.js';
-import { json, jsonBody, requestedWorldId } from '../http/helpers.js';
-import { selectWorld } from '../store/worlds.js';
+import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
+import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
 
 /** People's control plane: move any user, read the email the world sent. */
 export function peopleControlRoutes(deps: AppDeps) {
   const control = new Hono();
 
-  control.get('/outbox', (c) => json(c, outbox(selectWorld(deps.worlds, requestedWorldId(c)))));
+  control.get('/outbox', (c) => json(c, outbox(selectSandbox(deps.sandboxes, requestedSandboxId(c)))));
 
   control.post('/users/:userId/presence', async (c) => {
-    const world = selectWorld(deps.worlds, requestedWorldId(c));
+    const sandbox = selectSandbox(deps.sandboxes, requestedSandboxId(c));
     const change = parseInput(PresenceChangeSchema, await jsonBody(c));
-    const user = movePresence(world, findUser(world, c.req.param('userId')), change);
+    const user = movePresence(sandbox, findUser(sandbox, c.req.param('userId')), change);
     const { id, state, location, worldId, instanceId, platform, status } = user;
     return json(c, { id, state, location, worldId, instanceId, platform, status });
   });

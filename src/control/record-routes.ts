@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
-import { WORLD_HEADER } from '../store/worlds.js';
+import { WORLD_HEADER } from '../store/sandboxes.js';
 import { json, jsonBody } from '../http/helpers.js';
 import { parseInput } from '../http/validation.js';
 import { lazy } from '../schema/lazy.js';
@@ -25,25 +25,25 @@ const elapsed = (started: number) => Number((performance.now() - started).toFixe
  */
 export function recordControlRoutes(deps: AppDeps) {
   const routes = new Hono();
-  const { worlds } = deps;
+  const { sandboxes } = deps;
 
   routes.post('/worlds', async (c) => {
     const started = performance.now();
     const body = parseInput(NewWorldSchema, await jsonBody(c));
     const clock = body.clock === undefined ? undefined : checkClockTime(Date.parse(body.clock));
-    const { id } = worlds.create({ fixtures: body.fixtures, replace: body.replace, seed: body.seed, clock });
+    const { id } = sandboxes.create({ fixtures: body.fixtures, replace: body.replace, seed: body.seed, clock });
     return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
   });
 
   routes.put('/records/:collection', async (c) => {
     const collection = c.req.param('collection');
     const record = await jsonBody(c);
-    worlds.change(c.req.header(WORLD_HEADER), (data) => putRecord(data, collection, record));
+    sandboxes.change(c.req.header(WORLD_HEADER), (data) => putRecord(data, collection, record));
     return json(c, { put: collection });
   });
   routes.delete('/records/:collection/:id', (c) => {
     const { collection, id } = c.req.param();
-    worlds.change(c.req.header(WORLD_HEADER), (data) => deleteRecord(data, collection, id));
+    sandboxes.change(c.req.header(WORLD_HEADER), (data) => deleteRecord(data, collection, id));
     return json(c, { deleted: id });
   });
 

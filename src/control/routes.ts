@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
-import { selectWorld } from '../store/worlds.js';
+import { selectSandbox } from '../store/sandboxes.js';
 import { ApiError, messages } from '../errors.js';
-import { json, jsonBody, requestedWorldId } from '../http/helpers.js';
+import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
 import { scenarioControlRoutes } from './scenario-routes.js';
 import { parseInput } from '../http/validation.js';
 import { lazy } from '../schema/lazy.js';
@@ -33,7 +33,7 @@ const elapsed = (started: number) => Number((performance.now() - started).toFixe
  */
 export function controlRoutes(deps: AppDeps) {
   const control = new Hono();
-  const { worlds, scenarios } = deps;
+  const { sandboxes, scenarios } = deps;
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
   control.get('/limits', (c) => json(c, { maxMemory: memoryBudget(), limits: LIMITS }));
@@ -42,27 +42,27 @@ export function controlRoutes(deps: AppDeps) {
 
   control.post('/reset', (c) => {
     const started = performance.now();
-    const id = requestedWorldId(c);
-    if (!worlds.reset(id)) throw new ApiError(404, messages.unknownWorld(id ?? ''));
+    const id = requestedSandboxId(c);
+    if (!sandboxes.reset(id)) throw new ApiError(404, messages.unknownSandbox(id ?? ''));
     scenarios.reset(id);
     return json(c, { reset: true, ms: elapsed(started) });
   });
 
   control.post('/snapshot', (c) => {
     const started = performance.now();
-    worlds.snapshot(requestedWorldId(c));
+    sandboxes.snapshot(requestedSandboxId(c));
     return json(c, { snapshot: true, ms: elapsed(started) });
   });
   control.post('/restore', (c) => {
     const started = performance.now();
-    worlds.restore(requestedWorldId(c));
+    sandboxes.restore(requestedSandboxId(c));
     return json(c, { restore: true, ms: elapsed(started) });
   });
 
   control.route('/', recordControlRoutes(deps));
   control.delete('/worlds/:id', (c) => {
     const id = c.req.param('id');
-    if (!worlds.remove(id)) throw new ApiError(404, messages.unknownWorld(id));
+    if (!sandboxes.remove(id)) throw new ApiError(404, messages.unknownSandbox(id));
     scenarios.reset(id);
     return json(c, { removed: id });
   });
@@ -72,11 +72,11 @@ export function controlRoutes(deps: AppDeps) {
   control.route('/', peopleControlRoutes(deps));
 
   control.get('/clock', (c) => {
-    const world = selectWorld(worlds, requestedWorldId(c));
-    return json(c, { now: new Date(world.clock.now()).toISOString() });
+    const sandbox = selectSandbox(sandboxes, requestedSandboxId(c));
+    return json(c, { now: new Date(sandbox.clock.now()).toISOString() });
   });
   control.post('/clock', async (c) => {
-    const { clock } = selectWorld(worlds, requestedWorldId(c));
+    const { clock } = selectSandbox(sandboxes, requestedSandboxId(c));
     const change = parseInput(ClockChangeSchema, await jsonBody(c));
     const target = change.set ? Date.parse(change.set) : clock.now() + (change.advanceMs ?? 0) + (change.advanceMinutes ?? 0) * 60_000;
     clock.set(checkClockTime(target));

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
-import { json, jsonBody, requestedWorldId } from '../http/helpers.js';
+import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
 import { journalFilter } from './journal-query.js';
-import { DEFAULT_WORLD } from '../scenarios/engine.js';
+import { DEFAULT_SANDBOX } from '../scenarios/engine.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
 import { lazy } from '../schema/lazy.js';
-import { selectWorld } from '../store/worlds.js';
+import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
@@ -26,35 +26,35 @@ const SettingsChangeSchema = lazy(() =>
  */
 export function scenarioControlRoutes(deps: AppDeps) {
   const routes = new Hono();
-  const { worlds, scenarios, journal } = deps;
-  const worldKey = (id: string | undefined) => {
-    selectWorld(worlds, id);
-    return id ?? DEFAULT_WORLD;
+  const { sandboxes, scenarios, journal } = deps;
+  const sandboxKey = (id: string | undefined) => {
+    selectSandbox(sandboxes, id);
+    return id ?? DEFAULT_SANDBOX;
   };
 
-  routes.get('/scenarios', (c) => json(c, scenarios.list(worldKey(requestedWorldId(c)))));
+  routes.get('/scenarios', (c) => json(c, scenarios.list(sandboxKey(requestedSandboxId(c)))));
   routes.post('/scenarios', async (c) => {
-    const id = requestedWorldId(c);
-    const world = selectWorld(worlds, id);
+    const id = requestedSandboxId(c);
+    const sandbox = selectSandbox(sandboxes, id);
     const scenario = parseInput(ScenarioSchema, await jsonBody(c));
-    scenarios.use(scenario, id ?? DEFAULT_WORLD, world.clock.now());
+    scenarios.use(scenario, id ?? DEFAULT_SANDBOX, sandbox.clock.now());
     return json(c, { loaded: scenario.name, rules: scenario.rules.length });
   });
   routes.delete('/scenarios', (c) => {
-    scenarios.reset(worldKey(requestedWorldId(c)));
+    scenarios.reset(sandboxKey(requestedSandboxId(c)));
     return json(c, { reset: true });
   });
 
-  routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), requestedWorldId(c)))));
-  routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), requestedWorldId(c))) }));
+  routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), requestedSandboxId(c)))));
+  routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), requestedSandboxId(c))) }));
   routes.delete('/requests', (c) => {
-    journal.clear(journalFilter(c.req.query(), requestedWorldId(c)));
+    journal.clear(journalFilter(c.req.query(), requestedSandboxId(c)));
     return json(c, { cleared: true });
   });
 
-  routes.get('/settings', (c) => json(c, selectWorld(worlds, requestedWorldId(c)).settings));
+  routes.get('/settings', (c) => json(c, selectSandbox(sandboxes, requestedSandboxId(c)).settings));
   routes.patch('/settings', async (c) => {
-    const { settings } = selectWorld(worlds, requestedWorldId(c));
+    const { settings } = selectSandbox(sandboxes, requestedSandboxId(c));
     Object.assign(settings, parseInput(SettingsChangeSchema, await jsonBody(c)));
     return json(c, settings);
   });

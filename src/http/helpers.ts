@@ -7,7 +7,7 @@ import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, requestText } from './request-bod
 import { nodeRequest, requestHeader } from './request-headers.js';
 
 export { readRequestText, requestText } from './request-body.js';
-export { nodeRequest, requestedWorldId, requestHeader } from './request-headers.js';
+export { nodeRequest, requestedSandboxId, requestHeader } from './request-headers.js';
 
 /**
  * Refuses a body that declares more than MAX_REQUEST_BODY_BYTES with 413 before reading it. A body
@@ -30,8 +30,8 @@ export const answeredText = (c: Context): string | undefined => answeredTexts.ge
 /** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const body = await parseJsonBody(c);
-  const world = (c as Context<AppEnv>).get('world') as AppEnv['Variables']['world'] | undefined;
-  if (world) checkTextLengths(body, world.settings.maxTextLength);
+  const sandbox = (c as Context<AppEnv>).get('sandbox') as AppEnv['Variables']['sandbox'] | undefined;
+  if (sandbox) checkTextLengths(body, sandbox.settings.maxTextLength);
   return body;
 }
 
@@ -66,13 +66,13 @@ export function json(c: Context, body: unknown, status = 200): Response {
  * `span`) the clock: nothing that changes on a GET.
  */
 export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown, span?: TimeSpan): Response {
-  const world = c.get('world');
-  const now = world.clock.now();
-  let cached = world.readCache.get(key);
-  if (cached?.revision !== world.revision || now < cached.from || now >= cached.until) {
+  const sandbox = c.get('sandbox');
+  const now = sandbox.clock.now();
+  let cached = sandbox.readCache.get(key);
+  if (cached?.revision !== sandbox.revision || now < cached.from || now >= cached.until) {
     const text = JSON.stringify(read());
-    cached = { revision: world.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
-    world.readCache.set(key, cached);
+    cached = { revision: sandbox.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
+    sandbox.readCache.set(key, cached);
   }
   answeredTexts.set(c, cached.text);
   return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });

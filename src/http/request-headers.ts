@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { WORLD_HEADER } from '../store/worlds.js';
+import { WORLD_HEADER } from '../store/sandboxes.js';
 
 /** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
 export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /** The isolated world a request names with `X-Mock-World`; undefined for the default world. */
-export const requestedWorldId = (c: Context) => requestHeader(c, WORLD_HEADER);
+export const requestedSandboxId = (c: Context) => requestHeader(c, WORLD_HEADER);
 
 /**
  * One request header. Under node it reads node's own header object: asking Hono would build web

@@ -1,9 +1,9 @@
 import { Hono, type Context, type Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
-import type { World } from '../store/world.js';
+import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
-import { errorBody, json, limitJsonBody, requestedWorldId, requestHeader } from '../http/helpers.js';
+import { errorBody, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
@@ -35,10 +35,10 @@ import { jamRoutes } from '../areas/jams/routes.js';
 import { miscellaneousRoutes } from '../areas/miscellaneous/account-routes.js';
 import { routeOperations } from '../operations/wiring.js';
 import { operationRoutes } from '../operations/control.js';
-import { selectWorld, Worlds, type WorldLimits } from '../store/worlds.js';
+import { selectSandbox, Sandboxes, type SandboxLimits } from '../store/sandboxes.js';
 import { recordRequests, RequestJournal } from '../control/journal.js';
 import type { ManualClock } from '../store/clock.js';
-import type { WorldSource } from '../store/world-source.js';
+import type { SandboxSource } from '../store/sandbox-source.js';
 import { ScenarioEngine } from '../scenarios/engine.js';
 import { scenarioMiddleware } from '../scenarios/middleware.js';
 import { controlGuard } from '../control/guard.js';
@@ -58,14 +58,14 @@ export function createApp(deps: AppDeps) {
   app.use('/_uploads/*', controlGuard(deps.control, { control: false }));
   app.use('/_mock/*', (c, next) => {
     if (!mayChangeState(c)) return next();
-    const world = deps.worlds.get(requestedWorldId(c));
-    return world ? changing(world, next, true) : next();
+    const sandbox = deps.sandboxes.get(requestedSandboxId(c));
+    return sandbox ? changing(sandbox, next, true) : next();
   });
   // An upload's bytes change the world its ticket names.
   app.use('/_uploads/*', (c, next) => {
     if (!mayChangeState(c)) return next();
-    const world = deps.worlds.get(c.req.query('world') ?? requestedWorldId(c));
-    return world ? changing(world, next) : next();
+    const sandbox = deps.sandboxes.get(c.req.query('world') ?? requestedSandboxId(c));
+    return sandbox ? changing(sandbox, next) : next();
   });
   app.get('/_mock/', consolePageHandler);
   app.route('/_mock', controlRoutes(deps));
@@ -80,11 +80,11 @@ export function createApp(deps: AppDeps) {
   // The API's routes go straight into the app's router: one copy of each route, not one per level.
   const api = app.basePath('/api/1');
   api.use(async (c, next) => {
-    const world = selectWorld(deps.worlds, requestedWorldId(c));
-    c.set('world', world);
+    const sandbox = selectSandbox(deps.sandboxes, requestedSandboxId(c));
+    c.set('sandbox', sandbox);
     // A login (the user's last login and activity) and the account emails' links are the GETs that change records.
     const changes = mayChangeState(c) || requestHeader(c, 'authorization') !== undefined || CHANGING_GETS.has(c.req.path);
-    return changes ? changing(world, next) : next();
+    return changes ? changing(sandbox, next) : next();
   });
   api.use(requireUserAgent);
   api.use(scenarioMiddleware(deps.scenarios));
@@ -135,14 +135,14 @@ export function createApp(deps: AppDeps) {
 export type App = ReturnType<typeof createApp>;
 
 /** The usual dependencies: worlds built from `source`, each on a clock from `newClock`. */
-export function worldDeps(
-  source: WorldSource,
+export function sandboxDeps(
+  source: SandboxSource,
   newClock: () => ManualClock,
-  options: Partial<AppDeps> & { defaultClock?: ManualClock; worldLimits?: Partial<WorldLimits> } = {},
+  options: Partial<AppDeps> & { defaultClock?: ManualClock; sandboxLimits?: Partial<SandboxLimits> } = {},
 ): AppDeps {
-  const { defaultClock, worldLimits, ...rest } = options;
+  const { defaultClock, sandboxLimits, ...rest } = options;
   return {
-    worlds: new Worlds(source, newClock, defaultClock, worldLimits),
+    sandboxes: new Sandboxes(source, newClock, defaultClock, sandboxLimits),
     scenarios: new ScenarioEngine(),
     journal: new RequestJournal(),
     sockets: new PipelineHub(),
@@ -160,14 +160,14 @@ const CHANGING_GETS = new Set(['/api/1/auth/confirmEmail', '/api/1/auth/verifyLo
  * The one place the revision moves, and the one place a saved world learns which requests may change
  * it (`everything` for the control plane's, whose changes it cannot tell from what they read).
  */
-async function changing(world: World, next: Next, everything = false) {
-  const writes = world.writes;
-  world.revision++;
+async function changing(sandbox: Sandbox, next: Next, everything = false) {
+  const writes = sandbox.writes;
+  sandbox.revision++;
   writes?.begin(everything);
   try {
     await next();
   } finally {
     writes?.end();
-    world.revision++;
+    sandbox.revision++;
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { pipelineUrlOf } from '../pipeline/url.js';
 import { startServer, type RunningServer } from './server.js';
-import { exportWorld, isDbTarget } from './export.js';
+import { exportSandbox, isDbTarget } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 import { totp } from '../areas/authentication/totp.js';
@@ -185,7 +185,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
           generate: opts.generate,
           settings,
           control: { token: opts.controlToken, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins },
-          worldLimits: { maxWorlds: opts.maxWorlds, worldIdleMinutes: opts.worldIdleMinutes },
+          sandboxLimits: { maxSandboxes: opts.maxWorlds, sandboxIdleMinutes: opts.worldIdleMinutes },
           log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),
           onListening: (url) => {
             // Handlers first: a client may signal as soon as it reads the line.
@@ -219,7 +219,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .action(async (target: string, opts) => {
       if (opts.generate && opts.seed === undefined) fail('--generate needs --seed <n>: one seed, one world');
       try {
-        const files = await exportWorld(target, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
+        const files = await exportSandbox(target, { db: opts.db, fixturesDir: opts.fixtures, seed: opts.seed, generate: opts.generate });
         process.stdout.write(
           isDbTarget(target)
             ? `mock-api exported the default world to ${target}\n`

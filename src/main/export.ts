@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { buildDeps, type ServerOptions } from './server.js';
-import { worldData, worldState } from '../store/persistence/snapshot.js';
+import { sandboxData, sandboxState } from '../store/persistence/snapshot.js';
 import { writeFixtureDir } from '../store/persistence/export-fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
 
@@ -12,18 +12,18 @@ export const isDbTarget = (target: string) => target.toLowerCase().endsWith('.js
  * fixtures directory with its state.json, or, for a target ending in `.json`, as a database file
  * that `start --db` loads. Answers the files written.
  */
-export async function exportWorld(target: string, options: Omit<ServerOptions, 'port' | 'host'>): Promise<string[]> {
+export async function exportSandbox(target: string, options: Omit<ServerOptions, 'port' | 'host'>): Promise<string[]> {
   if (!isDbTarget(target) && existsSync(target) && !statSync(target).isDirectory()) {
     throw new DbError(`${target} is a file: export writes a fixtures directory, or a database file when the name ends in .json`);
   }
   // `start --db` makes a missing file; export would silently write the starting world instead.
   if (options.db !== undefined && !existsSync(options.db)) throw new DbError(`no database ${options.db}: the file does not exist`);
   const deps = await buildDeps(options);
-  const { WorldFile } = await import('../store/persistence/persist.js');
-  const saved = options.db === undefined ? undefined : await WorldFile.read(options.db);
-  if (saved) deps.worlds.load(saved);
-  const world = deps.worlds.default;
-  if (!isDbTarget(target)) return writeFixtureDir(target, worldData(world), worldState(world));
-  await new WorldFile(target, () => world).create();
+  const { SandboxFile } = await import('../store/persistence/persist.js');
+  const saved = options.db === undefined ? undefined : await SandboxFile.read(options.db);
+  if (saved) deps.sandboxes.load(saved);
+  const sandbox = deps.sandboxes.default;
+  if (!isDbTarget(target)) return writeFixtureDir(target, sandboxData(sandbox), sandboxState(sandbox));
+  await new SandboxFile(target, () => sandbox).create();
   return [target];
 }

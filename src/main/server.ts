@@ -1,21 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createApp, worldDeps, type AppDeps } from './app.js';
+import { createApp, sandboxDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from '../store/clock.js';
-import { defaultWorldJson, readFixtureDir, readFixtureState } from '../store/fixtures/fixture-dir.js';
+import { defaultSandboxJson, readFixtureDir, readFixtureState } from '../store/fixtures/fixture-dir.js';
 import { readReadyMadeScenarios } from '../scenarios/scenario-files.js';
-import type { WorldSettings } from '../store/records/settings.js';
-import { WorldSource } from '../store/world-source.js';
-import type { WorldFile } from '../store/persistence/persist.js';
+import type { SandboxSettings } from '../store/records/settings.js';
+import { SandboxSource } from '../store/sandbox-source.js';
+import type { SandboxFile } from '../store/persistence/persist.js';
 import { ApiError, messages } from '../errors.js';
 import { errorBody } from '../http/helpers.js';
-import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
+import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
 import { attachPipeline } from '../pipeline/upgrade.js';
 import { pipelineUrlOf } from '../pipeline/url.js';
 import type { Scenario } from '../scenarios/schema.js';
 import { ScenarioEngine } from '../scenarios/engine.js';
 import type { GenerateCounts } from '../store/generators/counts.js';
-import type { WorldData } from '../store/fixtures/fixtures.js';
-import type { WorldLimits } from '../store/worlds.js';
+import type { SandboxData } from '../store/fixtures/fixtures.js';
+import type { SandboxLimits } from '../store/sandboxes.js';
 import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
 import { answerClientErrorsWithEnvelope, answeredMalformedRequest } from '../http/node-errors.js';
@@ -28,13 +28,13 @@ export interface ServerOptions {
   seed?: number;
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
-  settings?: Partial<WorldSettings>;
+  settings?: Partial<SandboxSettings>;
   /** Host names and Origins the control plane accepts besides loopback, and its token. */
   control?: ControlGuardOptions;
   /** Where the warning about an exposed control plane (and its generated token) goes; stderr by default. */
   warn?: (line: string) => void;
   /** The cap on isolated worlds and how long an unused one lives. */
-  worldLimits?: Partial<WorldLimits>;
+  sandboxLimits?: Partial<SandboxLimits>;
   /**
    * A JSON file the default world is loaded from (when it exists) and saved to after writes and on
    * close; an unusable file is a DbError, never a silent reset.
@@ -66,13 +66,13 @@ export interface RunningServer {
 
 /** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
 export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
-  const json = options.fixturesDir === undefined ? defaultWorldJson() : JSON.stringify(readFixtureDir(options.fixturesDir));
+  const json = options.fixturesDir === undefined ? defaultSandboxJson() : JSON.stringify(readFixtureDir(options.fixturesDir));
   const { settings, seed } = options;
   const generate = seed === undefined ? undefined : (await import('../store/generators/generate.js')).addGeneratedData;
   // Every fresh copy of the world gets the settings, then the seeded data.
   const extend =
     settings || generate
-      ? (fresh: WorldData) => {
+      ? (fresh: SandboxData) => {
           Object.assign(fresh.settings, settings);
           generate?.(fresh, seed!, options.generate);
         }
@@ -80,8 +80,8 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
   const log = options.log;
   // An exported directory's state.json puts back what its records cannot say, at start and on reset.
   const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
-  const deps = worldDeps(WorldSource.fromJson(json, extend, state), adjustableSystemClock, {
-    worldLimits: options.worldLimits,
+  const deps = sandboxDeps(SandboxSource.fromJson(json, extend, state), adjustableSystemClock, {
+    sandboxLimits: options.sandboxLimits,
     readyMadeScenarios: readReadyMadeScenarios,
     // The same seed replays the same probabilistic failures.
     scenarios: new ScenarioEngine(options.seed ?? 0),
@@ -95,7 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = await buildDeps(options);
   deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
-  const db = options.db === undefined ? undefined : await openDb(options.db, deps.worlds);
+  const db = options.db === undefined ? undefined : await openDb(options.db, deps.sandboxes);
   const app = createApp(deps);
   const reportUnsaved = (error: Error) => {
     const line = `saving the database ${options.db} failed: ${error.message}`;
@@ -122,7 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     (request, response) => answeredMalformedRequest(request, response) || answer(request, response),
   );
   answerClientErrorsWithEnvelope(server);
-  const pipeline = attachPipeline(server, deps.worlds, deps.sockets);
+  const pipeline = attachPipeline(server, deps.sandboxes, deps.sockets);
   await listen(server, options.port, options.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -139,7 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pipeline.close();
       await closeServer(server, graceMs);
       await db?.close();
-      deps.worlds.close();
+      deps.sandboxes.close();
     },
   };
 }
@@ -148,10 +148,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * The default world from the database file when there is one, the file locked to this server and
  * (re)written at once either way. A file that cannot be used is a DbError, never a silent reset.
  */
-async function openDb(file: string, worlds: Worlds) {
+async function openDb(file: string, sandboxes: Sandboxes) {
   // Loaded only for --db: it brings Node's fs/promises, which a start without a file need not load.
-  const { openWorldFile } = await import('../store/persistence/open-db.js');
-  return openWorldFile(file, worlds);
+  const { openSandboxFile } = await import('../store/persistence/open-db.js');
+  return openSandboxFile(file, sandboxes);
 }
 
 /**
@@ -160,7 +160,7 @@ async function openDb(file: string, worlds: Worlds) {
  */
 function answeredOnceSaved(
   fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>,
-  file: WorldFile,
+  file: SandboxFile,
   onError: (error: Error) => void,
 ) {
   return async (request: Request, ...rest: any[]) => {

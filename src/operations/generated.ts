@@ -59,7 +59,7 @@ export function generatedHandler(op: OperationFacts, template: HonoTemplate): Ha
     if (record) return json(c, record.value, status);
     if (status >= 300 && status < 400) return c.body(null, status as 302, { Location: WEBSITE_HOME });
     if (!media.schema || media.type !== 'application/json') return otherBody(c, status, media.type);
-    const seed = `${c.get('world').instanceDiscovery.seed}|${op.operationId}|${JSON.stringify(path)}|${rawQuery(c)}|${body === undefined ? '' : JSON.stringify(body)}`;
+    const seed = `${c.get('sandbox').instanceDiscovery.seed}|${op.operationId}|${JSON.stringify(path)}|${rawQuery(c)}|${body === undefined ? '' : JSON.stringify(body)}`;
     const make = () => generateBody(media.schema!, seed, path, lastParam);
     if (op.method === 'GET' && status === 200) return cachedJson(c, `generated ${op.operationId} ${seed}`, make);
     return json(c, make(), status);

@@ -6,7 +6,7 @@ import { avatarView } from '../areas/avatars/avatars.js';
 import { fileView, findFile } from '../areas/files/files.js';
 import { groupView } from '../areas/groups/views.js';
 import { findWorld, worldView } from '../areas/worlds/worlds.js';
-import type { World } from '../store/world.js';
+import type { Sandbox } from '../store/sandbox.js';
 
 /**
  * Path parameters that name a record of the world. A generated answer first finds the record (an
@@ -15,7 +15,7 @@ import type { World } from '../store/world.js';
  */
 interface RecordKind {
   /** Throws the 404 envelope when the world has no such record. */
-  find(world: World, id: string): unknown;
+  find(sandbox: Sandbox, id: string): unknown;
   /** The component schema of the record as the operation answers it, and the view that makes it. */
   schema?: string;
   view?(c: Context<AppEnv>, record: any): unknown;
@@ -23,25 +23,25 @@ interface RecordKind {
 
 const kinds: Record<string, RecordKind> = {
   userId: { find: findUser },
-  worldId: { find: findWorld, schema: 'World', view: (c, record) => worldView(c.get('world'), record) },
+  worldId: { find: findWorld, schema: 'World', view: (c, record) => worldView(c.get('sandbox'), record) },
   avatarId: {
-    find: (world, id) => {
-      const avatar = world.avatars.get(id);
+    find: (sandbox, id) => {
+      const avatar = sandbox.avatars.get(id);
       if (!avatar) throw new ApiError(404, messages.avatarNotFound);
       return avatar;
     },
     schema: 'Avatar',
-    view: (c, record) => avatarView(c.get('world'), record),
+    view: (c, record) => avatarView(c.get('sandbox'), record),
   },
   groupId: {
-    find: (world, id) => {
-      const group = world.groups.get(id);
+    find: (sandbox, id) => {
+      const group = sandbox.groups.get(id);
       if (!group) throw new ApiError(404, messages.groupNotFound);
       return group;
     },
     schema: 'Group',
     // Read without a session (never the case today: every group operation needs one) as a stranger would.
-    view: (c, record) => groupView(c.get('world'), record, c.get('user')?.id ?? ''),
+    view: (c, record) => groupView(c.get('sandbox'), record, c.get('user')?.id ?? ''),
   },
   fileId: { find: findFile, schema: 'File', view: (c, record) => fileView(record, new URL(c.req.url).origin) },
 };
@@ -51,12 +51,12 @@ const kinds: Record<string, RecordKind> = {
  * operation's success schema is that record (`GET /worlds/{worldId}/...` answering a World), else undefined.
  */
 export function recordAnswer(c: Context<AppEnv>, path: Record<string, string>, successSchema: Record<string, any> | undefined) {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   let answer: { value: unknown } | undefined;
   for (const [name, id] of Object.entries(path)) {
     const kind = kinds[name];
     if (!kind) continue;
-    const record = kind.find(world, id);
+    const record = kind.find(sandbox, id);
     if (kind.view && successSchema?.$ref === `#/$defs/${kind.schema}`) answer = { value: kind.view(c, record) };
   }
   return answer;

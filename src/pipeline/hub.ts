@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { PipelineBus, PipelineRule, PipelineSignal } from '../store/pipeline-bus.js';
-import type { World } from '../store/world.js';
+import type { Sandbox } from '../store/sandbox.js';
 import { encodeFrame, frameContent, INACTIVE_SESSION_FRAME } from './frames.js';
 import { faultsFrom, PipelineRoom, type PipelineClient } from './room.js';
 import { LIMITS } from '../limits.js';
@@ -23,12 +23,12 @@ export class PipelineHub {
   private pinger: NodeJS.Timeout | undefined;
 
   /** The world's room, made (and subscribed to the world's events) on first use. */
-  room(world: World, worldId: string | null): PipelineRoom {
-    const known = this.rooms.get(world.pipeline);
+  room(sandbox: Sandbox, worldId: string | null): PipelineRoom {
+    const known = this.rooms.get(sandbox.pipeline);
     if (known) return known;
     const room = new PipelineRoom(worldId);
-    this.rooms.set(world.pipeline, room);
-    world.pipeline.on((event) => {
+    this.rooms.set(sandbox.pipeline, room);
+    sandbox.pipeline.on((event) => {
       // Delivery runs inside the request that made the change: a frame that cannot be sent must not fail it.
       try {
         this.deliver(room, event.type, event.to, event.content);
@@ -36,7 +36,7 @@ export class PipelineHub {
         // An unencodable content (a cycle, a BigInt) sends nothing; the change stands.
       }
     });
-    world.pipeline.onSignal((signal) => this.onSignal(room, signal));
+    sandbox.pipeline.onSignal((signal) => this.onSignal(room, signal));
     return room;
   }
 
@@ -44,12 +44,12 @@ export class PipelineHub {
    * Takes a freshly upgraded socket: keeps it when `token` names a live, verified session of the
    * world, else sends the real pipeline's error frame and closes it.
    */
-  admit(world: World, worldId: string | null, socket: WebSocket, token: string | undefined): void {
-    const session = token ? world.sessions.get(token) : undefined;
+  admit(sandbox: Sandbox, worldId: string | null, socket: WebSocket, token: string | undefined): void {
+    const session = token ? sandbox.sessions.get(token) : undefined;
     if (!session || session.pendingTwoFactor || !token) return refuseInactive(socket);
-    const room = this.room(world, worldId);
+    const room = this.room(sandbox, worldId);
     // A reset closes the socket and a restore keeps the world's sessions: this one store answers for its life.
-    const { sessions } = world;
+    const { sessions } = sandbox;
     const live = () => sessions.get(token) !== undefined;
     const queue = { unread: () => socket.bufferedAmount, drop: () => socket.terminate() };
     const client: PipelineClient = { socket, userId: session.userId, token, since: new Date().toISOString(), live, queue };

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { ApiError, messages, WAF_MISSING_USER_AGENT } from '../errors.js';
 import { errorBody } from '../http/helpers.js';
-import { WORLD_HEADER, type Worlds } from '../store/worlds.js';
+import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
 import { isPlaceholderUserAgent } from '../scenarios/user-agent.js';
 import type { PipelineHub } from './hub.js';
 import { LIMITS } from '../limits.js';
@@ -15,7 +15,7 @@ const MAX_CLIENT_FRAME_BYTES = LIMITS.clientFrameBytes.value;
  * Serves the event socket on the API's own port: any path, as the real pipeline's root. The `ws`
  * library loads on the first upgrade, so a server nobody opens a socket to never pays for it.
  */
-export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub): { close(): void } {
+export function attachPipeline(server: Server, sandboxes: Sandboxes, hub: PipelineHub): { close(): void } {
   let wss: Promise<WebSocketServer> | undefined;
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -25,10 +25,10 @@ export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub)
     // The real pipeline refuses a missing User-Agent always; a placeholder only as strictly as the world's API does.
     if (!userAgent?.trim()) return refuseUserAgent();
     const worldId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
-    const world = worlds.get(worldId);
-    if (!world) return refuse(socket, new ApiError(404, messages.unknownWorld(worldId ?? '')));
-    if (world.settings.userAgent === 'strict' && isPlaceholderUserAgent(userAgent)) return refuseUserAgent();
-    if (hub.room(world, worldId ?? null).refuses(Date.now())) {
+    const sandbox = sandboxes.get(worldId);
+    if (!sandbox) return refuse(socket, new ApiError(404, messages.unknownSandbox(worldId ?? '')));
+    if (sandbox.settings.userAgent === 'strict' && isPlaceholderUserAgent(userAgent)) return refuseUserAgent();
+    if (hub.room(sandbox, worldId ?? null).refuses(Date.now())) {
       return refuse(socket, new ApiError(503, messages.pipelineRefusing));
     }
     const token = url.searchParams.get('authToken') ?? url.searchParams.get('auth') ?? undefined;
@@ -39,7 +39,7 @@ export function attachPipeline(server: Server, worlds: Worlds, hub: PipelineHub)
     void wss.then((ws) =>
       ws.handleUpgrade(request, socket, head, (open) => {
         // The world the upgrade named may have been reset meanwhile: admit into the current one.
-        const current = worlds.get(worldId);
+        const current = sandboxes.get(worldId);
         if (current) hub.admit(current, worldId ?? null, open, token);
         else open.terminate();
       }),

@@ -7,10 +7,10 @@ export type { RequestFacts } from './match.js';
 export type { Outcome } from './active-rule.js';
 
 /** The default world's key; isolated worlds go by their id. */
-export const DEFAULT_WORLD = '';
+export const DEFAULT_SANDBOX = '';
 
 /** One world's rules and their counters. */
-class WorldRules {
+class SandboxRules {
   runtime: ActiveRule[] = [];
   base: ActiveRule[];
   readonly since: number | undefined;
@@ -75,7 +75,7 @@ class WorldRules {
  */
 export class ScenarioEngine {
   private baseDefs: RuleDef[] = [];
-  private readonly worlds = new Map<string, WorldRules>();
+  private readonly sandboxes = new Map<string, SandboxRules>();
 
   /** `seed` makes `probability` draws replay: the same seed and requests give the same failures. */
   constructor(private readonly seed = 0) {}
@@ -83,27 +83,27 @@ export class ScenarioEngine {
   loadBase(scenario: Scenario) {
     const defs = defineRules(scenario, this.seed);
     this.baseDefs.push(...defs);
-    for (const rules of this.worlds.values()) {
+    for (const rules of this.sandboxes.values()) {
       rules.base.push(...defs.map((def) => new ActiveRule(def, rules.since)));
       rules.changed();
     }
   }
 
   /** Adds runtime rules to one world; `now` on its clock starts their `during` windows. */
-  use(scenario: Scenario, world = DEFAULT_WORLD, now?: number) {
+  use(scenario: Scenario, world = DEFAULT_SANDBOX, now?: number) {
     const rules = this.rulesOf(world, now);
     rules.runtime.unshift(...defineRules(scenario, this.seed).map((def) => new ActiveRule(def, now)));
     rules.changed();
   }
 
   /** Drops the world's runtime rules and starts its base rules' counts over. */
-  reset(world = DEFAULT_WORLD) {
-    this.worlds.delete(world);
+  reset(world = DEFAULT_SANDBOX) {
+    this.sandboxes.delete(world);
   }
 
   /** Whether any rule could apply to the world: the fast path when none is loaded. */
   active(world: string): boolean {
-    return this.baseDefs.length > 0 || this.worlds.has(world);
+    return this.baseDefs.length > 0 || this.sandboxes.has(world);
   }
 
   /** `now` on the world's clock: the first request of a world starts its base rules' `during`. */
@@ -111,8 +111,8 @@ export class ScenarioEngine {
     return this.active(world) && this.rulesOf(world, now).needsBody;
   }
 
-  list(world = DEFAULT_WORLD) {
-    const rules = this.worlds.get(world) ?? new WorldRules(this.baseDefs, undefined, undefined);
+  list(world = DEFAULT_SANDBOX) {
+    const rules = this.sandboxes.get(world) ?? new SandboxRules(this.baseDefs, undefined, undefined);
     return [...rules.runtime, ...rules.base].map((active) => active.describe());
   }
 
@@ -125,9 +125,9 @@ export class ScenarioEngine {
     return undefined;
   }
 
-  private rulesOf(world: string, now: number | undefined): WorldRules {
-    let rules = this.worlds.get(world);
-    if (!rules) this.worlds.set(world, (rules = new WorldRules(this.baseDefs, world === DEFAULT_WORLD ? undefined : world, now)));
+  private rulesOf(world: string, now: number | undefined): SandboxRules {
+    let rules = this.sandboxes.get(world);
+    if (!rules) this.sandboxes.set(world, (rules = new SandboxRules(this.baseDefs, world === DEFAULT_SANDBOX ? undefined : world, now)));
     return rules;
   }
 }

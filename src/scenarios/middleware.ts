@@ -5,8 +5,8 @@ import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
 import { decodeBasic } from '../areas/authentication/basic.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
-import { errorBody, json, nodeRequest, requestedWorldId, requestHeader, requestText } from '../http/helpers.js';
-import { DEFAULT_WORLD, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
+import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
+import { DEFAULT_SANDBOX, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
 import type { FaultKind, RuleResponse } from './schema.js';
@@ -28,18 +28,18 @@ export const answeredBy = (c: Context): AnsweredBy | undefined => answered.get(c
 /** Applies the first matching scenario rule of the request's world before the simulated API sees it. */
 export function scenarioMiddleware(engine: ScenarioEngine) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const worldId = requestedWorldId(c);
-    const key = worldId ?? DEFAULT_WORLD;
+    const worldId = requestedSandboxId(c);
+    const key = worldId ?? DEFAULT_SANDBOX;
     if (!engine.active(key)) return next();
     const path = c.req.path.slice(API_PREFIX.length);
     const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
-    const now = c.get('world').clock.now();
+    const now = c.get('sandbox').clock.now();
     const body = !reads && engine.needsBody(key, now) ? parseLoosely(await requestText(c)) : undefined;
     const facts = new ScenarioRequest(c, path, worldId, body);
     const outcome = engine.take(facts, key, now);
     if (!outcome) return next();
     answered.set(c, { scenario: outcome.scenario, rule: outcome.index, fault: outcome.fault });
-    if (outcome.pipeline) applyPipelineRule(c.get('world'), outcome.pipeline, facts.session());
+    if (outcome.pipeline) applyPipelineRule(c.get('sandbox'), outcome.pipeline, facts.session());
     return apply(c, next, outcome, path);
   });
 }
@@ -81,10 +81,10 @@ class ScenarioRequest implements RequestFacts {
   /** The session's user; without a session, the username a Basic-auth login names (a login is that user's operation too). */
   username() {
     if (this.user !== null) return this.user;
-    const world = this.c.get('world');
+    const sandbox = this.c.get('sandbox');
     const token = this.session();
-    const session = token ? world.sessions.get(token) : undefined;
-    const loggedIn = session ? world.users.get(session.userId)?.username : undefined;
+    const session = token ? sandbox.sessions.get(token) : undefined;
+    const loggedIn = session ? sandbox.users.get(session.userId)?.username : undefined;
     return (this.user = loggedIn ?? decodeBasic(this.header('authorization'))?.username);
   }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { World } from '../store/world.js';
+import type { Sandbox } from '../store/sandbox.js';
 import { lazy } from '../schema/lazy.js';
 import type { PipelineRule } from '../store/pipeline-bus.js';
 
@@ -21,6 +21,6 @@ export const PipelineRuleSchema = lazy(() =>
  * Called by the scenario middleware when a rule with a `pipeline` field takes a request; `token` is
  * the request's auth cookie, naming the user whose sockets `drop: "user"` cuts.
  */
-export function applyPipelineRule(world: World, rule: PipelineRule, token: string | undefined): void {
-  world.pipeline.signal({ kind: 'rule', rule, userId: token ? world.sessions.get(token)?.userId : undefined });
+export function applyPipelineRule(sandbox: Sandbox, rule: PipelineRule, token: string | undefined): void {
+  sandbox.pipeline.signal({ kind: 'rule', rule, userId: token ? sandbox.sessions.get(token)?.userId : undefined });
 }

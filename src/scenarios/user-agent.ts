@@ -26,7 +26,7 @@ export const isPlaceholderUserAgent = (value: string | undefined) => !value || v
  * User-Agent with 403 and waf_code 13799, before anything else looks at the request.
  */
 export const requireUserAgent = createMiddleware<AppEnv>((c, next) => {
-  if (c.get('world').settings.userAgent !== 'strict') return next();
+  if (c.get('sandbox').settings.userAgent !== 'strict') return next();
   if (isPlaceholderUserAgent(requestHeader(c, 'user-agent'))) throw new ApiError(403, messages.userAgentRequired, WAF_MISSING_USER_AGENT);
   return next();
 });

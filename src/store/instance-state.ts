@@ -1,17 +1,17 @@
 import type { InstanceRecord } from './records/instances.js';
 import type { UserRecord } from './records/user.js';
-import type { World } from './world.js';
+import type { Sandbox } from './sandbox.js';
 import type { TimeSpan } from './read-cache.js';
 
 /** Closed once its closedAt has come; a close planned for later leaves it active until then. */
 export const isClosed = (instance: InstanceRecord, now: number) => instance.closedAt !== null && Date.parse(instance.closedAt) <= now;
 
 /** The users in an instance now: none once a hard close has taken effect, since it sends everyone out. */
-export function occupantsOf(world: World, instance: InstanceRecord): UserRecord[] {
-  if (instance.hardClose && isClosed(instance, world.clock.now())) return [];
+export function occupantsOf(sandbox: Sandbox, instance: InstanceRecord): UserRecord[] {
+  if (instance.hardClose && isClosed(instance, sandbox.clock.now())) return [];
   const users: UserRecord[] = [];
   for (const userId of instance.userIds) {
-    const user = world.users.get(userId);
+    const user = sandbox.users.get(userId);
     if (user) users.push(user);
   }
   return users;

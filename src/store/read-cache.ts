@@ -1,5 +1,5 @@
 import { LIMITS, shareOf, stringBytes } from '../limits.js';
-import type { CachedRead } from './world.js';
+import type { CachedRead } from './sandbox.js';
 
 /** [from, until) in epoch ms of world time. */
 export interface TimeSpan {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import type { WorldSettings } from './records/settings.js';
+import type { SandboxSettings } from './records/settings.js';
 import { LIMITS } from '../limits.js';
 
 export interface Session {
@@ -26,7 +26,7 @@ export interface Sessions {
 }
 
 /** `onClose` hears each token a logout ends, so the sockets opened with it can close at once. */
-export function createSessions(clock: Clock, settings: WorldSettings, onClose?: (token: string) => void): Sessions {
+export function createSessions(clock: Clock, settings: SandboxSettings, onClose?: (token: string) => void): Sessions {
   const byToken = new Map<string, Session>();
   const byUser = new Map<string, Set<string>>();
   const devices = new Map<string, { userId: string; expiresAt: number }>();

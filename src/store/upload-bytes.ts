@@ -1,12 +1,12 @@
 import type { UploadSession } from './records/files.js';
-import type { World } from './world.js';
+import type { Sandbox } from './sandbox.js';
 
 /**
  * What holds uploaded bytes: a world, or the snapshot of one (a structured clone, so a copy of its
  * own). Counted by its `fileBlobs` map: a world rebuilt around the same maps (a change of its
  * records) is the same holder, a restored world (a clone) is a new one.
  */
-export type UploadHolder = Pick<World, 'fileBlobs' | 'fileUploads'>;
+export type UploadHolder = Pick<Sandbox, 'fileBlobs' | 'fileUploads'>;
 
 interface Ledger {
   bytes: number;

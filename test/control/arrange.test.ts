@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrange, ControlError, startServer, type MockServer } from '../../src/main/index.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 import { control } from '../support/control-call.js';
 import { collectionNames } from '../../src/store/fixtures/fixtures.js';
 
@@ -66,7 +66,7 @@ describe('worlds.create({ fixtures })', () => {
   });
 
   it('refuses a bad record with a 400 naming every problem by its JSON path, and creates no world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'POST', '/worlds', {
       fixtures: {
         users: [arrange.user({ username: 'ok' }), { id: 'not-an-id', username: 'x', displayName: 'X', password: '', email: '' }],
@@ -81,11 +81,11 @@ describe('worlds.create({ fixtures })', () => {
       expect.stringMatching(/^fixtures\.users\[1\]\.password: /),
       expect.stringMatching(/^fixtures\.userz: is not a collection: the names are users, groups, /),
     ]);
-    expect(t.deps.worlds.count).toBe(0);
+    expect(t.deps.sandboxes.count).toBe(0);
   });
 
   it('refuses duplicate ids, then (once every record parses) records naming ones that are not there', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = arrange.user({ username: 'owner' });
     const { group, members } = arrange.group({ owner });
     const duplicate = await control(t, 'POST', '/worlds', { fixtures: { users: [owner, owner] } });
@@ -97,7 +97,7 @@ describe('worlds.create({ fixtures })', () => {
     expect(reply.body.error.message).toBe(
       `fixtures.groupMembers[1].userId: ${stray.id} names user ${MISSING}, which users.json does not hold`,
     );
-    expect(t.deps.worlds.count).toBe(0);
+    expect(t.deps.sandboxes.count).toBe(0);
   });
 });
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
+import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { messages } from '../../src/errors.js';
-import { createApp, worldDeps } from '../../src/main/app.js';
+import { createApp, sandboxDeps } from '../../src/main/app.js';
 import { manualClock } from '../../src/store/clock.js';
-import { WorldSource } from '../../src/store/world-source.js';
+import { SandboxSource } from '../../src/store/sandbox-source.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
@@ -17,7 +17,7 @@ import { LIMITS } from '../../src/limits.js';
 
 const builders = 'grp_00000001-0000-4000-8000-000000000000';
 
-async function control(t: TestWorld, path: string, init: RequestInit = {}) {
+async function control(t: TestSandbox, path: string, init: RequestInit = {}) {
   const response = await t.app.request(`/_mock${path}`, init);
   const text = await response.text();
   return {
@@ -30,7 +30,7 @@ async function control(t: TestWorld, path: string, init: RequestInit = {}) {
 
 describe('the console page', () => {
   it('is served at /_mock/ as one HTML document that loads nothing from elsewhere', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     for (const path of ['/', '']) {
       const reply = await control(t, path);
       expect(reply.status).toBe(200);
@@ -41,7 +41,7 @@ describe('the console page', () => {
   });
 
   it('may not be framed, and runs no inline script or style, as its Content-Security-Policy says', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     for (const path of ['/', '', '/console']) {
       const reply = await control(t, path);
       expect(reply.headers.get('content-security-policy')).toBe(
@@ -56,7 +56,7 @@ describe('the console page', () => {
   });
 
   it('serves its script, built from the TypeScript source, and its style', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const script = await control(t, '/console.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -94,7 +94,7 @@ describe('the console page', () => {
 
   it('serves its script and style without the control token, which the page itself needs', async () => {
     const app = createApp(
-      worldDeps(WorldSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock(), { control: { token: 'sesame' } }),
+      sandboxDeps(SandboxSource.inMemory(readFixtureDir(defaultFixturesDir)), () => manualClock(), { control: { token: 'sesame' } }),
     );
     expect((await app.request('/_mock/')).status).toBe(401);
     expect((await app.request('/_mock/?token=sesame')).status).toBe(200);
@@ -106,7 +106,7 @@ describe('the console page', () => {
 
 describe('world views', () => {
   it('lists users with their live sessions and two-factor state, without passwords or secrets', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.login('alice');
     await t.login('alice');
     const reply = await control(t, '/state/users?n=10');
@@ -121,7 +121,7 @@ describe('world views', () => {
   });
 
   it('pages and searches users', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const first = await control(t, '/state/users?n=2');
     expect(first.body).toMatchObject({ total: 7, offset: 0 });
     expect(first.body.items).toHaveLength(2);
@@ -132,7 +132,7 @@ describe('world views', () => {
   });
 
   it("counts a group's events of the current month against the monthly limit", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = (await control(t, '/state/groups?search=Builders')).body.items[0];
     const cookie = await t.login('alice');
     const created = await t.call('POST', `/calendar/${builders}/event`, {
@@ -154,7 +154,7 @@ describe('world views', () => {
   });
 
   it("shows an invite-message slot's cooldown in minutes left, following the world's clock", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expect((await t.call('PUT', `/message/${ids.bob}/message/5`, { cookie, body: { message: 'Come over' } })).status).toBe(200);
     const slot = async () =>
@@ -165,7 +165,7 @@ describe('world views', () => {
   });
 
   it('reads the world that X-Mock-World names, and lists the worlds', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { id } = (await control(t, '/worlds', { method: 'POST' })).body;
     expect((await control(t, '/worlds')).body.worlds).toEqual(['', id]);
     await t.call('GET', '/auth/user', { headers: { authorization: `Basic ${btoa('bob:bob-password')}`, 'x-mock-world': id } });
@@ -176,7 +176,7 @@ describe('world views', () => {
   });
 
   it('answers a 404 envelope for an unknown view or record', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const view = await control(t, '/state/passwords');
     expect(view.status).toBe(404);
     expect(view.body.error.message).toBe(messages.consoleUnknownView('passwords'));
@@ -185,7 +185,7 @@ describe('world views', () => {
   });
 
   it('refuses an out-of-range page size with a 400 naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.app.request('/_mock/state/users?n=500');
     expectError({ status: reply.status, body: await reply.json(), headers: reply.headers, text: '' }, 400);
   });
@@ -193,7 +193,7 @@ describe('world views', () => {
 
 describe('ready-made scenarios', () => {
   it('lists the files shipped in scenarios/ by name, ready to post', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.readyMadeScenarios = readReadyMadeScenarios;
     const listed = (await control(t, '/scenarios/ready-made')).body as { name: string; scenario: unknown }[];
     expect(listed.map((s) => s.name)).toContain('login-rate-limited');
@@ -208,7 +208,7 @@ describe('ready-made scenarios', () => {
 });
 
 /** The console's live stream, read as the browser's EventSource would. */
-async function openStream(t: TestWorld, query = '', headers: Record<string, string> = {}) {
+async function openStream(t: TestSandbox, query = '', headers: Record<string, string> = {}) {
   const abort = new AbortController();
   const response = await t.app.request(`/_mock/requests/stream${query}`, { signal: abort.signal, headers });
   const reader = response.body!.getReader();
@@ -234,11 +234,11 @@ async function openStream(t: TestWorld, query = '', headers: Record<string, stri
   };
 }
 
-const listed = async (t: TestWorld, query = '') => (await control(t, `/requests${query}`)).body as JournalEntry[];
+const listed = async (t: TestSandbox, query = '') => (await control(t, `/requests${query}`)).body as JournalEntry[];
 
 describe('the live request stream', () => {
   it("sends each API request of the chosen world as it is recorded, and nothing of another world's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { id } = (await control(t, '/worlds', { method: 'POST' })).body;
     const stream = await openStream(t);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -254,7 +254,7 @@ describe('the live request stream', () => {
   });
 
   it('starts after the entry given as after=, sending first what was recorded since, once each', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/time');
     const page = await listed(t);
     const after = Math.max(...page.map((entry) => entry.seq));
@@ -274,7 +274,7 @@ describe('the live request stream', () => {
   });
 
   it('resumes after the Last-Event-ID a reconnecting browser sends, rather than the after= of its first connect', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/time');
     await t.call('GET', '/config');
     const [first, second] = await listed(t);
@@ -285,7 +285,7 @@ describe('the live request stream', () => {
   });
 
   it('asks the console to list the journal again when more was recorded since its cursor than a stream holds unread', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const body = { bio: 'b'.repeat(60 * 1024) };
     const requests = Math.ceil((1.5 * LIMITS.consoleStreamUnreadBytes.value) / (60 * 1024));
     for (let i = 0; i < requests; i++) await t.call('POST', '/auth/register', { body });
@@ -299,7 +299,7 @@ describe('the live request stream', () => {
   });
 
   it('refuses a cursor that is not an entry number with a 400 naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, '/requests/stream?after=soon');
     expect(reply.status).toBe(400);
     expect(reply.body.error.message).toMatch(/^after /);
@@ -308,7 +308,7 @@ describe('the live request stream', () => {
 
 describe('journal entries', () => {
   it('are numbered one after another across worlds, and the numbers go on after the journal is cleared', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { id } = (await control(t, '/worlds', { method: 'POST' })).body;
     await t.call('GET', '/time');
     await t.call('GET', '/time', { headers: { 'x-mock-world': id } });
@@ -321,7 +321,7 @@ describe('journal entries', () => {
   });
 
   it('name the user a password login authenticated, though the request carried no session yet', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'alice-password') } });
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'wrong') } });
     const [login, refused] = await listed(t);
@@ -331,7 +331,7 @@ describe('journal entries', () => {
   });
 
   it('name the user a login with a second factor still to give authenticated', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('carol', 'carol-password') } });
     expect(reply.body).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
     expect((await listed(t))[0]).toMatchObject({ userId: ids.carol, username: 'carol' });

@@ -1,27 +1,27 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createApp, worldDeps } from '../../src/main/app.js';
+import { createApp, sandboxDeps } from '../../src/main/app.js';
 import { manualClock } from '../../src/store/clock.js';
 import type { ControlGuardOptions } from '../../src/control/guard.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { messages } from '../../src/errors.js';
 import { startServer } from '../../src/main/server.js';
-import { WorldSource } from '../../src/store/world-source.js';
-import { expectError, testWorld, type TestWorld } from '../support/helpers.js';
+import { SandboxSource } from '../../src/store/sandbox-source.js';
+import { expectError, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { control } from '../support/control-call.js';
 
 const data = readFixtureDir(defaultFixturesDir);
 
-function guarded(options: ControlGuardOptions): TestWorld {
-  const deps = worldDeps(WorldSource.inMemory(data), () => manualClock(), { control: options });
-  return { app: createApp(deps), deps } as TestWorld;
+function guarded(options: ControlGuardOptions): TestSandbox {
+  const deps = sandboxDeps(SandboxSource.inMemory(data), () => manualClock(), { control: options });
+  return { app: createApp(deps), deps } as TestSandbox;
 }
 
 const rewind = { set: '2020-01-01T00:00:00.000Z' };
 
 describe('the control plane', () => {
   it('refuses a cross-site text/plain POST that a web page could send', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'POST', '/clock', JSON.stringify(rewind), {
       origin: 'http://evil.example',
       'content-type': 'text/plain',
@@ -31,7 +31,7 @@ describe('the control plane', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await control(t, 'POST', '/clock', JSON.stringify(rewind), { 'content-type': 'text/plain' }),
       415,
@@ -45,14 +45,14 @@ describe('the control plane', () => {
   });
 
   it('accepts its own origin, JSON bodies and requests without a body', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await control(t, 'POST', '/clock', rewind, { origin: 'http://localhost' })).status).toBe(200);
     expect((await control(t, 'POST', '/clock', rewind, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
     expect((await control(t, 'POST', '/reset')).status).toBe(200);
   });
 
   it('refuses a Host that is not an address of the server (DNS rebinding)', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await control(t, 'POST', '/reset', undefined, { host: 'evil.example:8080' }),
       403,
@@ -78,7 +78,7 @@ describe('the control plane', () => {
   });
 
   it('refuses a foreign Origin on upload URLs too', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const response = await t.app.request('/_uploads/any-token', { method: 'PUT', headers: { origin: 'http://evil.example' }, body: 'x' });
     expect(response.status).toBe(403);
   });

@@ -3,22 +3,22 @@ import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { MAX_JOURNAL_BODY_BYTES, RequestJournal, type JournalEntry } from '../../src/control/journal.js';
 import { LIMITS } from '../../src/limits.js';
 import { startServer } from '../../src/main/server.js';
-import { ids, testWorld } from '../support/helpers.js';
-import { control, newWorld } from '../support/control-helpers.js';
+import { ids, testSandbox } from '../support/helpers.js';
+import { control, newSandbox } from '../support/control-helpers.js';
 
 const alice = { authorization: encodeBasic('alice', 'alice-password') };
 
 describe('the request journal', () => {
   it('records the status actually sent for a request to an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', '/auth/user', { headers: { 'x-mock-world': 'world_nope' } })).status).toBe(404);
     const [entry] = (await control(t, 'GET', '/requests')).body;
     expect(entry).toMatchObject({ path: '/api/1/auth/user', status: 404, world: 'world_nope' });
   });
 
   it('lists one world entries with the world filter or the X-Mock-World header', async () => {
-    const t = testWorld();
-    const one = await newWorld(t);
+    const t = testSandbox();
+    const one = await newSandbox(t);
     await t.call('GET', '/auth/user', { headers: { 'x-mock-world': one } });
     await t.call('GET', '/auth/user');
     await t.call('GET', '/config', { headers: { 'x-mock-world': one } });
@@ -31,7 +31,7 @@ describe('the request journal', () => {
   });
 
   it('filters by method, rule path, status and user, and counts', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const bob = await t.login('bob');
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie });
@@ -47,7 +47,7 @@ describe('the request journal', () => {
   });
 
   it('keeps entries recorded since a time', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user');
     const since = new Date(Date.now() + 60_000).toISOString();
     expect((await control(t, 'GET', `/requests/count?since=${since}`)).body.count).toBe(0);
@@ -55,7 +55,7 @@ describe('the request journal', () => {
   });
 
   it('counts an entry recorded exactly at since, and not one millisecond later', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user');
     const [entry] = (await control(t, 'GET', '/requests')).body as { at: string }[];
     const at = Date.parse(entry!.at);
@@ -64,7 +64,7 @@ describe('the request journal', () => {
   });
 
   it('keeps the request body, the response headers and body, and the rule that answered', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'POST', '/scenarios', {
       body: { name: 'nope', rules: [{ match: { method: 'POST', path: '/auth/register' }, response: { status: 403, message: 'No.' } }] },
     });
@@ -83,7 +83,7 @@ describe('the request journal', () => {
   });
 
   it('names the logged-in user of each entry', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('GET', '/auth/user', { cookie });
     const entries = (await control(t, 'GET', '/requests')).body;
@@ -91,7 +91,7 @@ describe('the request journal', () => {
   });
 
   it('cuts a body at 64 KiB', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('PUT', `/users/${ids.alice}`, { cookie, body: { bio: 'é'.repeat(MAX_JOURNAL_BODY_BYTES) } });
     const entry = (await control(t, 'GET', '/requests?method=PUT')).body[0];
@@ -103,7 +103,7 @@ describe('the request journal', () => {
     /** A JSON body of exactly `bytes` bytes. */
     const bodyOf = (bytes: number) => `{"bio":"${'a'.repeat(bytes - '{"bio":""}'.length)}"}`;
     const journalled = async (bytes: number) => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       await t.call('PUT', `/users/${ids.alice}`, { cookie, body: bodyOf(bytes) });
       return (await control(t, 'GET', '/requests?method=PUT')).body[0];
@@ -174,7 +174,7 @@ describe('the request journal', () => {
   });
 
   it('keeps the query and the request headers, with a Basic authorization redacted', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user?probe=1', {
       headers: { authorization: encodeBasic('alice', 'alice-password'), 'x-client': 'journal-test' },
     });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultMaxMemory, LIMITS, setMemoryBudget, shareOf } from '../../src/limits.js';
 import { queuedBytesOfProcess } from '../../src/http/push-queues.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 
 const entriesIn = (text: string) => text.split('\n').filter((line) => line.startsWith('data: {"')).length;
 
@@ -26,7 +26,7 @@ describe('the live request streams of the process together', () => {
   it('end the stream with most unread once all of them hold their share of --max-memory, and keep the others', async () => {
     // The share is one stream's own bound: two streams each within their own bound pass it together.
     setMemoryBudget(LIMITS.consoleStreamUnreadBytes.value / LIMITS.pushQueueShare.value);
-    const t = testWorld();
+    const t = testSandbox();
     const body = { bio: 'b'.repeat(60 * 1024) };
     const older = await t.app.request('/_mock/requests/stream');
     for (let i = 0; i < 10; i++) await t.call('POST', '/auth/register', { body });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/limits.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 
 describe('the live request stream: a client that does not read', () => {
   it(`is ended once entries past ${LIMITS.consoleStreamUnreadBytes.value} bytes wait for it, and the API keeps answering`, async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const response = await t.app.request('/_mock/requests/stream');
     const body = { bio: 'b'.repeat(60 * 1024) };
     const requests = Math.ceil((2 * LIMITS.consoleStreamUnreadBytes.value) / (60 * 1024));

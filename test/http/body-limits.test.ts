@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../../src/main/server.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { messages } from '../../src/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../src/http/request-body.js';
-import { expectError, ids, replyOf, testWorld } from '../support/helpers.js';
+import { expectError, ids, replyOf, testSandbox } from '../support/helpers.js';
 
 let server: RunningServer;
 let cookie: string;
@@ -106,7 +106,7 @@ describe('request bodies over the limit, chunked', () => {
 
 describe(`a request body at the limit of ${MAX_REQUEST_BODY_BYTES} bytes`, () => {
   const put = async (bytes: number) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     return t.call('PUT', `/users/${ids.alice}`, { cookie, body: 'a'.repeat(bytes) });
   };
@@ -122,7 +122,7 @@ describe(`a request body at the limit of ${MAX_REQUEST_BODY_BYTES} bytes`, () =>
 
 describe('request bodies over the limit, without a declared length', () => {
   it('refuse a streamed multipart body past the limit with 413', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { messages } from '../../src/errors.js';
-import { expectError, ids, replyOf, testWorld } from '../support/helpers.js';
+import { expectError, ids, replyOf, testSandbox } from '../support/helpers.js';
 
 const multipartRoutes = [
   '/file/image',
@@ -13,7 +13,7 @@ const multipartRoutes = [
 
 describe('multipart bodies', () => {
   it.each(multipartRoutes)('POST %s refuses a body that is not the multipart its Content-Type names with 400', async (path) => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const response = await t.app.request(`/api/1${path}`, {
       method: 'POST',
@@ -24,7 +24,7 @@ describe('multipart bodies', () => {
   });
 
   it.each(multipartRoutes)('POST %s refuses a JSON body with 400', async (path) => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const response = await t.app.request(`/api/1${path}`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from '../../src/areas/authentication/email.js';
-import { expectError, ids, replyOf, testWorld, type Reply, type TestWorld } from '../support/helpers.js';
+import { expectError, ids, replyOf, testSandbox, type Reply, type TestSandbox } from '../support/helpers.js';
 
 const registration = {
   username: 'evil1',
@@ -15,7 +15,7 @@ const registration = {
 
 describe('regular expressions on request input', () => {
   it('refuses a 120 KB email of dots between two @ without freezing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: `a@${'.'.repeat(120_000)}@` } });
     expectError(reply, 400, 'email must be at most 10000 characters long');
   });
@@ -26,13 +26,13 @@ describe('regular expressions on request input', () => {
   });
 
   it('reads a 100,000-character Authorization header that almost matches at once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: { authorization: `Basic ${'A'.repeat(100_000)}${' '.repeat(100)}!` } });
     expectError(reply, 401);
   });
 
   it('reads a 100,000-character instance location that almost matches at once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const location = `wrld_a11ce000-0000-4000-8000-00000000b001:1~private(${'('.repeat(50_000)}${'x'.repeat(50_000)}`;
     const reply = await t.call('GET', `/instances/${encodeURIComponent(location)}`, { cookie });
@@ -54,13 +54,13 @@ const LONG = 100_000;
 interface WorstCase {
   name: string;
   /** Sends the request with `value` in the place the expression reads. */
-  send(t: TestWorld, cookie: string, value: string): Promise<Reply>;
+  send(t: TestSandbox, cookie: string, value: string): Promise<Reply>;
   /** A short value, sent first so the timing leaves out first-use costs. */
   short: string;
   worst: string;
 }
 
-const control = async (t: TestWorld, path: string, init: RequestInit = {}) => replyOf(await t.app.request(path, init));
+const control = async (t: TestSandbox, path: string, init: RequestInit = {}) => replyOf(await t.app.request(path, init));
 
 const worstCases: WorstCase[] = [
   {
@@ -127,7 +127,7 @@ const worstCases: WorstCase[] = [
   {
     name: 'User-Agent in a strict world',
     send: (t, cookie, agent) => {
-      t.world.settings.userAgent = 'strict';
+      t.sandbox.settings.userAgent = 'strict';
       return t.call('GET', '/config', { cookie, headers: { 'user-agent': agent } });
     },
     short: 'node(',
@@ -154,7 +154,7 @@ const worstCases: WorstCase[] = [
 
 describe('each regular expression on request input, fed its worst case', () => {
   it.each(worstCases)('$name answers within 200 ms', async ({ send, short, worst }) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await send(t, cookie, short);
     const started = performance.now();

@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest';
 import { messages } from '../../src/errors.js';
-import { expectError, ids, testWorld } from '../support/helpers.js';
+import { expectError, ids, testSandbox } from '../support/helpers.js';
 import { groups } from '../support/groups-fixture-ids.js';
 
 describe('numbers in the query and the path', () => {
   for (const n of ['0x10', '1e1', '011', '5.0', ' 5', '']) {
     it(`refuses n=${JSON.stringify(n)} instead of reading a number from it`, async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       expectError(await t.call('GET', `/instances/discover?n=${encodeURIComponent(n)}`, { cookie }), 400, 'n must be an integer');
       expectError(await t.call('GET', `/calendar/${groups.builders}?n=${encodeURIComponent(n)}`, { cookie }), 400, 'n must be an integer');
@@ -15,7 +15,7 @@ describe('numbers in the query and the path', () => {
   }
 
   it('refuses invite message slot 011', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('GET', `/message/${ids.alice}/message/011`, { cookie });
     expectError(reply, 400, messages.inviteMessageInvalidSlot);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
-import { cookieFrom, ids, testWorld, type Reply } from '../support/helpers.js';
+import { cookieFrom, ids, testSandbox, type Reply } from '../support/helpers.js';
 
 /**
  * Asserts a 200. `call()` has already checked the body against the public response schema of the
@@ -19,7 +19,7 @@ function expectValidArray(reply: Reply, schemaRef: string) {
 
 describe("a desktop companion's start-up against the default world", () => {
   it('reads the config, logs in, reads itself, pages friends online then offline, reads each friend, the token and notifications', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectValid(await t.call('GET', '/config'), 'APIConfig');
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('alice', 'alice-password') } });
     expectValid(login, 'CurrentUser');
@@ -53,7 +53,7 @@ describe("a desktop companion's start-up against the default world", () => {
   });
 
   it('answers the social writes in the shapes the OpenAPI gives', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
     expectValid(await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob }), 'Notification');

@@ -4,11 +4,11 @@ import { generationContract, operationContract, type Schema } from '../../src/op
 import { inputCheck } from '../../src/operations/inputs.js';
 import type { OperationFacts } from '../../src/operations/facts.js';
 import { operations } from '../../src/operations/table.js';
-import { WORLD_HEADER } from '../../src/store/worlds.js';
+import { WORLD_HEADER } from '../../src/store/sandboxes.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { bundleIds, fileIds } from '../support/files-fixtures.js';
 import { groups } from '../support/groups-fixture-ids.js';
-import { cookieFrom, ids, testWorld, type Reply } from '../support/helpers.js';
+import { cookieFrom, ids, testSandbox, type Reply } from '../support/helpers.js';
 import { instances, worlds } from '../support/worlds-fixture-ids.js';
 
 /** Path values naming records of the default world; other parameters get a value made from their schema. */
@@ -79,8 +79,8 @@ function invalidInput(op: OperationFacts): { name: string; url: string; body?: u
 
 describe('every operation of the public description', () => {
   // One world for the whole walk, reads sharing one made before any write; every write gets its own.
-  const t = testWorld();
-  const reads = t.deps.worlds.create().id;
+  const t = testSandbox();
+  const reads = t.deps.sandboxes.create().id;
   const sessions = new Map<string, string>();
   const session = async (worldId: string) => {
     if (!sessions.has(worldId)) {
@@ -97,7 +97,7 @@ describe('every operation of the public description', () => {
     it(`${tag}: valid inputs on a fresh world answer, never the unknown route nor a 5xx, the same bytes twice, a body that keeps the schema`, async () => {
       const failures: string[] = [];
       for (const op of operations.filter((op) => op.tag === tag)) {
-        const worldId = op.method === 'GET' ? reads : t.deps.worlds.create().id;
+        const worldId = op.method === 'GET' ? reads : t.deps.sandboxes.create().id;
         const headers = { [WORLD_HEADER]: worldId };
         const cookie = await session(worldId);
         const { url, body } = validRequest(op);
@@ -116,14 +116,14 @@ describe('every operation of the public description', () => {
           const second = await send();
           if (second.text !== first.text) failures.push(`${op.method} ${op.path}: a second call answered other bytes`);
         }
-        if (worldId !== reads) t.deps.worlds.remove(worldId);
+        if (worldId !== reads) t.deps.sandboxes.remove(worldId);
       }
       expect(failures).toEqual([]);
     });
   }
 
   it('answers every stateful operation that needs no session without a cookie, with a 200', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
       operations: { operationId: string; answer: string }[];
     };
@@ -131,11 +131,11 @@ describe('every operation of the public description', () => {
     const open = operations.filter((op) => !op.session && stateful.has(op.operationId));
     const failures: string[] = [];
     for (const op of open) {
-      const worldId = t.deps.worlds.create().id;
+      const worldId = t.deps.sandboxes.create().id;
       const { url, body } = validRequest(op);
       const reply = await t.call(op.method, url, { body, headers: { [WORLD_HEADER]: worldId } });
       if (reply.status !== 200) failures.push(`${op.method} ${op.path}: ${reply.status} ${reply.text.slice(0, 120)}`);
-      t.deps.worlds.remove(worldId);
+      t.deps.sandboxes.remove(worldId);
     }
     expect(failures).toEqual([]);
     expect(open.map((op) => `${op.method} ${op.path}`)).toEqual(
@@ -144,7 +144,7 @@ describe('every operation of the public description', () => {
   });
 
   it('answers an invalid parameter of a stateful operation with a 400 naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
       operations: { operationId: string; answer: string }[];
     };
@@ -156,21 +156,21 @@ describe('every operation of the public description', () => {
       if (!invalid) continue;
       checked++;
       // A world per call: a valid write before the check must not change what the next call sees.
-      const worldId = t.deps.worlds.create().id;
+      const worldId = t.deps.sandboxes.create().id;
       const headers = { [WORLD_HEADER]: worldId };
       const login = await t.call('GET', '/auth/user', { headers: { ...headers, authorization: encodeBasic('alice', 'alice-password') } });
       const reply = await t.call(op.method, invalid.url, { cookie: cookieFrom(login.headers, 'auth'), body: invalid.body, headers });
       if (reply.status !== 400 || !String(reply.body?.error?.message).includes(invalid.name)) {
         failures.push(`${op.method} ${op.path} (${invalid.name}): ${reply.status} ${reply.text.slice(0, 120)}`);
       }
-      t.deps.worlds.remove(worldId);
+      t.deps.sandboxes.remove(worldId);
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(stateful.size / 4);
   });
 
   it('answers an invalid parameter of a generated operation with a 400 naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const { operations: answered } = (await (await t.app.request('/_mock/operations')).json()) as {
       operations: { operationId: string; answer: string }[];

@@ -6,7 +6,7 @@ import { operations } from '../../src/operations/table.js';
 import { ApiError, messages } from '../../src/errors.js';
 import { errorBody, json } from '../../src/http/helpers.js';
 import { groups } from '../support/groups-fixture-ids.js';
-import { expectError, ids, replyOf, testWorld, type TestWorld } from '../support/helpers.js';
+import { expectError, ids, replyOf, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { worlds } from '../support/worlds-fixture-ids.js';
 
 describe('routing', () => {
@@ -23,7 +23,7 @@ describe('routing', () => {
   ];
   for (const [method, path, neighbour] of collisions) {
     it(`${method} ${path} reaches its own operation, not ${neighbour}`, async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       const reply = await t.call(method, path, { cookie });
       expect(reply.status).toBe(200);
@@ -32,7 +32,7 @@ describe('routing', () => {
   }
 
   it('POST /file/image reaches the image upload, not POST /file/{fileId}', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const form = new FormData();
     form.set('tag', 'gallery');
@@ -73,7 +73,7 @@ describe('routing', () => {
   });
 
   it('answers the unknown-route 404 for a path of no operation once logged in, 401 before', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/no/such/operation'), 401, messages.missingCredentials);
     const cookie = await t.login('alice');
     const reply = await t.call('GET', '/no/such/operation', { cookie });
@@ -84,7 +84,7 @@ describe('routing', () => {
 
 describe('operations without a session', () => {
   it('GET /config answers the fields clients read before logging in', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/config');
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
@@ -97,14 +97,14 @@ describe('operations without a session', () => {
   });
 
   it('GET /time answers the world clock as a bare JSON string', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.clock.advance(90_000);
     const reply = await t.call('GET', '/time');
     expect(reply.text).toBe(JSON.stringify(new Date(t.clock.now()).toISOString()));
   });
 
   it('GET /visits answers how many users are online as a bare number', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = Number((await t.call('GET', '/visits')).text);
     const moved = await t.app.request(`/_mock/users/${ids.dana}/presence`, {
       method: 'POST',
@@ -120,19 +120,19 @@ describe('operations without a session', () => {
   });
 
   it('GET /health answers ok', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', '/health')).body).toMatchObject({ ok: true });
   });
 
   it('GET /worlds/{worldId}/metadata answers without a cookie, and 404 for an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', `/worlds/${worlds.aliceHome}/metadata`)).status).toBe(200);
     const unknown = 'wrld_0000000f-0000-4000-8000-000000000000';
     expectError(await t.call('GET', `/worlds/${unknown}/metadata`), 404, messages.worldNotFound(unknown));
   });
 
   it('every other operation still needs one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/auth/user/friends'), 401, messages.missingCredentials);
     expectError(await t.call('GET', `/groups/${groups.builders}/members`), 401, messages.missingCredentials);
   });
@@ -142,10 +142,10 @@ describe('operations without a session', () => {
  * The API with no area at all: every operation answers as one a newer description adds would, with
  * the generated answer. The world, the session check and the error envelope are those of the app.
  */
-function generatedOnly(t: TestWorld) {
+function generatedOnly(t: TestSandbox) {
   const api = new Hono<AppEnv>();
   api.use((c, next) => {
-    c.set('world', t.world);
+    c.set('sandbox', t.sandbox);
     return next();
   });
   let gate: MiddlewareHandler<AppEnv> = (_c, next) => next();
@@ -162,7 +162,7 @@ function generatedOnly(t: TestWorld) {
 
 describe('generated answers, the fallback for operations no area routes', () => {
   it('say so in X-Mock-Answer and answer the shape of the description', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const call = generatedOnly(t);
     const reply = await call('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`, { cookie: await t.login('alice') });
     expect(reply.status).toBe(200);
@@ -177,13 +177,13 @@ describe('generated answers, the fallback for operations no area routes', () => 
   });
 
   it('need a session where the description asks for one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await generatedOnly(t)('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`), 401, messages.missingCredentials);
   });
 
   it('answer the same request with the same bytes, in another world of the same data too', async () => {
-    const a = testWorld();
-    const b = testWorld();
+    const a = testSandbox();
+    const b = testSandbox();
     const path = `/groups/${groups.builders}/roles`;
     const first = await generatedOnly(a)('GET', path, { cookie: await a.login('alice') });
     const again = await generatedOnly(b)('GET', path, { cookie: await b.login('alice') });
@@ -192,14 +192,14 @@ describe('generated answers, the fallback for operations no area routes', () => 
   });
 
   it('echo the path ids in the fields named after them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await generatedOnly(t)('GET', `/groups/${groups.builders}/roles`, { cookie: await t.login('alice') });
     expect(reply.body.length).toBeGreaterThan(0);
     for (const role of reply.body as { groupId?: string }[]) if (role.groupId !== undefined) expect(role.groupId).toBe(groups.builders);
   });
 
   it('answer a record the path names through its view, and 404 for an unknown id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const call = generatedOnly(t);
     const cookie = await t.login('alice');
     expect((await call('PUT', `/worlds/${worlds.aliceHome}`, { cookie, body: {} })).body).toMatchObject({
@@ -210,7 +210,7 @@ describe('generated answers, the fallback for operations no area routes', () => 
   });
 
   it('answer 400 naming each invalid input', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await generatedOnly(t)('GET', '/economy/metrics/earnings?metricDateStart=', { cookie: await t.login('alice') });
     expectError(reply, 400, 'sellerId is required');
   });
@@ -218,7 +218,7 @@ describe('generated answers, the fallback for operations no area routes', () => 
 
 describe('GET /_mock/operations', () => {
   it('lists every operation of the table, each answered from state', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const body = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
     expect(body.operations).toHaveLength(operations.length);
     expect(body.operations.find((op) => op.operationId === 'getGroup')?.answer).toBe('stateful');
@@ -226,7 +226,7 @@ describe('GET /_mock/operations', () => {
   });
 
   it('GET /_mock/openapi.json describes the operations this server answers', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const doc = (await (await t.app.request('/_mock/openapi.json')).json()) as {
       paths: Record<string, Record<string, { 'x-mock-answer': string }>>;
     };

@@ -2,9 +2,9 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
 import { mostSpecificFirst } from '../../src/operations/paths.js';
 import { operations } from '../../src/operations/table.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 
-const app = testWorld().app;
+const app = testSandbox().app;
 const endpoints = app.routes.filter((route) => !route.path.endsWith('*'));
 
 /** A request path for a route or template: each parameter filled with `<name>_1`. */

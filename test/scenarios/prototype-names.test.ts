@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 import { subset } from '../../src/scenarios/match.js';
 import { control } from '../support/control-call.js';
-import { expectError, testWorld } from '../support/helpers.js';
+import { expectError, testSandbox } from '../support/helpers.js';
 
 const teapot = { status: 418 };
 const rule = (match: Record<string, unknown>) => ({ name: 'prototype names', rules: [{ match, response: teapot }] });
@@ -32,14 +32,14 @@ describe('scenario matchers and names every object inherits', () => {
   });
 
   it.each(['constructor', 'toString'])('a query matcher %s: * matches only a request that sends it', async (name) => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await control(t, 'POST', '/scenarios', rule({ path: '/config', query: { [name]: '*' } }))).status).toBe(200);
     expect((await t.call('GET', '/config')).status).toBe(200);
     expectError(await t.call('GET', `/config?${name}=1`), 418);
   });
 
   it('a body matcher hasOwnProperty, or __proto__ nested, matches only a body that has the field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const scenario = `{"name":"p","rules":[{"match":{"method":"PUT","path":"/users/*","body":{"hasOwnProperty":"*","a":{"__proto__":"*"}}},"response":{"status":418}}]}`;
     expect((await control(t, 'POST', '/scenarios', scenario)).status).toBe(200);
     const cookie = await t.login('alice');
@@ -50,7 +50,7 @@ describe('scenario matchers and names every object inherits', () => {
   });
 
   it.each(['headers', 'query', 'body'])('a %s matcher named __proto__ is refused at load, naming it', async (field) => {
-    const t = testWorld();
+    const t = testSandbox();
     const scenario = `{"name":"p","rules":[{"match":{"path":"/config","${field}":{"__proto__":"*"}},"response":{"status":418}}]}`;
     const reply = await control(t, 'POST', '/scenarios', scenario);
     expectError(reply, 400, `rules.0.match.${field}.__proto__ must not be a matcher: no request field can be named __proto__ here`);
@@ -66,7 +66,7 @@ describe('scenario matchers and names every object inherits', () => {
 
 describe('scenario rules that set the framing headers', () => {
   it.each(['Content-Length', 'transfer-encoding'])('refuse %s at load, naming the field', async (name) => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'POST', '/scenarios', { name: 'framing', rules: [{ match: { path: '/config' }, response: { status: 200, headers: { [name]: '5' } } }] });
     expectError(reply, 400, `rules.0.response.headers.${name} must be left out: the server sets it from the body it sends`);
     expect((await t.call('GET', '/config')).status).toBe(200);

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
-import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
+import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { control } from '../support/control-helpers.js';
 
 /** Loads a shipped scenario file through the control plane, as a client's suite would. */
-async function withScenario(name: string): Promise<TestWorld> {
-  const t = testWorld();
+async function withScenario(name: string): Promise<TestSandbox> {
+  const t = testSandbox();
   const body = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'scenarios', `${name}.json`), 'utf8'));
   expect((await control(t, 'POST', '/scenarios', { body })).status).toBe(200);
   return t;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePath } from '../../src/scenarios/path-matcher.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 
 /** The regular expression scenario paths compiled to before: the reference for what a path matches. */
 function referencePattern(path: string): RegExp {
@@ -18,7 +18,7 @@ function referencePattern(path: string): RegExp {
 
 describe('scenario paths', () => {
   it('answer a 56-segment path against eight stars at once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const scenario = { name: 'stars', rules: [{ match: { path: '/*/*/*/*/*/*/*/*/z' }, response: { status: 503 } }] };
     const loaded = await t.app.request('/_mock/scenarios', {
       method: 'POST',

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { subset } from '../../src/scenarios/match.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
-import { expectError, ids, testWorld, type TestWorld } from '../support/helpers.js';
-import { control, newWorld } from '../support/control-helpers.js';
+import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';
+import { control, newSandbox } from '../support/control-helpers.js';
 
 const scenario = (rules: unknown[]): Scenario => ScenarioSchema.parse({ name: 'test', rules });
 const unavailable = { status: 503 };
 const alice = { authorization: encodeBasic('alice', 'alice-password') };
-const loginStatus = async (t: TestWorld, headers: Record<string, string> = {}) =>
+const loginStatus = async (t: TestSandbox, headers: Record<string, string> = {}) =>
   (await t.call('GET', '/auth/user', { headers: { ...alice, ...headers } })).status;
-const statuses = async (t: TestWorld, n: number) => {
+const statuses = async (t: TestSandbox, n: number) => {
   const seen: number[] = [];
   for (let i = 0; i < n; i++) seen.push(await loginStatus(t));
   return seen;
@@ -18,7 +18,7 @@ const statuses = async (t: TestWorld, n: number) => {
 
 describe('matchers', () => {
   it('matches a JSON subset of the body: equal fields, * for any value, nested objects', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { method: 'POST', path: '/auth/register', body: { username: 'zed', profile: { age: '*' } } }, response: { status: 418 } }]));
     expectError(await t.call('POST', '/auth/register', { body: { username: 'zed', password: 'x', profile: { age: 3, x: 1 } } }), 418);
     expect((await t.call('POST', '/auth/register', { body: { username: 'zed', profile: {} } })).status).not.toBe(418);
@@ -32,15 +32,15 @@ describe('matchers', () => {
   });
 
   it('matches the isolated world a request names, * for any', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/user', world: '*' }, response: unavailable }]));
-    const one = await newWorld(t);
+    const one = await newSandbox(t);
     expect(await loginStatus(t, { 'x-mock-world': one })).toBe(503);
     expect(await loginStatus(t)).toBe(200);
   });
 
   it('matches one login by its auth cookie', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const first = await t.login('alice');
     const second = await t.login('alice');
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user', session: first.split('=')[1] }, response: { status: 401 } }]));
@@ -49,7 +49,7 @@ describe('matchers', () => {
   });
 
   it('applies when every matcher under not fails', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { path: '/users/*', not: { user: 'bob' } }, response: unavailable }]));
     const bob = await t.login('bob');
     const alices = await t.login('alice');
@@ -58,16 +58,16 @@ describe('matchers', () => {
   });
 
   it('negates the path and the world too: not.world * keeps a rule to the default world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.loadBase(scenario([{ match: { path: '/*', not: { path: '/config', world: '*' } }, response: unavailable }]));
-    const one = await newWorld(t);
+    const one = await newSandbox(t);
     expect(await loginStatus(t)).toBe(503);
     expect(await loginStatus(t, { 'x-mock-world': one })).toBe(200);
     expect((await t.call('GET', '/config')).status).not.toBe(503);
   });
 
   it('refuses unknown matcher fields, in match and under not', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     for (const match of [{ path: '/x', bodies: {} }, { path: '/x', not: { usr: 'bob' } }]) {
       const reply = await control(t, 'POST', '/scenarios', { body: { name: 'x', rules: [{ match, response: unavailable }] } });
       expect(reply.status).toBe(400);
@@ -76,7 +76,7 @@ describe('matchers', () => {
   });
 
   it('refuses sequence steps of the wrong form, naming each step and the accepted form', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const sequence = [{ response: unavailable }, { status: 503 }, { status: 200 }];
     const reply = await control(t, 'POST', '/scenarios', { body: { name: 'x', rules: [{ match: { path: '/x' }, sequence }] } });
     const form = '(expected {"response": {"status": …}}, {"fault": "…"} or {"delayMs": …})';
@@ -89,7 +89,7 @@ describe('matchers', () => {
 
 describe('faults without a real connection', () => {
   it('answer 502 naming the fault under app.request, which has no socket to break', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, fault: 'hang' }]));
     expectError(await t.call('GET', '/auth/user'), 502, 'The hang fault needs a real connection; start a server to test it');
   });
@@ -97,14 +97,14 @@ describe('faults without a real connection', () => {
 
 describe('when a rule applies', () => {
   it('lets the first N matching requests through with after', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, response: unavailable, after: 2, times: 1 }]));
     expect(await statuses(t, 4)).toEqual([200, 200, 503, 200]);
   });
 
   it('answers with probability, the same failures for the same seed and requests', async () => {
     const run = async () => {
-      const t = testWorld();
+      const t = testSandbox();
       t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, response: unavailable, probability: 0.3 }]));
       return (await statuses(t, 60)).map((status) => (status === 503 ? 'x' : '.')).join('');
     };
@@ -128,7 +128,7 @@ describe('when a rule applies', () => {
   });
 
   it('uses a sequence of answers in order, then the real answer', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{
       match: { path: '/auth/user' },
       sequence: [{ response: unavailable }, { fault: 'malformed-json' }, { response: { status: 429, message: 'slow down' } }],
@@ -141,7 +141,7 @@ describe('when a rule applies', () => {
   });
 
   it('applies only during its minutes of the world clock', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'POST', '/scenarios', {
       body: { name: 'later', rules: [{ match: { path: '/auth/user' }, response: unavailable, during: { fromMinute: 5, toMinute: 10 } }] },
     });
@@ -153,7 +153,7 @@ describe('when a rule applies', () => {
   });
 
   it('starts the minutes of a rule loaded at start from the world first request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/user', headers: { authorization: '*' } }, response: unavailable, during: { fromMinute: 0, toMinute: 1 } }]));
     expect((await t.call('GET', '/auth/user')).status).toBe(401);
     t.clock.advance(60_000);
@@ -161,7 +161,7 @@ describe('when a rule applies', () => {
   });
 
   it('answers the rule response after the real write with passThrough', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     t.deps.scenarios.use(scenario([{ match: { method: 'DELETE', path: '/users/:userId/tutorial' }, response: { status: 502 }, passThrough: true, times: 1 }]));
     expectError(await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie }), 502, 'Bad Gateway');
@@ -169,7 +169,7 @@ describe('when a rule applies', () => {
   });
 
   it('answers a response without the write when the rule does not pass through', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     t.deps.scenarios.use(scenario([{ match: { method: 'DELETE', path: '/users/:userId/tutorial' }, response: { status: 502 }, times: 1 }]));
     expectError(await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie }), 502);
@@ -177,13 +177,13 @@ describe('when a rule applies', () => {
   });
 
   it('ends a sequence at its last answer even when times says more', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, sequence: [{ response: unavailable }], times: 5 }]));
     expect(await statuses(t, 3)).toEqual([503, 200, 200]);
   });
 
   it('refuses a rate limit with conditions it would ignore', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'POST', '/scenarios', {
       body: { name: 'x', rules: [{ match: { path: '/x' }, rateLimit: { limit: 1, windowMs: 1000 }, times: 2 }] },
     });
@@ -192,7 +192,7 @@ describe('when a rule applies', () => {
   });
 
   it('refuses a rule that answers in two ways', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'POST', '/scenarios', {
       body: { name: 'x', rules: [{ match: { path: '/x' }, response: unavailable, sequence: [{ response: unavailable }] }] },
     });

@@ -6,7 +6,7 @@ import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { readScenarioFile } from '../../src/scenarios/scenario-files.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
 import { startServer, type RunningServer } from '../../src/main/server.js';
-import { expectError, ids, testWorld } from '../support/helpers.js';
+import { expectError, ids, testSandbox } from '../support/helpers.js';
 
 const alice = { authorization: encodeBasic('alice', 'alice-password') };
 const scenarioFile = (name: string) => join(import.meta.dirname, '..', '..', 'scenarios', `${name}.json`);
@@ -17,7 +17,7 @@ function scenario(rules: Scenario['rules']): Scenario {
 
 describe('scripted responses', () => {
   it('answers a rule the given number of times, then the simulated API again', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(readScenarioFile(scenarioFile('login-rate-limited')));
     const first = await t.call('GET', '/auth/user', { headers: alice });
     expectError(first, 429, 'Too many login attempts. Try again later.');
@@ -27,7 +27,7 @@ describe('scripted responses', () => {
   });
 
   it('matches on the logged-in user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const alices = await t.login('alice');
     t.deps.scenarios.use(readScenarioFile(scenarioFile('forbidden-for-bob')));
@@ -36,7 +36,7 @@ describe('scripted responses', () => {
   });
 
   it('matches path parameters, method and query', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(
       scenario([{ match: { method: 'DELETE', path: '/users/:userId/tutorial', query: { dry: '1' } }, response: { status: 503 } }]),
     );
@@ -47,7 +47,7 @@ describe('scripted responses', () => {
   });
 
   it('carries a waf_code or a raw body when the rule gives one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(
       scenario([
         { match: { path: '/auth/register' }, response: { status: 403, message: 'No.', wafCode: 42 }, times: 1 },
@@ -60,7 +60,7 @@ describe('scripted responses', () => {
   });
 
   it('lets runtime rules win over base rules until reset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/user' }, response: { status: 500 } }]));
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, response: { status: 418, message: 'runtime' } }]));
     expectError(await t.call('GET', '/auth/user'), 418, 'runtime');
@@ -69,7 +69,7 @@ describe('scripted responses', () => {
   });
 
   it('keeps rule order between wildcard paths and paths of one area, and sees rules added later', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.loadBase(scenario([{ match: { path: '/auth/*' }, response: { status: 500, message: 'base wildcard' } }]));
     expectError(await t.call('GET', '/auth/user'), 500, 'base wildcard');
     t.deps.scenarios.use(scenario([{ match: { path: '/:area/user' }, response: { status: 503, message: 'runtime' }, times: 1 }]));
@@ -79,7 +79,7 @@ describe('scripted responses', () => {
   });
 
   it('applies a one-time rule to exactly one of fifty parallel requests', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.deps.scenarios.use(scenario([{ match: { path: '/auth/user' }, response: { status: 503 }, times: 1 }]));
     const replies = await Promise.all(Array.from({ length: 50 }, () => t.call('GET', '/auth/user')));
     expect(replies.filter((r) => r.status === 503)).toHaveLength(1);
@@ -94,7 +94,7 @@ describe('scripted responses', () => {
 
 describe('the control plane', () => {
   it('loads a scenario over HTTP and lists it; a bad one is a 400 naming the field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const body = JSON.parse(readFileSync(scenarioFile('login-rate-limited'), 'utf8'));
     const loaded = await t.app.request('/_mock/scenarios', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(await loaded.json()).toEqual({ loaded: 'login-rate-limited', rules: 1 });
@@ -112,7 +112,7 @@ describe('the control plane', () => {
   });
 
   it('resets the world to its starting data and ends every session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie });
     const reset = await t.app.request('/_mock/reset', { method: 'POST' });
@@ -123,7 +123,7 @@ describe('the control plane', () => {
   });
 
   it('moves the clock so that sessions expire without waiting', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const moved = await t.app.request('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMinutes: 24 * 60 }) });
     expect(((await moved.json()) as { now: string }).now).toBe('2026-01-16T12:00:00.000Z');
@@ -131,13 +131,13 @@ describe('the control plane', () => {
   });
 
   it('refuses a clock change that names nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.app.request('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(reply.status).toBe(400);
   });
 
   it('is not reachable under /api/1', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('POST', '/_mock/reset', { cookie }), 404);
   });
@@ -180,7 +180,7 @@ describe('network faults over a real connection', () => {
 
 describe('isolated worlds', () => {
   it('keeps the changes of one world out of the others', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const created = await t.app.request('/_mock/worlds', { method: 'POST' });
     const { id } = (await created.json()) as { id: string };
     expect(id).toMatch(/^world_/);
@@ -188,20 +188,20 @@ describe('isolated worlds', () => {
     const isolatedLogin = await t.call('GET', '/auth/user', { headers: { ...header, authorization: encodeBasic('alice', 'alice-password') } });
     const isolated = isolatedLogin.headers.getSetCookie()[0]!.split(';')[0]!;
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie: isolated, headers: header });
-    expect(t.world.users.get(ids.alice)!.completedTutorials).toHaveLength(3);
+    expect(t.sandbox.users.get(ids.alice)!.completedTutorials).toHaveLength(3);
     const mine = await t.call('GET', `/users/${ids.alice}/tutorial`, { cookie: isolated, headers: header });
     expect(mine.body.completedTutorials).toEqual(['undefined:safety:v1']);
     expectError(await t.call('GET', '/auth/user', { cookie: isolated }), 401, 'Missing Credentials');
   });
 
   it('answers 404 for a world that does not exist', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: { 'x-mock-world': 'world_nope' } });
     expectError(reply, 404, 'No mock world world_nope; create one with POST /_mock/worlds');
   });
 
   it('moves the clock of one world only', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { id } = (await (await t.app.request('/_mock/worlds', { method: 'POST' })).json()) as { id: string };
     await t.app.request('/_mock/clock', { method: 'POST', headers: { 'x-mock-world': id, 'content-type': 'application/json' }, body: '{"advanceMinutes":60}' });
     const other = (await (await t.app.request('/_mock/clock')).json()) as { now: string };
@@ -210,7 +210,7 @@ describe('isolated worlds', () => {
   });
 
   it('removes a world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { id } = (await (await t.app.request('/_mock/worlds', { method: 'POST' })).json()) as { id: string };
     expect((await t.app.request(`/_mock/worlds/${id}`, { method: 'DELETE' })).status).toBe(200);
     expectError(await t.call('GET', '/auth/user', { headers: { 'x-mock-world': id } }), 404);
@@ -219,7 +219,7 @@ describe('isolated worlds', () => {
 
 describe('the request journal', () => {
   it('lists what the API answered, oldest first, until cleared', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user');
     await t.login('alice');
     const journal = (await (await t.app.request('/_mock/requests')).json()) as { method: string; path: string; status: number }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../support/helpers.js';
+import { expectError, ids, testSandbox } from '../support/helpers.js';
 import { worlds } from '../support/worlds-fixture-ids.js';
 import { groups } from '../support/groups-fixture-ids.js';
 
@@ -7,7 +7,7 @@ const workshopTag = 'author_tag_workshop';
 const nightTag = 'author_tag_night';
 
 async function worldIds(query: string) {
-  const t = testWorld();
+  const t = testSandbox();
   const r = await t.call('GET', `/worlds?${query}`, { cookie: await t.login('alice') });
   expect(r.status).toBe(200);
   return r.body.map((w: { id: string }) => w.id).sort();
@@ -33,12 +33,12 @@ describe('list-valued query parameters', () => {
   });
 
   it('refuse a repeated key whose values are all empty, naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/worlds?tag=&tag=,', { cookie: await t.login('alice') }), 400, 'tag must name at least one value');
   });
 
   it('read groupIds of GET /users/{userId}/groups/permissions in both forms', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const path = `/users/${ids.alice}/groups/permissions`;
     const repeated = await t.call('GET', `${path}?groupIds=${groups.builders}&groupIds=${groups.nightOwls}`, { cookie });

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
-import { WorldFile } from '../../src/store/persistence/persist.js';
+import { SandboxFile } from '../../src/store/persistence/persist.js';
 import { fromJson, toJson } from '../../src/store/persistence/codec.js';
-import { takeSnapshot, worldData, worldState } from '../../src/store/persistence/snapshot.js';
-import { ids, testWorld, type TestWorld } from '../support/helpers.js';
+import { takeSnapshot, sandboxData, sandboxState } from '../../src/store/persistence/snapshot.js';
+import { ids, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { groups } from '../support/groups-fixture-ids.js';
 import { events } from '../support/calendar-seed.js';
 
@@ -18,7 +18,7 @@ const post = { title: 'Build night', text: 'Friday at eight.', visibility: 'grou
 
 /** The default world changed through the API in every area that keeps state. */
 async function changedWorld() {
-  const t = testWorld();
+  const t = testSandbox();
   const alice = await t.login('alice');
   const bob = await t.login('bob');
   const made = {
@@ -45,7 +45,7 @@ async function changedWorld() {
 }
 
 /** Each change reads back from `t` as it was made. */
-async function expectChangesIn(t: TestWorld, made: Awaited<ReturnType<typeof changedWorld>>['made']) {
+async function expectChangesIn(t: TestSandbox, made: Awaited<ReturnType<typeof changedWorld>>['made']) {
   const alice = await t.login('alice');
   const bob = await t.login('bob');
   expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: alice })).body.posts.map((p: { id: string }) => p.id)).toEqual([
@@ -69,15 +69,15 @@ async function expectChangesIn(t: TestWorld, made: Awaited<ReturnType<typeof cha
   ]);
 }
 
-const stateOf = (t: TestWorld) => toJson(takeSnapshot(t.world));
+const stateOf = (t: TestSandbox) => toJson(takeSnapshot(t.sandbox));
 
 describe('a world changed in every area', () => {
   it('comes back whole from a --db file', async () => {
     const { t, made } = await changedWorld();
     const file = join(tempDir(), 'state.json');
-    await new WorldFile(file, () => t.world).create();
-    const again = testWorld();
-    again.deps.worlds.load((await WorldFile.read(file))!);
+    await new SandboxFile(file, () => t.sandbox).create();
+    const again = testSandbox();
+    again.deps.sandboxes.load((await SandboxFile.read(file))!);
     expect(stateOf(again)).toEqual(stateOf(t));
     await expectChangesIn(again, made);
   });
@@ -85,12 +85,12 @@ describe('a world changed in every area', () => {
   it('a version 1 file written before groups kept their posts starts with none', async () => {
     const { t } = await changedWorld();
     const file = join(tempDir(), 'state.json');
-    await new WorldFile(file, () => t.world).create();
+    await new SandboxFile(file, () => t.sandbox).create();
     const content = JSON.parse(readFileSync(file, 'utf8'));
     delete content.world.groupExtras;
     writeFileSync(file, JSON.stringify(content));
-    const again = testWorld();
-    again.deps.worlds.load((await WorldFile.read(file))!);
+    const again = testSandbox();
+    again.deps.sandboxes.load((await SandboxFile.read(file))!);
     expect((await again.call('GET', `/groups/${groups.builders}/posts`, { cookie: await again.login('alice') })).body.posts).toEqual([]);
     expect((await again.call('GET', '/userNotes', { cookie: await again.login('alice') })).status).toBe(200);
   });
@@ -98,8 +98,8 @@ describe('a world changed in every area', () => {
   it('comes back whole from an exported fixture directory', async () => {
     const { t, made } = await changedWorld();
     const dir = tempDir();
-    writeFixtureDir(dir, worldData(t.world), worldState(t.world));
-    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
+    writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
+    const again = testSandbox((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
     expect(stateOf(again)).toEqual(stateOf(t));
     await expectChangesIn(again, made);
   });
@@ -107,8 +107,8 @@ describe('a world changed in every area', () => {
   it('an exported directory is what a reset goes back to', async () => {
     const { t, made } = await changedWorld();
     const dir = tempDir();
-    writeFixtureDir(dir, worldData(t.world), worldState(t.world));
-    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
+    writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
+    const again = testSandbox((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
     const deleted = await again.call('DELETE', `/groups/${groups.builders}/posts/${made.post.id}`, { cookie: await again.login('alice') });
     expect(deleted.status).toBe(200);
     expect((await again.app.request('/_mock/reset', { method: 'POST' })).status).toBe(200);
@@ -201,7 +201,7 @@ const parts = {
 
 it('every part of a world is carried by snapshots or rebuilt from what they carry', () => {
   const placed = new Set(Object.values(parts).flat());
-  expect(Object.keys(testWorld().world).filter((key) => !placed.has(key))).toEqual([]);
+  expect(Object.keys(testSandbox().sandbox).filter((key) => !placed.has(key))).toEqual([]);
 });
 
 describe('uploaded bytes', () => {
@@ -212,7 +212,7 @@ describe('uploaded bytes', () => {
   });
 
   it('a small image upload downloads the same bytes after a save and a reload', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 8, 9]);
     const form = new FormData();
@@ -223,8 +223,8 @@ describe('uploaded bytes', () => {
       versions: { version: number }[];
     };
     const version = made.versions.at(-1)!.version;
-    const again = testWorld();
-    again.deps.worlds.load(fromJson(JSON.parse(JSON.stringify(toJson(takeSnapshot(t.world))))) as ReturnType<typeof takeSnapshot>);
+    const again = testSandbox();
+    again.deps.sandboxes.load(fromJson(JSON.parse(JSON.stringify(toJson(takeSnapshot(t.sandbox))))) as ReturnType<typeof takeSnapshot>);
     const download = await again.app.request(`/api/1/file/${made.id}/${version}`, { headers: { cookie: await again.login('bob') } });
     expect(download.status).toBe(200);
     expect([...new Uint8Array(await download.arrayBuffer())]).toEqual([...png]);

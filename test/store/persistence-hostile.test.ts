@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/main/index.js';
-import { WorldFile } from '../../src/store/persistence/persist.js';
-import { WorldSettingsSchema } from '../../src/store/records/settings.js';
+import { SandboxFile } from '../../src/store/persistence/persist.js';
+import { SandboxSettingsSchema } from '../../src/store/records/settings.js';
 import { bin, register, tempDir } from '../support/db-cli.js';
 
 /** A database file as this mock-api writes it, with the default world and alice's home world deleted. */
@@ -89,8 +89,8 @@ describe('a --db file of an older shape', () => {
     const { db, content } = await savedDb();
     content.world.data.settings = { signups: 'closed' };
     writeFileSync(db, JSON.stringify(content));
-    const saved = await WorldFile.read(db);
-    expect(saved!.data.settings).toEqual(WorldSettingsSchema.parse({ signups: 'closed' }));
+    const saved = await SandboxFile.read(db);
+    expect(saved!.data.settings).toEqual(SandboxSettingsSchema.parse({ signups: 'closed' }));
   });
 
   it('starts from a file that holds records alone, with none of what later versions keep beside them', async () => {

@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/main/index.js';
-import { WorldFile } from '../../src/store/persistence/persist.js';
+import { SandboxFile } from '../../src/store/persistence/persist.js';
 import { bin, register, savedUsernames, tempDir } from '../support/db-cli.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 
 const logLines = (db: string) => readFileSync(`${db}.log`, 'utf8').split('\n').slice(0, -1);
 
@@ -72,12 +72,12 @@ describe('the --db log', () => {
   });
 
   it('is folded into the file once it outgrows its bound, and after a control-plane write', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const db = join(tempDir(), 'state.json');
-    const file = new WorldFile(db, () => t.world, 0, { maxLogBytes: 1 });
+    const file = new SandboxFile(db, () => t.sandbox, 0, { maxLogBytes: 1 });
     await file.create();
     const cookie = await t.login('alice');
-    const edit = (bio: string) => t.call('PUT', `/users/${t.world.users.keys().next().value}`, { cookie, body: { bio } });
+    const edit = (bio: string) => t.call('PUT', `/users/${t.sandbox.users.keys().next().value}`, { cookie, body: { bio } });
     await edit('one');
     await file.commit();
     expect(logLines(db)).toHaveLength(2);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { collectionReaders } from '../../src/store/persistence/snapshot.js';
 import { savedParts } from '../../src/store/persistence/saved-parts.js';
-import type { World } from '../../src/store/world.js';
-import { testWorld } from '../support/helpers.js';
+import type { Sandbox } from '../../src/store/sandbox.js';
+import { testSandbox } from '../support/helpers.js';
 
 /** Each record of the world -> the collection a save keeps it in. */
-function homes(world: World): Map<object, string> {
+function homes(sandbox: Sandbox): Map<object, string> {
   const home = new Map<object, string>();
   for (const [name, read] of Object.entries(collectionReaders)) {
-    const records = read(world);
+    const records = read(sandbox);
     if (Array.isArray(records)) for (const record of records) home.set(record as object, name);
   }
   return home;
@@ -39,12 +39,12 @@ const named = (kind: string) =>
   );
 
 describe('where a save finds what each field of the world holds', () => {
-  const world = testWorld().world;
-  const home = homes(world);
+  const sandbox = testSandbox().sandbox;
+  const home = homes(sandbox);
 
-  it.each(Object.keys(world))('%s reaches no record a save would look for elsewhere', (field) => {
+  it.each(Object.keys(sandbox))('%s reaches no record a save would look for elsewhere', (field) => {
     const part = savedParts[field as keyof typeof savedParts];
-    const reached = reachable((world as unknown as Record<string, unknown>)[field], home);
+    const reached = reachable((sandbox as unknown as Record<string, unknown>)[field], home);
     const allowed =
       part === undefined
         ? new Set(Object.keys(collectionReaders).filter((name) => !named('keyed').has(name) && !named('whole').has(name)))
@@ -60,7 +60,7 @@ describe('where a save finds what each field of the world holds', () => {
     '%s holds under each key only records whose field is that key',
     (field, part) => {
       if (part?.kind !== 'keyed') return;
-      const map = (world as unknown as Record<string, Map<unknown, unknown>>)[field]!;
+      const map = (sandbox as unknown as Record<string, Map<unknown, unknown>>)[field]!;
       const wrong = [...map].filter(([key, value]) =>
         part.records(value).some((record) => (record as Record<string, unknown>)[part.by] !== key),
       );

@@ -6,10 +6,10 @@ import { startServer } from '../../src/main/index.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
-import { worldData } from '../../src/store/persistence/snapshot.js';
-import { createWorld } from '../../src/store/world.js';
+import { sandboxData } from '../../src/store/persistence/snapshot.js';
+import { createSandbox } from '../../src/store/sandbox.js';
 import { manualClock } from '../../src/store/clock.js';
-import { testWorld } from '../support/helpers.js';
+import { testSandbox } from '../support/helpers.js';
 import { bin, register, registration, savedUsernames, startCli, tempDir } from '../support/db-cli.js';
 
 const canLogIn = async (apiUrl: string, username: string) =>
@@ -123,14 +123,14 @@ describe('--db', () => {
 
 describe('export and --fixtures', () => {
   it('a world exported as fixtures starts identical', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('PUT', '/message/usr_a11ce000-0000-4000-8000-000000000001/message/5', { cookie, body: { message: 'Exported!' } });
     await t.call('POST', '/auth/register', { body: registration('frank') });
     const dir = tempDir();
-    writeFixtureDir(dir, worldData(t.world));
-    const again = createWorld(readFixtureDir(dir), manualClock());
-    expect(worldData(again)).toEqual(JSON.parse(JSON.stringify(worldData(t.world))));
+    writeFixtureDir(dir, sandboxData(t.sandbox));
+    const again = createSandbox(readFixtureDir(dir), manualClock());
+    expect(sandboxData(again)).toEqual(JSON.parse(JSON.stringify(sandboxData(t.sandbox))));
   });
 
   it('mock-api export writes the world a --db file holds, which --fixtures starts from', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, testWorld } from '../support/helpers.js';
+import { expectError, testSandbox } from '../support/helpers.js';
 import { groups } from '../support/groups-fixture-ids.js';
 import { openMicEvent, seedEvents } from '../support/calendar-seed.js';
 
 describe('free-text limits', () => {
   it('refuse a calendar description of 1 MB, naming the field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { ...openMicEvent, description: 'x'.repeat(1_000_000 - 100) };
     const reply = await t.call('POST', `/calendar/${groups.builders}/event`, { cookie, body });
@@ -13,7 +13,7 @@ describe('free-text limits', () => {
   });
 
   it('name a nested field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { ...openMicEvent, tags: ['ok', 'y'.repeat(10_001)] };
     const reply = await t.call('POST', `/calendar/${groups.builders}/event`, { cookie, body });
@@ -21,7 +21,7 @@ describe('free-text limits', () => {
   });
 
   it('follow the world setting maxTextLength', async () => {
-    const t = testWorld((data) => Object.assign(data.settings, { maxTextLength: 30 }));
+    const t = testSandbox((data) => Object.assign(data.settings, { maxTextLength: 30 }));
     const cookie = await t.login('alice');
     const reply = await t.call('POST', `/calendar/${groups.builders}/event`, {
       cookie,
@@ -33,16 +33,16 @@ describe('free-text limits', () => {
 
 describe('the read cache', () => {
   it('keeps one answer for pages that differ only in a parameter the handler does not read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     for (let i = 0; i < 50; i++) {
       expect((await t.call('GET', `/calendar/${groups.builders}?n=100&x=${i}`, { cookie })).status).toBe(200);
     }
-    expect(t.world.readCache.count).toBe(2); // the current user, one calendar page
+    expect(t.sandbox.readCache.count).toBe(2); // the current user, one calendar page
   });
 
   it('holds no more than its byte budget however many pages are read', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       Object.assign(data.settings, { readCacheBytes: 200_000 });
       seedEvents(data, groups.builders, '2026-02-01T10:00:00.000Z', 100).forEach((event) => (event.description = 'd'.repeat(9_000)));
     });
@@ -50,8 +50,8 @@ describe('the read cache', () => {
     for (let offset = 0; offset < 60; offset++) {
       const reply = await t.call('GET', `/calendar/${groups.builders}?n=100&offset=${offset}`, { cookie });
       expect(reply.status).toBe(200);
-      expect(t.world.readCache.bytes).toBeLessThanOrEqual(200_000);
+      expect(t.sandbox.readCache.bytes).toBeLessThanOrEqual(200_000);
     }
-    expect(t.world.readCache.count).toBeGreaterThan(0);
+    expect(t.sandbox.readCache.count).toBeGreaterThan(0);
   });
 });

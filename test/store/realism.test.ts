@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { main } from '../../src/main/cli.js';
 import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
-import { expectError, testWorld } from '../support/helpers.js';
-import { control, newWorld } from '../support/control-helpers.js';
-import { WorldSettingsSchema } from '../../src/store/records/settings.js';
+import { expectError, testSandbox } from '../support/helpers.js';
+import { control, newSandbox } from '../support/control-helpers.js';
+import { SandboxSettingsSchema } from '../../src/store/records/settings.js';
 
 const alice = encodeBasic('alice', 'alice-password');
 
 describe('userAgent: strict', () => {
   it('refuses a missing or placeholder User-Agent with 403 and waf_code 13799', async () => {
-    const t = testWorld((data) => void (data.settings.userAgent = 'strict'));
+    const t = testSandbox((data) => void (data.settings.userAgent = 'strict'));
     for (const agent of [undefined, '', 'node', 'axios/1.7.2', 'Go-http-client/1.1', 'OpenAPI-Generator/1.0.0/javascript', 'curl/8.5.0']) {
       const headers: Record<string, string> = { authorization: alice };
       if (agent !== undefined) headers['user-agent'] = agent;
@@ -21,7 +21,7 @@ describe('userAgent: strict', () => {
   });
 
   it('lets an application that names itself through', async () => {
-    const t = testWorld((data) => void (data.settings.userAgent = 'strict'));
+    const t = testSandbox((data) => void (data.settings.userAgent = 'strict'));
     const reply = await t.call('GET', '/auth/user', {
       headers: { authorization: alice, 'user-agent': 'FriendWatcher/2.1 contact@example.org' },
     });
@@ -29,16 +29,16 @@ describe('userAgent: strict', () => {
   });
 
   it('is off by default and switched per world through the control plane', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', '/auth/user', { headers: { authorization: alice } })).status).toBe(200);
-    const one = await newWorld(t);
+    const one = await newSandbox(t);
     expect((await control(t, 'PATCH', '/settings', { world: one, body: { userAgent: 'strict' } })).body.userAgent).toBe('strict');
     expectError(await t.call('GET', '/auth/user', { headers: { authorization: alice, 'x-mock-world': one } }), 403);
     expect((await t.call('GET', '/auth/user', { headers: { authorization: alice } })).status).toBe(200);
   });
 
   it('refuses an unknown setting', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'PATCH', '/settings', { body: { userAgent: 'lax' } });
     expect(reply.status).toBe(400);
     expect(reply.body.error.message).toBe('userAgent must be one of any, strict');
@@ -47,7 +47,7 @@ describe('userAgent: strict', () => {
 
 describe('session lifetime', () => {
   it('ends a cookie after its lifetime on the world clock: one clock move', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 30 } });
     const cookie = await t.login('alice');
     t.clock.advance(29 * 60_000);
@@ -57,15 +57,15 @@ describe('session lifetime', () => {
   });
 
   it('refuses a lifetime past a year with a 400 naming the bound, from the control plane and in settings.json', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 1e15 } });
     expect(reply.status).toBe(400);
     expect(reply.body.error.message).toBe('sessionTtlMinutes must be at most 525600');
-    expect(WorldSettingsSchema.safeParse({ sessionTtlMinutes: 1e15 }).success).toBe(false);
+    expect(SandboxSettingsSchema.safeParse({ sessionTtlMinutes: 1e15 }).success).toBe(false);
   });
 
   it('refuses one minute past a year and keeps the lifetime it had', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = (await control(t, 'GET', '/settings')).body.sessionTtlMinutes;
     expect(before).toBeGreaterThan(0);
     const reply = await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 525_601 } });
@@ -75,7 +75,7 @@ describe('session lifetime', () => {
   });
 
   it('takes a year, and the cookie then expires a year on', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await control(t, 'PATCH', '/settings', { body: { sessionTtlMinutes: 525_600 } })).status).toBe(200);
     const login = await t.call('GET', '/auth/user', { headers: { authorization: alice } });
     const cookie = login.headers.getSetCookie().find((line) => line.startsWith('auth='))!;

@@ -2,32 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { manualClock } from '../../src/store/clock.js';
 import { messages } from '../../src/errors.js';
-import type { WorldData } from '../../src/store/fixtures/fixtures.js';
-import { worldData } from '../../src/store/persistence/snapshot.js';
-import { createWorld } from '../../src/store/world.js';
+import type { SandboxData } from '../../src/store/fixtures/fixtures.js';
+import { sandboxData } from '../../src/store/persistence/snapshot.js';
+import { createSandbox } from '../../src/store/sandbox.js';
 import { bundle, download, fileIds, reread, signature, upload, versionBody, worldVersion, finishBody } from '../support/files-fixtures.js';
 import { openMicEvent } from '../support/calendar-seed.js';
 import { groups } from '../support/groups-fixture-ids.js';
-import { cookieFrom, expectError, ids, testWorld, type Reply, type TestWorld } from '../support/helpers.js';
+import { cookieFrom, expectError, ids, testSandbox, type Reply, type TestSandbox } from '../support/helpers.js';
 import { locations, worlds } from '../support/worlds-fixture-ids.js';
 
 /** A POST to the control plane, on the world `worldId` names (the default world without it). */
-async function control(t: TestWorld, action: 'snapshot' | 'restore' | 'reset', worldId?: string): Promise<Reply> {
+async function control(t: TestSandbox, action: 'snapshot' | 'restore' | 'reset', worldId?: string): Promise<Reply> {
   const headers: Record<string, string> = worldId ? { 'x-mock-world': worldId } : {};
   const response = await t.app.request(`/_mock/${action}`, { method: 'POST', headers });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text), headers: response.headers, text };
 }
 
-async function newIsolatedWorld(t: TestWorld): Promise<string> {
+async function newIsolatedSandbox(t: TestSandbox): Promise<string> {
   const created = await t.app.request('/_mock/worlds', { method: 'POST' });
   return ((await created.json()) as { id: string }).id;
 }
 
-const renameBuilders = (t: TestWorld, cookie: string, name: string, headers?: Record<string, string>) =>
+const renameBuilders = (t: TestSandbox, cookie: string, name: string, headers?: Record<string, string>) =>
   t.call('PUT', `/groups/${groups.builders}`, { cookie, body: { name }, headers });
 
-const buildersName = async (t: TestWorld, cookie: string, headers?: Record<string, string>) =>
+const buildersName = async (t: TestSandbox, cookie: string, headers?: Record<string, string>) =>
   (await t.call('GET', `/groups/${groups.builders}`, { cookie, headers })).body.name as string;
 
 /** alice's drone skins: the blue one holds the drone slot in the starting data. */
@@ -37,7 +37,7 @@ const redDrone = 'inv_a11ce000-0000-4000-8000-0000000c0002';
 const openMic = openMicEvent;
 
 /** What alice reads across every area, discovery three times over (each call moves its sequence on). */
-async function readEverything(t: TestWorld, cookie: string) {
+async function readEverything(t: TestSandbox, cookie: string) {
   const paths = [
     '/auth/user',
     `/groups/${groups.builders}`,
@@ -70,7 +70,7 @@ async function readEverything(t: TestWorld, cookie: string) {
 
 describe('POST /_mock/snapshot and /_mock/restore', () => {
   it('answers both with the time the server spent', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const snapshot = await control(t, 'snapshot');
     expect(snapshot.status).toBe(200);
     expect(snapshot.body).toEqual({ snapshot: true, ms: expect.any(Number) });
@@ -80,7 +80,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('brings back a group name changed after the snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await renameBuilders(t, cookie, 'Before Snapshot');
     await control(t, 'snapshot');
@@ -90,7 +90,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('brings back what was equipped', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await control(t, 'snapshot');
     await t.call('PUT', `/inventory/${redDrone}/equip`, { cookie, body: { equipSlot: 'drone' } });
@@ -100,7 +100,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('drops a calendar event created after the snapshot and keeps one created before', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const kept = (await t.call('POST', `/calendar/${groups.builders}/event`, { cookie, body: openMic })).body.id;
     await control(t, 'snapshot');
@@ -114,7 +114,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('brings back invite-message texts with their cooldowns', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const slot = (n: number) => `/message/${ids.alice}/message/${n}`;
     await t.call('PUT', slot(1), { cookie, body: { message: 'Set before the snapshot' } });
@@ -127,7 +127,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('keeps when a slot was reset to its original text', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const slot = `/message/${ids.alice}/request/4`;
     await t.call('PUT', slot, { cookie, body: { message: 'Soon reset' } });
@@ -139,7 +139,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('keeps bytes uploaded before the snapshot, finished or not, and forgets a version made after it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     await upload(t, cookie, `${path}/file`, bundle);
     await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody });
@@ -154,7 +154,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('restores the same state any number of times', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await control(t, 'snapshot');
     for (const name of ['First Try', 'Second Try']) {
@@ -165,7 +165,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('answers every read after a restore as it did right after the snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('PUT', `/inventory/${redDrone}/equip`, { cookie, body: { equipSlot: 'drone' } });
     await t.call('POST', `/calendar/${groups.builders}/event`, { cookie, body: openMic });
@@ -184,7 +184,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('restores a world whose deleted world left a closed instance behind, as often as asked', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect((await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie })).status).toBe(200);
     await control(t, 'snapshot');
@@ -201,7 +201,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('keeps the world logged in across a restore', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'snapshot');
     const cookie = await t.login('alice');
     await control(t, 'restore');
@@ -209,7 +209,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('ends the session of a user registered after the snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'snapshot');
     const registration = {
       ...{ username: 'dave', password: 'dave-password', email: 'dave@example.test', acceptedTOSVersion: 7 },
@@ -224,7 +224,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('leaves the clock where it is', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await control(t, 'snapshot');
     t.clock.advance(3 * 60 * 60_000);
     await control(t, 'restore');
@@ -232,20 +232,20 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('answers 404 when the world has no snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await control(t, 'restore'), 404, 'No snapshot of this world; take one with POST /_mock/snapshot');
   });
 
   it('answers 404 for an unknown world', async () => {
-    const t = testWorld();
-    expectError(await control(t, 'snapshot', 'world_nope'), 404, messages.unknownWorld('world_nope'));
-    expectError(await control(t, 'restore', 'world_nope'), 404, messages.unknownWorld('world_nope'));
+    const t = testSandbox();
+    expectError(await control(t, 'snapshot', 'world_nope'), 404, messages.unknownSandbox('world_nope'));
+    expectError(await control(t, 'restore', 'world_nope'), 404, messages.unknownSandbox('world_nope'));
   });
 
   it('keeps one snapshot per world, each restored on its own', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
-    const worldId = await newIsolatedWorld(t);
+    const worldId = await newIsolatedSandbox(t);
     const isolated = { 'x-mock-world': worldId };
     const login = await t.call('GET', '/auth/user', { headers: { ...isolated, authorization: encodeBasic('alice', 'alice-password') } });
     const inIsolated = cookieFrom(login.headers, 'auth');
@@ -263,7 +263,7 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
   });
 
   it('still restores after a reset, which goes back to the starting data', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     let cookie = await t.login('alice');
     await renameBuilders(t, cookie, 'At Snapshot');
     await control(t, 'snapshot');
@@ -277,10 +277,10 @@ describe('POST /_mock/snapshot and /_mock/restore', () => {
 
 describe('worldData', () => {
   it('reads back data that builds a world answering as the original', async () => {
-    const original = testWorld();
-    const readBack = (data: WorldData) => structuredClone(worldData(createWorld(structuredClone(data), manualClock())));
-    const rebuilt = testWorld((data) => Object.assign(data, readBack(data)));
-    expect(worldData(rebuilt.world)).toEqual(worldData(original.world));
+    const original = testSandbox();
+    const readBack = (data: SandboxData) => structuredClone(sandboxData(createSandbox(structuredClone(data), manualClock())));
+    const rebuilt = testSandbox((data) => Object.assign(data, readBack(data)));
+    expect(sandboxData(rebuilt.sandbox)).toEqual(sandboxData(original.sandbox));
     const [a, b] = [await original.login('alice'), await rebuilt.login('alice')];
     expect(await readEverything(rebuilt, b)).toEqual(await readEverything(original, a));
   });

@@ -1,5 +1,5 @@
 import { CalendarEventRecordSchema, type CalendarEventRecord } from '../../src/store/records/calendar.js';
-import type { WorldData } from '../../src/store/fixtures/fixtures.js';
+import type { SandboxData } from '../../src/store/fixtures/fixtures.js';
 
 /** The default world's calendar events, as the README lists them. */
 export const events = {
@@ -30,9 +30,9 @@ let serial = 0;
 
 /**
  * Adds `count` events to a group's calendar, one an hour from `firstStart` on, and returns them
- * in start order. For use inside `testWorld(tweak)`.
+ * in start order. For use inside `testSandbox(tweak)`.
  */
-export function seedEvents(data: WorldData, groupId: string, firstStart: string, count: number): CalendarEventRecord[] {
+export function seedEvents(data: SandboxData, groupId: string, firstStart: string, count: number): CalendarEventRecord[] {
   const seeded: CalendarEventRecord[] = [];
   for (let i = 0; i < count; i++) {
     const start = Date.parse(firstStart) + i * 3_600_000;

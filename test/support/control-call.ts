@@ -1,8 +1,8 @@
-import { replyOf, type Reply, type TestWorld } from './helpers.js';
+import { replyOf, type Reply, type TestSandbox } from './helpers.js';
 
 /** A control-plane request as the typed client sends it: JSON bodies with their content type. */
 export async function control(
-  t: TestWorld,
+  t: TestSandbox,
   method: string,
   path: string,
   body?: unknown,

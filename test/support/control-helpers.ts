@@ -1,4 +1,4 @@
-import type { TestWorld } from './helpers.js';
+import type { TestSandbox } from './helpers.js';
 
 export interface ControlReply {
   status: number;
@@ -7,7 +7,7 @@ export interface ControlReply {
 
 /** A control-plane request; `world` sends X-Mock-World, a `body` goes as JSON. */
 export async function control(
-  t: TestWorld,
+  t: TestSandbox,
   method: string,
   path: string,
   init: { world?: string; body?: unknown } = {},
@@ -23,6 +23,6 @@ export async function control(
   return { status: response.status, body: await response.json() };
 }
 
-export async function newWorld(t: TestWorld): Promise<string> {
+export async function newSandbox(t: TestSandbox): Promise<string> {
   return (await control(t, 'POST', '/worlds')).body.id;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FileSchema } from '../../src/store/records/files.js';
-import { expectShape, replyOf, type Reply, type TestWorld } from './helpers.js';
+import { expectShape, replyOf, type Reply, type TestSandbox } from './helpers.js';
 
 /** File and admin asset bundle ids of the default world, as the README lists them. */
 export const fileIds = {
@@ -27,13 +27,13 @@ export const bytesOf = (text: string) => new TextEncoder().encode(text);
 export const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
 export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
-/** A request to an absolute URL (an upload URL), answered like TestWorld.call answers. */
-export async function request(t: TestWorld, method: string, url: string, body?: Uint8Array): Promise<Reply> {
+/** A request to an absolute URL (an upload URL), answered like TestSandbox.call answers. */
+export async function request(t: TestSandbox, method: string, url: string, body?: Uint8Array): Promise<Reply> {
   return replyOf(await t.app.request(url, { method, body }));
 }
 
 /** The raw bytes of a GET under /api/1. */
-export async function download(t: TestWorld, cookie: string, path: string) {
+export async function download(t: TestSandbox, cookie: string, path: string) {
   const response = await t.app.request(`/api/1${path}`, { headers: { cookie } });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
@@ -47,7 +47,7 @@ export const versionBody = (file: Uint8Array, signature: Uint8Array) => ({
 });
 
 /** Starts a part, PUTs the bytes to its upload URL and answers the upload reply. */
-export async function upload(t: TestWorld, cookie: string, path: string, bytes: Uint8Array): Promise<Reply> {
+export async function upload(t: TestSandbox, cookie: string, path: string, bytes: Uint8Array): Promise<Reply> {
   const started = await t.call('PUT', `${path}/start`, { cookie });
   if (started.status !== 200) throw new Error(`start ${path}: ${started.status} ${started.text}`);
   return request(t, 'PUT', started.body.url, bytes);
@@ -57,7 +57,7 @@ export const bundle = bytesOf('UnityFS a world bundle of many bytes');
 export const signature = bytesOf('rsync signature of the bundle');
 
 /** alice's world package with a fresh version 1 describing `bundle` and `signature`. */
-export async function worldVersion(t: TestWorld) {
+export async function worldVersion(t: TestSandbox) {
   const cookie = await t.login('alice');
   const path = `/file/${fileIds.worldPackage}/1`;
   await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: versionBody(bundle, signature) });
@@ -65,6 +65,6 @@ export async function worldVersion(t: TestWorld) {
 }
 
 /** The file as GET /file/{fileId} answers it now. */
-export async function reread(t: TestWorld, cookie: string, fileId: string) {
+export async function reread(t: TestSandbox, cookie: string, fileId: string) {
   return expectShape(FileSchema, (await t.call('GET', `/file/${fileId}`, { cookie })).body);
 }

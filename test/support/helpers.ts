@@ -1,13 +1,13 @@
 import type * as z from 'zod';
 import { expect } from 'vitest';
-import { createApp, worldDeps, type App, type AppDeps } from '../../src/main/app.js';
+import { createApp, sandboxDeps, type App, type AppDeps } from '../../src/main/app.js';
 import { manualClock, type ManualClock } from '../../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
-import type { WorldData } from '../../src/store/fixtures/fixtures.js';
-import type { World } from '../../src/store/world.js';
-import { WorldSource } from '../../src/store/world-source.js';
-import type { WorldState } from '../../src/store/persistence/snapshot.js';
+import type { SandboxData } from '../../src/store/fixtures/fixtures.js';
+import type { Sandbox } from '../../src/store/sandbox.js';
+import { SandboxSource } from '../../src/store/sandbox-source.js';
+import type { SandboxState } from '../../src/store/persistence/snapshot.js';
 import { ErrorEnvelopeSchema } from '../../src/schema/common.js';
 import { checkContract } from './contract-check.js';
 
@@ -45,10 +45,10 @@ export const passwords: Record<string, string> = {
   frank: 'frank-password',
 };
 
-export interface TestWorld {
+export interface TestSandbox {
   app: App;
   deps: AppDeps;
-  world: World;
+  sandbox: Sandbox;
   clock: ManualClock;
   /** Logs in with credentials and returns the Cookie header value to send afterwards. */
   login(username: string, password?: string): Promise<string>;
@@ -81,11 +81,11 @@ export async function replyOf(response: Response): Promise<Reply> {
 }
 
 /** A fresh copy of the default world (or one adjusted by `tweak`) on a manual clock, with no port. */
-export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState): TestWorld {
+export function testSandbox(tweak?: (data: SandboxData) => void, state?: SandboxState): TestSandbox {
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock = manualClock('2026-01-15T12:00:00.000Z');
-  const deps = worldDeps(WorldSource.inMemory(data, undefined, state), () => manualClock('2026-01-15T12:00:00.000Z'), {
+  const deps = sandboxDeps(SandboxSource.inMemory(data, undefined, state), () => manualClock('2026-01-15T12:00:00.000Z'), {
     defaultClock: clock,
   });
   const app = createApp(deps);
@@ -114,8 +114,8 @@ export function testWorld(tweak?: (data: WorldData) => void, state?: WorldState)
 
   return {
     app,
-    get world() {
-      return deps.worlds.default;
+    get sandbox() {
+      return deps.sandboxes.default;
     },
     deps,
     clock,

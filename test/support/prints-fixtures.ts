@@ -1,5 +1,5 @@
 import { checkContract } from './contract-check.js';
-import { ids, replyOf, type Reply, type TestWorld } from './helpers.js';
+import { ids, replyOf, type Reply, type TestSandbox } from './helpers.js';
 
 /** eve's prints in the default world, newest first, as the README lists them. */
 export const printIds = {
@@ -18,7 +18,7 @@ export const png = (...tail: number[]) => new Uint8Array([0x89, 0x50, 0x4e, 0x47
 
 /** A multipart POST as a client sends a print: `image` holds the bytes, the rest are text fields. */
 export async function postForm(
-  t: TestWorld,
+  t: TestSandbox,
   cookie: string,
   path: string,
   fields: Record<string, string>,
@@ -33,7 +33,7 @@ export async function postForm(
 }
 
 /** alice uploads a print of `image` taken in Quiet Garden. */
-export async function alicesPrint(t: TestWorld, image = png(1, 2, 3), note = 'first light') {
+export async function alicesPrint(t: TestSandbox, image = png(1, 2, 3), note = 'first light') {
   const cookie = await t.login('alice');
   const reply = await postForm(t, cookie, '/prints', { note, timestamp: '2026-01-15T11:58:00.000Z', worldId: worldIds.quietGarden }, image);
   if (reply.status !== 200) throw new Error(`upload: ${reply.status} ${reply.text}`);
@@ -41,7 +41,7 @@ export async function alicesPrint(t: TestWorld, image = png(1, 2, 3), note = 'fi
 }
 
 /** The raw bytes a GET of an absolute URL on the test server answers. */
-export async function bytesAt(t: TestWorld, cookie: string, url: string) {
+export async function bytesAt(t: TestSandbox, cookie: string, url: string) {
   const response = await t.app.request(url, { headers: { cookie } });
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

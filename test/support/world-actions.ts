@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { parseFixtures, type WorldData } from '../../src/store/fixtures/fixtures.js';
+import { parseFixtures, type SandboxData } from '../../src/store/fixtures/fixtures.js';
 import { openMicEvent } from './calendar-seed.js';
 import { fileIds, versionBody, bundle, signature } from './files-fixtures.js';
 import { groups } from './groups-fixture-ids.js';
-import { ids, type TestWorld } from './helpers.js';
+import { ids, type TestSandbox } from './helpers.js';
 import { locations, worlds } from './worlds-fixture-ids.js';
 
 /** The users the actions act as: both log in without a second factor. */
@@ -22,7 +22,7 @@ export interface Created {
 export const noneCreated = (): Created => ({ worlds: [], instances: [], events: [], roles: [], files: [] });
 
 /** alice's world package gets a complete version 1, so she may create worlds from it; read as fixtures are. */
-export function withCompleteWorldPackage(data: WorldData) {
+export function withCompleteWorldPackage(data: SandboxData) {
   const file = data.files.find((f) => f.id === fileIds.worldPackage)!;
   file.versions.push({ ...structuredClone(file.versions[0]!), version: 1, status: 'complete' });
   Object.assign(data, parseFixtures(data));
@@ -30,7 +30,7 @@ export function withCompleteWorldPackage(data: WorldData) {
 
 export interface Action {
   label: string;
-  run(t: TestWorld, cookies: Record<Actor, string>, created: Created): Promise<unknown>;
+  run(t: TestSandbox, cookies: Record<Actor, string>, created: Created): Promise<unknown>;
 }
 
 const people = Object.values(ids);
@@ -41,7 +41,7 @@ const index = fc.nat(50);
 const words = fc.string({ minLength: 1, maxLength: 24 });
 
 const action = (label: string, run: Action['run']): Action => ({ label, run });
-const call = (t: TestWorld, method: string, path: string, cookie: string, body?: unknown) => t.call(method, path, { cookie, body });
+const call = (t: TestSandbox, method: string, path: string, cookie: string, body?: unknown) => t.call(method, path, { cookie, body });
 
 /** API writes over the stateful areas, each with random arguments; many are refused, as clients' are. */
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
@@ -221,7 +221,7 @@ export function readPaths(created: Created, who: Actor): string[] {
 }
 
 /** Every read of `readPaths`, as each actor, with its status and body. */
-export async function readAll(t: TestWorld, cookies: Record<Actor, string>, created: Created) {
+export async function readAll(t: TestSandbox, cookies: Record<Actor, string>, created: Created) {
   const answers: { who: Actor; path: string; status: number; body: unknown }[] = [];
   for (const who of actors) {
     for (const path of readPaths(created, who)) {

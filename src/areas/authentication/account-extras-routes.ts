@@ -22,7 +22,7 @@ import { WEBSITE_HOME } from './website-home.js';
 /** Account operations that need no session. */
 export const publicAccountRoutes = new Hono<AppEnv>();
 
-publicAccountRoutes.get('/auth/exists', (c) => json(c, userExists(c.get('world'), c.req.query())));
+publicAccountRoutes.get('/auth/exists', (c) => json(c, userExists(c.get('sandbox'), c.req.query())));
 
 /** The session's token, two-factor setup, recovery codes, account deletion and user notes. */
 export const accountRoutes = new Hono<AppEnv>();
@@ -30,48 +30,48 @@ export const accountRoutes = new Hono<AppEnv>();
 // The token is the auth cookie's value: the one the event socket accepts as ?authToken= or ?auth=.
 accountRoutes.get('/auth', (c) => json(c, { ok: true, token: c.get('session').token }));
 
-accountRoutes.post('/auth/twofactorauth/totp/pending', (c) => json(c, startTotpSetup(c.get('world'), c.get('user'))));
+accountRoutes.post('/auth/twofactorauth/totp/pending', (c) => json(c, startTotpSetup(c.get('sandbox'), c.get('user'))));
 
 accountRoutes.post('/auth/twofactorauth/totp/pending/verify', async (c) =>
-  json(c, verifyTotpSetup(c.get('world'), c.get('user'), await jsonBody(c))),
+  json(c, verifyTotpSetup(c.get('sandbox'), c.get('user'), await jsonBody(c))),
 );
 
-accountRoutes.delete('/auth/twofactorauth/totp/pending', (c) => json(c, cancelTotpSetup(c.get('world'), c.get('user'))));
+accountRoutes.delete('/auth/twofactorauth/totp/pending', (c) => json(c, cancelTotpSetup(c.get('sandbox'), c.get('user'))));
 
-accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.get('world'), c.get('user'))));
+accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.get('sandbox'), c.get('user'))));
 
 accountRoutes.get('/auth/user/twofactorauth/otp', (c) => json(c, recoveryCodes(c.get('user'))));
 
 accountRoutes.put('/users/:userId/delete', (c) =>
-  json(c, currentUserView(c.get('world'), scheduleDeletion(c.get('world'), c.get('user'), c.req.param('userId')))),
+  json(c, currentUserView(c.get('sandbox'), scheduleDeletion(c.get('sandbox'), c.get('user'), c.req.param('userId')))),
 );
 
 accountRoutes.get('/userNotes', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listUserNotes(world, c.get('user'), c.req.query()).map((n) => userNoteView(world, n)),
+    listUserNotes(sandbox, c.get('user'), c.req.query()).map((n) => userNoteView(sandbox, n)),
   );
 });
 
 accountRoutes.post('/userNotes', async (c) => {
-  const world = c.get('world');
-  return json(c, userNoteView(world, setUserNote(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, userNoteView(sandbox, setUserNote(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 accountRoutes.get('/userNotes/:userNoteId', (c) => {
-  const world = c.get('world');
-  return json(c, userNoteView(world, getUserNote(world, c.get('user'), c.req.param('userNoteId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, userNoteView(sandbox, getUserNote(sandbox, c.get('user'), c.req.param('userNoteId'))));
 });
 
 accountRoutes.post('/auth/user/resendEmail', (c) => {
-  resendConfirmationEmail(c.get('world'), c.get('user'));
+  resendConfirmationEmail(c.get('sandbox'), c.get('user'));
   return json(c, success('Verification Email Sent!'));
 });
 
 // The links of the account emails: each does its work, then leads to the website's home.
 accountRoutes.get('/auth/confirmEmail', (c) => {
-  confirmEmail(c.get('world'), c.req.query());
+  confirmEmail(c.get('sandbox'), c.req.query());
   return c.redirect(WEBSITE_HOME, 302);
 });
 

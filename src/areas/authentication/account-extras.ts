@@ -10,13 +10,13 @@ import { pageParams } from '../../schema/query.js';
 import type { UserNoteRecord } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from './accounts.js';
 import { wornAvatar } from '../users/public.js';
 
 /** Every email the world sent, newest first. */
-export const outbox = (world: World) => [...world.outbox].reverse();
+export const outbox = (sandbox: Sandbox) => [...sandbox.outbox].reverse();
 
 const ExistsSchema = lazy(() =>
   z.object({
@@ -28,16 +28,16 @@ const ExistsSchema = lazy(() =>
 );
 
 /** Whether a username, email or display name is taken (by anyone but `excludeUserId`). */
-export function userExists(world: World, query: unknown) {
+export function userExists(sandbox: Sandbox, query: unknown) {
   const q = parseInput(ExistsSchema, query);
   if (!q.username && !q.email && !q.displayName) throw new ApiError(400, messages.userExistsMissingParameter);
   const taken = (id: string | undefined) => id !== undefined && id !== q.excludeUserId;
   let exists = false;
-  if (q.username) exists ||= taken(world.userLogins.get(q.username.toLowerCase()));
-  if (q.email) exists ||= taken(world.userLogins.get(normalizeEmail(q.email)));
+  if (q.username) exists ||= taken(sandbox.userLogins.get(q.username.toLowerCase()));
+  if (q.email) exists ||= taken(sandbox.userLogins.get(normalizeEmail(q.email)));
   if (q.displayName) {
     const name = q.displayName.toLowerCase();
-    for (const user of world.users.values()) {
+    for (const user of sandbox.users.values()) {
       if (user.displayName.toLowerCase() === name && taken(user.id)) exists = true;
       if (exists) break;
     }
@@ -49,10 +49,10 @@ export function userExists(world: World, query: unknown) {
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** Starts TOTP setup: a new secret the user proves with one code before it counts. */
-export function startTotpSetup(world: World, user: UserRecord) {
+export function startTotpSetup(sandbox: Sandbox, user: UserRecord) {
   if (user.totpSecret) throw new ApiError(400, messages.twoFactorAlreadyEnabled);
   const secret = [...randomBytes(32)].map((b) => BASE32[b % 32]).join('');
-  world.pendingTotp.set(user.id, secret);
+  sandbox.pendingTotp.set(user.id, secret);
   const uri = `otpauth://totp/mock-api:${encodeURIComponent(user.username)}?secret=${secret}&issuer=mock-api`;
   return { secret, qrCodeDataUrl: `data:text/plain;base64,${Buffer.from(uri).toString('base64')}` };
 }
@@ -60,32 +60,32 @@ export function startTotpSetup(world: World, user: UserRecord) {
 /** TwoFactorAuthCode: the code the authenticator app shows. */
 const TotpCodeSchema = lazy(() => z.object({ code: z.string() }));
 
-export function verifyTotpSetup(world: World, user: UserRecord, body: unknown) {
+export function verifyTotpSetup(sandbox: Sandbox, user: UserRecord, body: unknown) {
   const { code } = parseInput(TotpCodeSchema, body);
-  const secret = world.pendingTotp.get(user.id);
+  const secret = sandbox.pendingTotp.get(user.id);
   if (!secret) throw new ApiError(400, messages.twoFactorNotPending);
-  if (!verifyTotp(secret, code, world.clock.now())) {
+  if (!verifyTotp(secret, code, sandbox.clock.now())) {
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
-  world.pendingTotp.delete(user.id);
+  sandbox.pendingTotp.delete(user.id);
   user.totpSecret = secret;
   user.twoFactorAuthEnabled = true;
-  user.twoFactorAuthEnabledDate = isoNow(world.clock);
+  user.twoFactorAuthEnabledDate = isoNow(sandbox.clock);
   user.recoveryCodes = Array.from({ length: 8 }, () => `${randomInt(1000, 10000)}-${randomInt(1000, 10000)}`);
   return { verified: true, enabled: true };
 }
 
-export function cancelTotpSetup(world: World, user: UserRecord) {
-  return { removed: world.pendingTotp.delete(user.id) };
+export function cancelTotpSetup(sandbox: Sandbox, user: UserRecord) {
+  return { removed: sandbox.pendingTotp.delete(user.id) };
 }
 
-export function disableTwoFactor(world: World, user: UserRecord) {
+export function disableTwoFactor(sandbox: Sandbox, user: UserRecord) {
   const removed = user.totpSecret !== undefined;
   delete user.totpSecret;
   user.twoFactorAuthEnabled = false;
   user.twoFactorAuthEnabledDate = null;
   user.recoveryCodes = [];
-  world.pendingTotp.delete(user.id);
+  sandbox.pendingTotp.delete(user.id);
   return { removed };
 }
 
@@ -95,10 +95,10 @@ export const recoveryCodes = (user: UserRecord) => ({
 });
 
 /** Schedules the account's deletion (the real API keeps it for a grace period). */
-export function scheduleDeletion(world: World, actor: UserRecord, userId: string): UserRecord {
-  const user = findUser(world, userId);
+export function scheduleDeletion(sandbox: Sandbox, actor: UserRecord, userId: string): UserRecord {
+  const user = findUser(sandbox, userId);
   if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
-  const now = world.clock.now();
+  const now = sandbox.clock.now();
   const at = new Date(now + 14 * 86_400_000).toISOString();
   // The description types accountDeletionDate as a date, without the time.
   user.accountDeletionDate = at.slice(0, 10);
@@ -109,15 +109,15 @@ export function scheduleDeletion(world: World, actor: UserRecord, userId: string
   return user;
 }
 
-export function userNoteView(world: World, note: UserNoteRecord) {
-  const target = world.users.get(note.targetUserId);
+export function userNoteView(sandbox: Sandbox, note: UserNoteRecord) {
+  const target = sandbox.users.get(note.targetUserId);
   return {
     ...note,
     targetUser: target && {
       id: target.id,
       displayName: target.displayName,
-      currentAvatarTags: wornAvatar(world, target).currentAvatarTags,
-      currentAvatarThumbnailImageUrl: wornAvatar(world, target).currentAvatarThumbnailImageUrl,
+      currentAvatarTags: wornAvatar(sandbox, target).currentAvatarTags,
+      currentAvatarThumbnailImageUrl: wornAvatar(sandbox, target).currentAvatarThumbnailImageUrl,
       profilePicOverride: target.profilePicOverride,
       userIcon: target.userIcon,
     },
@@ -127,31 +127,31 @@ export function userNoteView(world: World, note: UserNoteRecord) {
 const NoteSchema = lazy(() => z.object({ targetUserId: idOf('usr'), note: z.string().max(256) }));
 
 /** Sets the requester's note on a user (one per target; an empty note removes it). */
-export function setUserNote(world: World, actor: UserRecord, body: unknown): UserNoteRecord {
+export function setUserNote(sandbox: Sandbox, actor: UserRecord, body: unknown): UserNoteRecord {
   const request = parseInput(NoteSchema, body);
-  findUser(world, request.targetUserId);
-  let note = [...world.userNotes.values()].find((n) => n.userId === actor.id && n.targetUserId === request.targetUserId);
+  findUser(sandbox, request.targetUserId);
+  let note = [...sandbox.userNotes.values()].find((n) => n.userId === actor.id && n.targetUserId === request.targetUserId);
   if (!note) {
-    note = { id: newId('unt'), userId: actor.id, targetUserId: request.targetUserId, note: '', createdAt: isoNow(world.clock) };
-    world.userNotes.set(note.id, note);
+    note = { id: newId('unt'), userId: actor.id, targetUserId: request.targetUserId, note: '', createdAt: isoNow(sandbox.clock) };
+    sandbox.userNotes.set(note.id, note);
   }
   note.note = request.note;
-  if (request.note === '') world.userNotes.delete(note.id);
+  if (request.note === '') sandbox.userNotes.delete(note.id);
   return note;
 }
 
 const NotesQuerySchema = lazy(() => z.object(pageParams()));
 
-export function listUserNotes(world: World, actor: UserRecord, query: unknown): UserNoteRecord[] {
+export function listUserNotes(sandbox: Sandbox, actor: UserRecord, query: unknown): UserNoteRecord[] {
   const q = parseInput(NotesQuerySchema, query);
-  return [...world.userNotes.values()]
+  return [...sandbox.userNotes.values()]
     .filter((n) => n.userId === actor.id)
     .reverse()
     .slice(q.offset, q.offset + q.n);
 }
 
-export function getUserNote(world: World, actor: UserRecord, noteId: string): UserNoteRecord {
-  const note = world.userNotes.get(noteId);
+export function getUserNote(sandbox: Sandbox, actor: UserRecord, noteId: string): UserNoteRecord {
+  const note = sandbox.userNotes.get(noteId);
   if (!note || note.userId !== actor.id) throw new ApiError(404, messages.userNoteNotFound);
   return note;
 }

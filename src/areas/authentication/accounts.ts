@@ -7,7 +7,7 @@ import { verifyTotp } from './totp.js';
 import { viewOf } from '../../schema/view.js';
 import { CurrentUserSchema, UserRecordSchema, type CurrentUser, type TutorialClear, type UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import { indexUserLogin, type World } from '../../store/world.js';
+import { indexUserLogin, type Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 import { EmailSchema } from './email.js';
@@ -22,8 +22,8 @@ const makeCurrentUser = viewOf('CurrentUser', CurrentUserSchema, {
 });
 
 /** The CurrentUser a user sees of themselves: every public field, none of the server's secrets. */
-export function currentUserView(world: World, user: UserRecord): CurrentUser {
-  const avatar = wornAvatar(world, user);
+export function currentUserView(sandbox: Sandbox, user: UserRecord): CurrentUser {
+  const avatar = wornAvatar(sandbox, user);
   return makeCurrentUser(user, {
     ...avatar,
     presence: { ...user.presence, avatarImageUrl: avatar.currentAvatarImageUrl, avatarThumbnail: avatar.currentAvatarThumbnailImageUrl },
@@ -36,8 +36,8 @@ export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
   return user.totpSecret ? ['totp', 'otp'] : user.emailOtp ? ['emailOtp'] : [];
 }
 
-export function findUser(world: World, userId: string): UserRecord {
-  const user = world.users.get(userId);
+export function findUser(sandbox: Sandbox, userId: string): UserRecord {
+  const user = sandbox.users.get(userId);
   if (!user) throw new ApiError(404, messages.userNotFound(userId));
   return user;
 }
@@ -46,48 +46,48 @@ export function findUser(world: World, userId: string): UserRecord {
  * A credential login: a new session every time. A user with 2FA gets a session that is pending
  * until verified, unless the device presents a remembered twoFactorAuth token of the same user.
  */
-export function login(world: World, credentials: Credentials, rememberedDevice?: string): Session {
+export function login(sandbox: Sandbox, credentials: Credentials, rememberedDevice?: string): Session {
   const name = loginName(credentials.username);
-  const userId = world.userLogins.get(name);
-  const user = userId ? world.users.get(userId) : undefined;
+  const userId = sandbox.userLogins.get(name);
+  const user = userId ? sandbox.users.get(userId) : undefined;
   // Counted per account, whichever of its names was typed.
   const key = user ? { userId: user.id } : { unknownName: name };
-  const attempts = attemptsOf(world).login;
+  const attempts = attemptsOf(sandbox).login;
   attempts.check(key, messages.loginLockedOut);
   if (!user || user.password !== credentials.password) {
     attempts.fail(key);
     throw new ApiError(401, messages.missingCredentials);
   }
   attempts.succeed(key);
-  const remembered = rememberedDevice !== undefined && world.sessions.rememberedUser(rememberedDevice) === user.id;
-  const session = world.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
-  if (!session.pendingTwoFactor) recordLogin(world, user);
-  else if (!user.totpSecret) sendEmailOtp(world, user);
+  const remembered = rememberedDevice !== undefined && sandbox.sessions.rememberedUser(rememberedDevice) === user.id;
+  const session = sandbox.sessions.open(user.id, twoFactorMethods(user).length > 0 && !remembered);
+  if (!session.pendingTwoFactor) recordLogin(sandbox, user);
+  else if (!user.totpSecret) sendEmailOtp(sandbox, user);
   return session;
 }
 
-function recordLogin(world: World, user: UserRecord) {
-  const now = isoNow(world.clock);
+function recordLogin(sandbox: Sandbox, user: UserRecord) {
+  const now = isoNow(sandbox.clock);
   user.last_login = now;
   user.last_activity = now;
-  signedIn(world, user);
+  signedIn(sandbox, user);
 }
 
 /** Finishes a pending login with a TOTP code (`totp`) or a one-time recovery code (`otp`). */
-export function verifySecondFactor(world: World, session: Session, method: TwoFactorMethod, code: unknown): void {
-  const user = findUser(world, session.userId);
-  const attempts = attemptsOf(world).twoFactor;
+export function verifySecondFactor(sandbox: Sandbox, session: Session, method: TwoFactorMethod, code: unknown): void {
+  const user = findUser(sandbox, session.userId);
+  const attempts = attemptsOf(sandbox).twoFactor;
   const key = { userId: user.id };
   attempts.check(key, messages.twoFactorLockedOut);
   if (typeof code !== 'string') throw new ApiError(400, messages.invalidTwoFactorCode);
-  let ok = method === 'emailOtp' && takeEmailOtp(world, user, code);
+  let ok = method === 'emailOtp' && takeEmailOtp(sandbox, user, code);
   if (!ok && !user.totpSecret) {
     attempts.fail(key);
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
   // Authenticator apps and SDKs compute codes from real time, tests move the world's clock: either
   // one will do, so moving a world's clock never breaks a client's two-factor login.
-  if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, Date.now()) || verifyTotp(user.totpSecret!, code, world.clock.now());
+  if (method === 'totp') ok = verifyTotp(user.totpSecret!, code, Date.now()) || verifyTotp(user.totpSecret!, code, sandbox.clock.now());
   if (method === 'otp') {
     const index = user.recoveryCodes.indexOf(code.trim());
     if (index >= 0) {
@@ -102,7 +102,7 @@ export function verifySecondFactor(world: World, session: Session, method: TwoFa
   attempts.succeed(key);
   if (session.pendingTwoFactor) {
     session.pendingTwoFactor = false;
-    recordLogin(world, user);
+    recordLogin(sandbox, user);
   }
 }
 
@@ -121,18 +121,18 @@ export const RegisterRequestSchema = lazy(() =>
 );
 
 /** Accounts registered over the API, per world (a reset or restore makes a new world and starts again). */
-const registered = new WeakMap<World, number>();
+const registered = new WeakMap<Sandbox, number>();
 
 /** Creates an account; the caller logs it in. Duplicate names and emails are refused by field. */
-export function register(world: World, body: unknown): UserRecord {
-  if (world.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
-  const count = registered.get(world) ?? 0;
+export function register(sandbox: Sandbox, body: unknown): UserRecord {
+  if (sandbox.settings.signups === 'closed') throw new ApiError(403, messages.signupsClosed, WAF_SIGNUPS_CLOSED);
+  const count = registered.get(sandbox) ?? 0;
   if (count >= LIMITS.registrationsPerWorld.value)
     throw new ApiError(429, messages.tooManyRegistrations(LIMITS.registrationsPerWorld.value));
   const request = parseInput(RegisterRequestSchema, body);
-  if (world.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
-  if (world.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
-  const now = isoNow(world.clock);
+  if (sandbox.userLogins.has(loginName(request.username))) throw new ApiError(400, messages.usernameTaken);
+  if (sandbox.userLogins.has(loginName(request.email))) throw new ApiError(400, messages.emailTaken);
+  const now = isoNow(sandbox.clock);
   const user = UserRecordSchema.parse({
     id: newId('usr'),
     username: request.username.toLowerCase(),
@@ -150,9 +150,9 @@ export function register(world: World, body: unknown): UserRecord {
     last_activity: now,
     updated_at: now,
   });
-  world.users.set(user.id, user);
-  indexUserLogin(world.userLogins, user);
-  registered.set(world, count + 1);
+  sandbox.users.set(user.id, user);
+  indexUserLogin(sandbox.userLogins, user);
+  registered.set(sandbox, count + 1);
   return user;
 }
 
@@ -174,7 +174,7 @@ const isPlatformTutorial = (key: string) => {
  * X-Platform is recorded only for the known platforms (null otherwise); X-Store as sent.
  */
 export function clearTutorials(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   userId: string,
   headers: { platform?: string; store?: string },
@@ -185,7 +185,7 @@ export function clearTutorials(
   const record: TutorialClear = {
     platform: headers.platform && PLATFORMS.has(headers.platform) ? headers.platform : null,
     store: headers.store ?? null,
-    clearedAt: isoNow(world.clock),
+    clearedAt: isoNow(sandbox.clock),
   };
   user.updated_at = record.clearedAt;
   user.tutorialClears.push(record);

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { LIMITS } from '../../limits.js';
 
 interface Failures {
@@ -30,16 +30,16 @@ export class AttemptLimiter {
   private readonly unknownNames = new Map<string, Failures>();
 
   constructor(
-    private readonly world: World,
+    private readonly sandbox: Sandbox,
     private readonly kind: 'login' | 'twoFactor',
   ) {}
 
   private get windowMs() {
-    return this.world.settings.lockoutMinutes * 60_000;
+    return this.sandbox.settings.lockoutMinutes * 60_000;
   }
 
   private get maxFailures() {
-    return this.kind === 'login' ? this.world.settings.loginAttempts : this.world.settings.twoFactorAttempts;
+    return this.kind === 'login' ? this.sandbox.settings.loginAttempts : this.sandbox.settings.twoFactorAttempts;
   }
 
   private tableOf(key: AttemptKey): [Map<string, Failures>, string] {
@@ -50,13 +50,13 @@ export class AttemptLimiter {
   check(key: AttemptKey, message: (minutes: number) => string): void {
     const [table, name] = this.tableOf(key);
     const entry = table.get(name);
-    const now = this.world.clock.now();
+    const now = this.sandbox.clock.now();
     if (entry && entry.lockedUntil > now) throw new ApiError(429, message(Math.ceil((entry.lockedUntil - now) / 60_000)));
   }
 
   fail(key: AttemptKey): void {
     const [table, name] = this.tableOf(key);
-    const now = this.world.clock.now();
+    const now = this.sandbox.clock.now();
     let entry = table.get(name);
     if (!entry || now - entry.since >= this.windowMs) {
       table.delete(name);
@@ -87,12 +87,12 @@ export class AttemptLimiter {
   }
 }
 
-const limiters = new WeakMap<World, { login: AttemptLimiter; twoFactor: AttemptLimiter }>();
+const limiters = new WeakMap<Sandbox, { login: AttemptLimiter; twoFactor: AttemptLimiter }>();
 
 /** The world's limiters; a reset or restore makes a new world and so starts them afresh. */
-export function attemptsOf(world: World) {
-  let found = limiters.get(world);
+export function attemptsOf(sandbox: Sandbox) {
+  let found = limiters.get(sandbox);
   if (!found)
-    limiters.set(world, (found = { login: new AttemptLimiter(world, 'login'), twoFactor: new AttemptLimiter(world, 'twoFactor') }));
+    limiters.set(sandbox, (found = { login: new AttemptLimiter(sandbox, 'login'), twoFactor: new AttemptLimiter(sandbox, 'twoFactor') }));
   return found;
 }

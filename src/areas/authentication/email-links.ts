@@ -3,7 +3,7 @@ import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import { parseInput } from '../../http/validation.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { LIMITS } from '../../limits.js';
 import { CONFIRM_EMAIL_SUBJECT } from './confirmation-email.js';
 import { currentUserView } from './accounts.js';
@@ -15,14 +15,14 @@ const ConfirmEmailQuery = lazy(() => z.object({ id: idOf('usr'), verify_email: z
  * in the outbox) marks their email verified. Any other token changes nothing; the link leads to the
  * website's home either way, as a link opened in a browser does.
  */
-export function confirmEmail(world: World, query: Record<string, string>): void {
+export function confirmEmail(sandbox: Sandbox, query: Record<string, string>): void {
   const { id, verify_email: token } = parseInput(ConfirmEmailQuery, query);
-  const user = world.users.get(id);
+  const user = sandbox.users.get(id);
   if (!user || user.emailVerified) return;
-  const sent = world.outbox.some((email) => email.userId === id && email.code === token && email.subject === CONFIRM_EMAIL_SUBJECT);
+  const sent = sandbox.outbox.some((email) => email.userId === id && email.code === token && email.subject === CONFIRM_EMAIL_SUBJECT);
   if (!sent) return;
   user.emailVerified = true;
-  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(world, user) } });
+  sandbox.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(sandbox, user) } });
 }
 
 const VerifyLoginPlaceQuery = lazy(() => z.object({ userId: idOf('usr').optional(), token: z.string().min(1) }));

@@ -8,10 +8,10 @@ import { AUTH_COOKIE, readCookie } from './cookies.js';
 
 /** The live, fully verified session the `auth` cookie names, with its user; undefined without one. */
 export function sessionOf(c: Context<AppEnv>): { session: Session; user: UserRecord } | undefined {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const token = readCookie(c, AUTH_COOKIE);
-  const session = token ? world.sessions.get(token) : undefined;
-  const user = session && !session.pendingTwoFactor ? world.users.get(session.userId) : undefined;
+  const session = token ? sandbox.sessions.get(token) : undefined;
+  const user = session && !session.pendingTwoFactor ? sandbox.users.get(session.userId) : undefined;
   return session && user ? { session, user } : undefined;
 }
 

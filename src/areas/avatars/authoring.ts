@@ -7,7 +7,7 @@ import { lazy } from '../../schema/lazy.js';
 import { unitySortNumber, unityVersionText } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { currentUserView } from '../authentication/public.js';
 import { findAvatar } from './avatars.js';
@@ -38,18 +38,18 @@ export const CreateAvatarRequestSchema = lazy(() =>
 );
 export const UpdateAvatarRequestSchema = lazy(() => z.object({ ...avatarFields(), id: idOf('avtr') }).partial());
 
-function ownAvatar(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
-  const avatar = findAvatar(world, actor, avatarId);
+function ownAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = findAvatar(sandbox, actor, avatarId);
   if (avatar.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarNotYours);
   return avatar;
 }
 
 /** POST /avatars: the requester's avatar, private unless said otherwise; only admins feature one. */
-export function createAvatar(world: World, actor: UserRecord, body: unknown): AvatarRecord {
+export function createAvatar(sandbox: Sandbox, actor: UserRecord, body: unknown): AvatarRecord {
   const request = parseInput(CreateAvatarRequestSchema, body);
   if (request.featured && !actor.isAdmin) throw new ApiError(401, messages.avatarFeaturedNotAdmin);
-  if (request.id !== undefined && world.avatars.get(request.id)) throw new ApiError(400, messages.avatarIdTaken(request.id));
-  const now = isoNow(world.clock);
+  if (request.id !== undefined && sandbox.avatars.get(request.id)) throw new ApiError(400, messages.avatarIdTaken(request.id));
+  const now = isoNow(sandbox.clock);
   const version = request.unityVersion ?? '2022.3.22f1';
   const avatar = AvatarRecordSchema.parse({
     id: request.id ?? newId('avtr'),
@@ -78,14 +78,14 @@ export function createAvatar(world: World, actor: UserRecord, body: unknown): Av
       },
     ],
   });
-  world.avatars.add(avatar);
+  sandbox.avatars.add(avatar);
   return avatar;
 }
 
 /** PUT /avatars/{id}: its author changes what the request names. */
-export function updateAvatar(world: World, actor: UserRecord, avatarId: string, body: unknown): AvatarRecord {
+export function updateAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string, body: unknown): AvatarRecord {
   const request = parseInput(UpdateAvatarRequestSchema, body);
-  const avatar = ownAvatar(world, actor, avatarId);
+  const avatar = ownAvatar(sandbox, actor, avatarId);
   if (request.featured !== undefined && !actor.isAdmin) throw new ApiError(401, messages.avatarFeaturedNotAdmin);
   if (request.name !== undefined) avatar.name = request.name;
   if (request.description !== undefined) avatar.description = request.description;
@@ -96,25 +96,25 @@ export function updateAvatar(world: World, actor: UserRecord, avatarId: string, 
   if (request.assetUrl !== undefined) avatar.assetUrl = request.assetUrl;
   if (request.unityPackageUrl !== undefined) avatar.unityPackageUrl = request.unityPackageUrl;
   if (request.version !== undefined) avatar.version = request.version;
-  avatar.updated_at = isoNow(world.clock);
+  avatar.updated_at = isoNow(sandbox.clock);
   return avatar;
 }
 
 /** DELETE /avatars/{id}: gone from every list and read; the response is the avatar as it was. */
-export function deleteAvatar(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
-  const avatar = ownAvatar(world, actor, avatarId);
-  world.avatars.delete(avatar.id);
+export function deleteAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = ownAvatar(sandbox, actor, avatarId);
+  sandbox.avatars.delete(avatar.id);
   return avatar;
 }
 
 /** What a friend's client is told of a user whose look changed. */
-function friendUpdate(world: World, user: UserRecord) {
+function friendUpdate(sandbox: Sandbox, user: UserRecord) {
   return {
     userId: user.id,
     user: {
       id: user.id,
       displayName: user.displayName,
-      ...wornAvatar(world, user),
+      ...wornAvatar(sandbox, user),
       profilePicOverride: user.profilePicOverride,
       userIcon: user.userIcon,
       status: user.status,
@@ -125,17 +125,17 @@ function friendUpdate(world: World, user: UserRecord) {
 }
 
 /** The user now wears the avatar: their CurrentUser and friends' views change, and both are told over the pipeline. */
-function wear(world: World, user: UserRecord, avatar: AvatarRecord, field: 'currentAvatar' | 'fallbackAvatar'): UserRecord {
+function wear(sandbox: Sandbox, user: UserRecord, avatar: AvatarRecord, field: 'currentAvatar' | 'fallbackAvatar'): UserRecord {
   user[field] = avatar.id;
-  user.updated_at = isoNow(world.clock);
-  world.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(world, user) } });
-  world.pipeline.emit({ type: 'friend-update', to: user.friends, content: friendUpdate(world, user) });
+  user.updated_at = isoNow(sandbox.clock);
+  sandbox.pipeline.emit({ type: 'user-update', to: [user.id], content: { userId: user.id, user: currentUserView(sandbox, user) } });
+  sandbox.pipeline.emit({ type: 'friend-update', to: user.friends, content: friendUpdate(sandbox, user) });
   return user;
 }
 
 /** An avatar the actor may wear: any public one, or their own; someone else's private or hidden one is 403. */
-function wearable(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
-  const avatar = world.avatars.get(avatarId);
+function wearable(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = sandbox.avatars.get(avatarId);
   if (!avatar) throw new ApiError(404, messages.avatarNotFound);
   if (avatar.releaseStatus !== 'public' && avatar.authorId !== actor.id && !actor.isAdmin) {
     throw new ApiError(403, messages.avatarPrivateOfOther);
@@ -144,31 +144,31 @@ function wearable(world: World, actor: UserRecord, avatarId: string): AvatarReco
 }
 
 /** PUT /avatars/{id}/select: the actor now wears the avatar. */
-export function selectAvatar(world: World, actor: UserRecord, avatarId: string): UserRecord {
-  return wear(world, actor, wearable(world, actor, avatarId), 'currentAvatar');
+export function selectAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): UserRecord {
+  return wear(sandbox, actor, wearable(sandbox, actor, avatarId), 'currentAvatar');
 }
 
 /** PUT /avatars/{id}/selectFallback: as select, for an avatar tagged as a fallback. */
-export function selectFallbackAvatar(world: World, actor: UserRecord, avatarId: string): UserRecord {
-  const avatar = wearable(world, actor, avatarId);
+export function selectFallbackAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): UserRecord {
+  const avatar = wearable(sandbox, actor, avatarId);
   if (!avatar.tags.includes(FALLBACK_TAG)) throw new ApiError(403, messages.avatarNotFallback);
-  return wear(world, actor, avatar, 'fallbackAvatar');
+  return wear(sandbox, actor, avatar, 'fallbackAvatar');
 }
 
 /** GET /users/{userId}/avatar: one's own current avatar; another user's only to an admin. */
-export function currentAvatarOf(world: World, actor: UserRecord, userId: string): AvatarRecord {
+export function currentAvatarOf(sandbox: Sandbox, actor: UserRecord, userId: string): AvatarRecord {
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarOfOtherUser);
-  const user = world.users.get(userId);
+  const user = sandbox.users.get(userId);
   if (!user) throw new ApiError(404, messages.userNotFound(userId));
-  const avatar = world.avatars.get(user.currentAvatar);
+  const avatar = sandbox.avatars.get(user.currentAvatar);
   if (!avatar) throw new ApiError(404, messages.avatarNotFound);
   return avatar;
 }
 
 /** POST /avatars/{id}/impostor/enqueue: impostor generation, done at once here; answers its ServiceStatus. */
-export function enqueueImpostor(world: World, actor: UserRecord, avatarId: string) {
-  const avatar = ownAvatar(world, actor, avatarId);
-  const now = isoNow(world.clock);
+export function enqueueImpostor(sandbox: Sandbox, actor: UserRecord, avatarId: string) {
+  const avatar = ownAvatar(sandbox, actor, avatarId);
+  const now = isoNow(sandbox.clock);
   for (const unityPackage of avatar.unityPackages) {
     unityPackage.impostorUrl = `https://assets.example.test/impostors/${avatar.id}/${unityPackage.platform}.vrca`;
     unityPackage.impostorizerVersion = '1';
@@ -188,13 +188,13 @@ export function enqueueImpostor(world: World, actor: UserRecord, avatarId: strin
 }
 
 /** DELETE /avatars/{id}/impostor: the avatar's impostors go. */
-export function deleteImpostors(world: World, actor: UserRecord, avatarId: string): void {
-  const avatar = ownAvatar(world, actor, avatarId);
+export function deleteImpostors(sandbox: Sandbox, actor: UserRecord, avatarId: string): void {
+  const avatar = ownAvatar(sandbox, actor, avatarId);
   for (const unityPackage of avatar.unityPackages) {
     unityPackage.impostorUrl = null;
     unityPackage.impostorizerVersion = '';
   }
-  avatar.updated_at = isoNow(world.clock);
+  avatar.updated_at = isoNow(sandbox.clock);
 }
 
 /** GET /avatars/impostor/queue/stats: generation is immediate, so nothing waits. */

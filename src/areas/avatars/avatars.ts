@@ -7,7 +7,7 @@ import { SORT_OPTIONS, pageParams, queryBool, queryList, type SortOption } from 
 import { unityVersionQuery } from '../../store/records/unity-package.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32 } from '../../store/random.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 import { authorNameOf } from '../users/public.js';
@@ -15,13 +15,13 @@ import { authorNameOf } from '../users/public.js';
 const makeAvatarView = viewOf('Avatar', AvatarSchema, { computed: ['assetUrl', 'authorName'] });
 
 /** An avatar as every response shows it: the stored record without its moderation figures, its author's name as it is now. */
-export function avatarView(world: World, record: AvatarRecord): Avatar {
-  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined, authorName: authorNameOf(world, record) });
+export function avatarView(sandbox: Sandbox, record: AvatarRecord): Avatar {
+  return makeAvatarView(record, { assetUrl: record.assetUrl || undefined, authorName: authorNameOf(sandbox, record) });
 }
 
 /** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */
-export function findAvatar(world: World, actor: UserRecord, avatarId: string): AvatarRecord {
-  const avatar = world.avatars.get(avatarId);
+export function findAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
+  const avatar = sandbox.avatars.get(avatarId);
   if (!avatar || (avatar.releaseStatus !== 'public' && avatar.authorId !== actor.id && !actor.isAdmin)) {
     throw new ApiError(404, messages.avatarNotFound);
   }
@@ -84,7 +84,7 @@ export function trustOf(user: UserRecord | undefined): number {
 const DAY_MS = 86_400_000;
 
 export interface SortContext {
-  world: World;
+  sandbox: Sandbox;
   /** Lower-cased search text, if any. */
   search: string | undefined;
   /** When the listed user favorited the avatar. */
@@ -107,7 +107,7 @@ export interface SortContext {
  * Ties fall back to the avatar id.
  */
 export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext): number | string {
-  const favorites = () => ctx.world.avatarFavoriteCounts.get(avatar.id) ?? 0;
+  const favorites = () => ctx.sandbox.avatarFavoriteCounts.get(avatar.id) ?? 0;
   switch (sort) {
     case 'popularity':
     case 'magic':
@@ -119,7 +119,7 @@ export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext
       return (name.startsWith(ctx.search) ? 1e12 : 0) + favorites();
     }
     case 'heat': {
-      const ageDays = Math.max(0, (ctx.world.clock.now() - Date.parse(avatar.created_at)) / DAY_MS);
+      const ageDays = Math.max(0, (ctx.sandbox.clock.now() - Date.parse(avatar.created_at)) / DAY_MS);
       return favorites() / (ageDays + 1);
     }
     case 'created':
@@ -136,15 +136,15 @@ export function sortKey(sort: SortOption, avatar: AvatarRecord, ctx: SortContext
     case 'order':
       return Date.parse(ctx.favoritedAt);
     case 'random':
-      return hash32(avatar.id, ctx.world.avatarShuffleSeed);
+      return hash32(avatar.id, ctx.sandbox.avatarShuffleSeed);
     case 'shuffle':
-      return hash32(avatar.id, ctx.world.avatarShuffleSeed ^ Math.floor(ctx.world.clock.now() / DAY_MS));
+      return hash32(avatar.id, ctx.sandbox.avatarShuffleSeed ^ Math.floor(ctx.sandbox.clock.now() / DAY_MS));
     case 'reportCount':
       return avatar.reportCount;
     case 'reportScore':
       return avatar.reportScore;
     case 'trust':
-      return trustOf(ctx.world.users.get(avatar.authorId));
+      return trustOf(ctx.sandbox.users.get(avatar.authorId));
   }
 }
 
@@ -168,19 +168,19 @@ export function sortedPage(found: SortedAvatar[], q: Pick<AvatarFavoritesQuery, 
  * GET /avatars/favorites: the requester's favorited avatars (or, for an admin, `userId`'s), filtered,
  * sorted and paged. Reads only that user's favorites, never the whole avatar collection.
  */
-export function listFavoriteAvatars(world: World, actor: UserRecord, query: unknown): AvatarRecord[] {
+export function listFavoriteAvatars(sandbox: Sandbox, actor: UserRecord, query: unknown): AvatarRecord[] {
   const q = parseInput(AvatarFavoritesQuerySchema, query);
   const userId = q.userId ?? actor.id;
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarFavoritesOfOthers);
-  const favorites = world.favorites.get(userId);
+  const favorites = sandbox.favorites.get(userId);
   if (!favorites) return [];
   const search = q.search ? q.search.toLowerCase() : undefined;
   const found: SortedAvatar[] = [];
   for (const favorite of favorites) {
     if (favorite.type !== 'avatar') continue;
-    const avatar = world.avatars.get(favorite.favoriteId);
+    const avatar = sandbox.avatars.get(favorite.favoriteId);
     if (!avatar || !matches(avatar, q, search)) continue;
-    found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: favorite.created_at }) });
+    found.push({ avatar, key: sortKey(q.sort, avatar, { sandbox, search, favoritedAt: favorite.created_at }) });
   }
   return sortedPage(found, q);
 }

@@ -3,7 +3,7 @@ import type { AvatarRecord } from '../../store/records/avatars.js';
 import { lazy } from '../../schema/lazy.js';
 import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { AvatarFavoritesQuerySchema, matches, sortKey, sortedPage, type AvatarFavoritesQuery, type SortedAvatar } from './avatars.js';
 
@@ -24,23 +24,23 @@ const visible = (avatar: AvatarRecord, actor: UserRecord) =>
  * Which avatars a list goes through: an author's (user=me, userId) through the author index, a
  * search through the name index, anything else every avatar.
  */
-function candidates(world: World, authorId: string | undefined, search: string | undefined): Iterable<AvatarRecord> {
-  if (authorId !== undefined) return world.avatars.byAuthor(authorId);
-  if (search !== undefined) return world.avatars.withName((name) => name.toLowerCase().includes(search));
-  return world.avatars.values();
+function candidates(sandbox: Sandbox, authorId: string | undefined, search: string | undefined): Iterable<AvatarRecord> {
+  if (authorId !== undefined) return sandbox.avatars.byAuthor(authorId);
+  if (search !== undefined) return sandbox.avatars.withName((name) => name.toLowerCase().includes(search));
+  return sandbox.avatars.values();
 }
 
 /** GET /avatars: filtered, sorted (popularity unless said) and paged. Own lists show private ones too. */
-export function listAvatars(world: World, actor: UserRecord, query: unknown): AvatarRecord[] {
+export function listAvatars(sandbox: Sandbox, actor: UserRecord, query: unknown): AvatarRecord[] {
   const q = parseInput(AvatarListQuerySchema, query);
   const authorId = q.user === 'me' ? actor.id : q.userId;
   const search = q.search ? q.search.toLowerCase() : undefined;
   const filter: AvatarFavoritesQuery = { ...q, releaseStatus: q.releaseStatus ?? (authorId === actor.id ? 'all' : 'public') };
   const found: SortedAvatar[] = [];
-  for (const avatar of candidates(world, authorId, search)) {
+  for (const avatar of candidates(sandbox, authorId, search)) {
     if (!visible(avatar, actor) || !matches(avatar, filter, search)) continue;
     if (q.isInternalVariant !== undefined && avatar.unityPackages.some((p) => p.variant !== 'standard') !== q.isInternalVariant) continue;
-    found.push({ avatar, key: sortKey(q.sort, avatar, { world, search, favoritedAt: avatar.created_at }) });
+    found.push({ avatar, key: sortKey(q.sort, avatar, { sandbox, search, favoritedAt: avatar.created_at }) });
   }
   return sortedPage(found, q);
 }

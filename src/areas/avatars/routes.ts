@@ -26,21 +26,23 @@ const CLOCK_SORTS = new Set(['heat', 'shuffle']);
 avatarRoutes.get('/avatars', (c) => {
   const user = c.get('user');
   const read = () =>
-    listAvatars(c.get('world'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
+    listAvatars(c.get('sandbox'), user, queryOf(c, AvatarListQuerySchema)).map((avatar) => avatarView(c.get('sandbox'), avatar));
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `avatars ${user.id} ${queryKey(c, AvatarListQuerySchema)}`, read);
 });
 
 avatarRoutes.post('/avatars', async (c) => {
   const body = await jsonBody(c);
-  return json(c, avatarView(c.get('world'), createAvatar(c.get('world'), c.get('user'), body)));
+  return json(c, avatarView(c.get('sandbox'), createAvatar(c.get('sandbox'), c.get('user'), body)));
 });
 
 // The literal paths before /avatars/:avatarId, which would take them as ids.
 avatarRoutes.get('/avatars/favorites', (c) => {
   const user = c.get('user');
   const read = () =>
-    listFavoriteAvatars(c.get('world'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) => avatarView(c.get('world'), avatar));
+    listFavoriteAvatars(c.get('sandbox'), user, queryOf(c, AvatarFavoritesQuerySchema)).map((avatar) =>
+      avatarView(c.get('sandbox'), avatar),
+    );
   if (CLOCK_SORTS.has(c.req.query('sort') ?? '')) return json(c, read());
   return cachedJson(c, `favorites ${user.id} ${queryKey(c, AvatarFavoritesQuerySchema)}`, read);
 });
@@ -48,7 +50,7 @@ avatarRoutes.get('/avatars/favorites', (c) => {
 avatarRoutes.get('/avatars/licensed', (c) =>
   json(
     c,
-    licensedAvatars(c.req.query()).map((avatar) => avatarView(c.get('world'), avatar)),
+    licensedAvatars(c.req.query()).map((avatar) => avatarView(c.get('sandbox'), avatar)),
   ),
 );
 
@@ -57,35 +59,35 @@ avatarRoutes.get('/avatars/impostor/queue/stats', (c) => json(c, impostorQueueSt
 avatarRoutes.get('/avatarStyles', (c) => json(c, AVATAR_STYLES));
 
 avatarRoutes.get('/avatars/:avatarId', (c) =>
-  json(c, avatarView(c.get('world'), findAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, avatarView(c.get('sandbox'), findAvatar(c.get('sandbox'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.put('/avatars/:avatarId', async (c) => {
   const body = await jsonBody(c);
-  return json(c, avatarView(c.get('world'), updateAvatar(c.get('world'), c.get('user'), c.req.param('avatarId'), body)));
+  return json(c, avatarView(c.get('sandbox'), updateAvatar(c.get('sandbox'), c.get('user'), c.req.param('avatarId'), body)));
 });
 
 avatarRoutes.delete('/avatars/:avatarId', (c) =>
-  json(c, avatarView(c.get('world'), deleteAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, avatarView(c.get('sandbox'), deleteAvatar(c.get('sandbox'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.put('/avatars/:avatarId/select', (c) =>
-  json(c, currentUserView(c.get('world'), selectAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('sandbox'), selectAvatar(c.get('sandbox'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.put('/avatars/:avatarId/selectFallback', (c) =>
-  json(c, currentUserView(c.get('world'), selectFallbackAvatar(c.get('world'), c.get('user'), c.req.param('avatarId')))),
+  json(c, currentUserView(c.get('sandbox'), selectFallbackAvatar(c.get('sandbox'), c.get('user'), c.req.param('avatarId')))),
 );
 
 avatarRoutes.post('/avatars/:avatarId/impostor/enqueue', (c) =>
-  json(c, enqueueImpostor(c.get('world'), c.get('user'), c.req.param('avatarId'))),
+  json(c, enqueueImpostor(c.get('sandbox'), c.get('user'), c.req.param('avatarId'))),
 );
 
 avatarRoutes.delete('/avatars/:avatarId/impostor', (c) => {
-  deleteImpostors(c.get('world'), c.get('user'), c.req.param('avatarId'));
+  deleteImpostors(c.get('sandbox'), c.get('user'), c.req.param('avatarId'));
   return json(c, success(messages.avatarImpostorsDeleted));
 });
 
 avatarRoutes.get('/users/:userId/avatar', (c) =>
-  json(c, avatarView(c.get('world'), currentAvatarOf(c.get('world'), c.get('user'), c.req.param('userId')))),
+  json(c, avatarView(c.get('sandbox'), currentAvatarOf(c.get('sandbox'), c.get('user'), c.req.param('userId')))),
 );

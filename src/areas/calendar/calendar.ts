@@ -14,7 +14,7 @@ import { viewOf } from '../../schema/view.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { Audience, eventsInMonth, monthOf, putCalendarEvent, queryCalendar } from '../../store/indexes/calendar.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { audit, findGroup as findAnyGroup, hasGroupPermission, isGroupMember } from '../groups/public.js';
 
@@ -36,17 +36,17 @@ export function calendarEventView(event: CalendarEventRecord, isFollowing = fals
 }
 
 /** The event as `viewerId` sees it, their following of it included. */
-export const calendarEventViewFor = (world: World, viewerId: string) => (event: CalendarEventRecord) =>
-  calendarEventView(event, world.calendarFollows.get(viewerId)?.has(event.id) ?? false);
+export const calendarEventViewFor = (sandbox: Sandbox, viewerId: string) => (event: CalendarEventRecord) =>
+  calendarEventView(event, sandbox.calendarFollows.get(viewerId)?.has(event.id) ?? false);
 
 /**
  * Creates an event on a group's calendar for a user holding the calendar permission. The monthly
  * limit counts the events starting in the same UTC month as the new one; the check and the insert
  * happen in one synchronous step, so parallel requests cannot pass it together.
  */
-export function createCalendarEvent(world: World, actor: UserRecord, groupId: string, body: unknown): CalendarEventRecord {
-  const group = findCalendarGroup(world, groupId);
-  if (!hasGroupPermission(world, groupId, actor.id, CALENDAR_PERMISSION)) {
+export function createCalendarEvent(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): CalendarEventRecord {
+  const group = findCalendarGroup(sandbox, groupId);
+  if (!hasGroupPermission(sandbox, groupId, actor.id, CALENDAR_PERMISSION)) {
     throw new ApiError(403, messages.calendarCreateForbidden);
   }
   const request = parseInput(CreateCalendarEventRequestSchema, body);
@@ -54,11 +54,11 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
     throw new ApiError(400, messages.calendarUnknownRoles);
   }
   const startsAt = new Date(request.startsAt).toISOString();
-  if (Date.parse(startsAt) <= world.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
-  if (eventsInMonth(world, groupId, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
+  if (Date.parse(startsAt) <= sandbox.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
+  if (eventsInMonth(sandbox, groupId, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
     throw new ApiError(403, messages.calendarMonthlyLimit);
   }
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const event: CalendarEventRecord = {
     id: newId('cal'),
     seriesId: null,
@@ -90,8 +90,8 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
     roleIds: request.roleIds ?? [],
     recurrence: null,
   };
-  putCalendarEvent(world, event);
-  audit(world, group, actor, 'group.event.create', event.id, `${actor.displayName} created the event ${event.title}.`);
+  putCalendarEvent(sandbox, event);
+  audit(sandbox, group, actor, 'group.event.create', event.id, `${actor.displayName} created the event ${event.title}.`);
   return event;
 }
 
@@ -99,16 +99,16 @@ export function createCalendarEvent(world: World, actor: UserRecord, groupId: st
  * Who sees what of a group's calendar: calendar managers every event, drafts included; members
  * every published event; anyone else the published public events of a group that is not private.
  */
-export function audienceFor(world: World, group: GroupRecord, userId: string): Audience {
-  const audience = viewerAudience(world, group, userId);
+export function audienceFor(sandbox: Sandbox, group: GroupRecord, userId: string): Audience {
+  const audience = viewerAudience(sandbox, group, userId);
   if (audience === undefined) throw new ApiError(403, messages.groupNotMember);
   return audience;
 }
 
 /** As audienceFor, but undefined for an outsider of a private group, who sees none of its events. */
-export function viewerAudience(world: World, group: GroupRecord, userId: string): Audience | undefined {
-  if (hasGroupPermission(world, group.id, userId, CALENDAR_PERMISSION)) return Audience.manager;
-  if (group.ownerId === userId || isGroupMember(world, group.id, userId)) return Audience.member;
+export function viewerAudience(sandbox: Sandbox, group: GroupRecord, userId: string): Audience | undefined {
+  if (hasGroupPermission(sandbox, group.id, userId, CALENDAR_PERMISSION)) return Audience.manager;
+  if (group.ownerId === userId || isGroupMember(sandbox, group.id, userId)) return Audience.member;
   if (group.privacy === 'private') return undefined;
   return Audience.outsider;
 }
@@ -121,11 +121,11 @@ const monthOfDate = (date: string) => monthOf(date.length <= 10 ? date : new Dat
  * its UTC month, otherwise every month counts; `after` keeps events starting strictly later; `limit`
  * caps how many matching entries the list is made of, so totalCount never exceeds it.
  */
-export function listCalendarEvents(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): CalendarEventList {
-  const group = findCalendarGroup(world, groupId);
-  const audience = audienceFor(world, group, actor.id);
+export function listCalendarEvents(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): CalendarEventList {
+  const group = findCalendarGroup(sandbox, groupId);
+  const audience = audienceFor(sandbox, group, actor.id);
   const query = parseInput(CalendarListQuerySchema, rawQuery);
-  const page = queryCalendar(world, groupId, {
+  const page = queryCalendar(sandbox, groupId, {
     audience,
     month: query.date === undefined ? undefined : monthOfDate(query.date),
     after: query.after === undefined ? undefined : new Date(query.after).toISOString(),
@@ -134,8 +134,8 @@ export function listCalendarEvents(world: World, actor: UserRecord, groupId: str
     n: query.n,
     limit: query.limit,
   });
-  return { hasNext: page.hasNext, results: page.results.map(calendarEventViewFor(world, actor.id)), totalCount: page.totalCount };
+  return { hasNext: page.hasNext, results: page.results.map(calendarEventViewFor(sandbox, actor.id)), totalCount: page.totalCount };
 }
 
 /** A group's calendar of an unknown group is an unknown calendar entry, as the description words it. */
-const findCalendarGroup = (world: World, groupId: string) => findAnyGroup(world, groupId, messages.calendarEntryNotFound);
+const findCalendarGroup = (sandbox: Sandbox, groupId: string) => findAnyGroup(sandbox, groupId, messages.calendarEntryNotFound);

@@ -6,7 +6,7 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams, queryBool, queryInt, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { audienceOf, bucketsBetween, monthOf, type Audience } from '../../store/indexes/calendar.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { calendarEventViewFor, viewerAudience } from './calendar.js';
 
@@ -30,7 +30,7 @@ interface Matches {
  * share of its events, and sorting them all to answer one page is far too slow.
  */
 function visibleEvents(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   groups: Iterable<GroupRecord>,
   from: number,
@@ -40,10 +40,10 @@ function visibleEvents(
   const byMonth = new Map<number, CalendarEventRecord[]>();
   let total = 0;
   for (const group of groups) {
-    if (!world.calendarByGroup.has(group.id)) continue;
-    const audience: Audience | undefined = viewerAudience(world, group, actor.id);
+    if (!sandbox.calendarByGroup.has(group.id)) continue;
+    const audience: Audience | undefined = viewerAudience(sandbox, group, actor.id);
     if (audience === undefined) continue;
-    for (const bucket of bucketsBetween(world, group.id, from, to)) {
+    for (const bucket of bucketsBetween(sandbox, group.id, from, to)) {
       for (const event of bucket.events) {
         if (audienceOf(event) > audience || !keep(event)) continue;
         let list = byMonth.get(bucket.month);
@@ -74,21 +74,21 @@ function slice(matches: Matches, offset: number, n: number): CalendarEventRecord
   return page;
 }
 
-function pageOf(world: World, actor: UserRecord, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
-  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(world, actor.id));
+function pageOf(sandbox: Sandbox, actor: UserRecord, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
+  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(sandbox, actor.id));
   return { hasNext: query.offset + results.length < matches.total, results, totalCount: matches.total };
 }
 
-const monthOfQuery = (world: World, date: string | undefined) =>
+const monthOfQuery = (sandbox: Sandbox, date: string | undefined) =>
   date === undefined
-    ? monthOf(isoNow(world.clock))
+    ? monthOf(isoNow(sandbox.clock))
     : monthOf(date.length <= 10 ? `${date.slice(0, 7)}-01T00:00:00.000Z` : new Date(date).toISOString());
 
 /** The requester's own groups (member or owner). */
-function ownGroups(world: World, actor: UserRecord): GroupRecord[] {
+function ownGroups(sandbox: Sandbox, actor: UserRecord): GroupRecord[] {
   const groups: GroupRecord[] = [];
-  for (const group of world.groups.values()) {
-    if (group.ownerId === actor.id || world.groupMembersByGroup.get(group.id)?.get(actor.id)?.membershipStatus === 'member') {
+  for (const group of sandbox.groups.values()) {
+    if (group.ownerId === actor.id || sandbox.groupMembersByGroup.get(group.id)?.get(actor.id)?.membershipStatus === 'member') {
       groups.push(group);
     }
   }
@@ -96,28 +96,28 @@ function ownGroups(world: World, actor: UserRecord): GroupRecord[] {
 }
 
 /** GET /calendar: the events of the requester's groups in a month (the current one by default). */
-export function listMyCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+export function listMyCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
-  const month = monthOfQuery(world, query.date);
-  return pageOf(world, actor, visibleEvents(world, actor, ownGroups(world, actor), month, month), query);
+  const month = monthOfQuery(sandbox, query.date);
+  return pageOf(sandbox, actor, visibleEvents(sandbox, actor, ownGroups(sandbox, actor), month, month), query);
 }
 
 /** GET /calendar/featured: featured events of any group, as the requester may see them, in a month. */
-export function listFeaturedCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+export function listFeaturedCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
-  const month = monthOfQuery(world, query.date);
-  const events = visibleEvents(world, actor, world.groups.values(), month, month, (e) => e.featured === true);
-  return pageOf(world, actor, events, query);
+  const month = monthOfQuery(sandbox, query.date);
+  const events = visibleEvents(sandbox, actor, sandbox.groups.values(), month, month, (e) => e.featured === true);
+  return pageOf(sandbox, actor, events, query);
 }
 
 /** GET /calendar/following: the events the requester follows, in a month when `date` is given. */
-export function listFollowedCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+export function listFollowedCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
-  const month = query.date === undefined ? undefined : monthOfQuery(world, query.date);
-  const follows = world.calendarFollows.get(actor.id) ?? new Map<string, string>();
-  const groups = new Set([...follows.values()].map((id) => world.groups.get(id)).filter((g) => g !== undefined));
-  const events = visibleEvents(world, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
-  return pageOf(world, actor, events, query);
+  const month = query.date === undefined ? undefined : monthOfQuery(sandbox, query.date);
+  const follows = sandbox.calendarFollows.get(actor.id) ?? new Map<string, string>();
+  const groups = new Set([...follows.values()].map((id) => sandbox.groups.get(id)).filter((g) => g !== undefined));
+  const events = visibleEvents(sandbox, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
+  return pageOf(sandbox, actor, events, query);
 }
 
 const SearchQuerySchema = lazy(() =>
@@ -133,22 +133,22 @@ const SearchQuerySchema = lazy(() =>
  * GET /calendar/search: events from the current month on (CALENDAR_SEARCH_MONTHS ahead) whose title,
  * description or a tag contains the term, ignoring case.
  */
-export function searchCalendar(world: World, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+export function searchCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(SearchQuerySchema, rawQuery);
   // A plain search of lower-cased text: a pattern built from the term fails past V8's size for one
   // (a 100,000-character term was a 500).
   const term = query.searchTerm.toLowerCase();
   const has = (text: string) => text.toLowerCase().includes(term);
-  const month = monthOf(isoNow(world.clock));
+  const month = monthOf(isoNow(sandbox.clock));
   const events = visibleEvents(
-    world,
+    sandbox,
     actor,
-    world.groups.values(),
+    sandbox.groups.values(),
     month,
     month + CALENDAR_SEARCH_MONTHS,
     (e) => has(e.title) || has(e.description) || (e.tags ?? []).some(has),
   );
-  return pageOf(world, actor, events, query);
+  return pageOf(sandbox, actor, events, query);
 }
 
 const Inclusion = () => z.enum(['exclude', 'include', 'skip']).optional();
@@ -176,16 +176,16 @@ const MINUTE = 60_000;
  * query; `exclude`/`skip` drop featured, non-featured or personalized (own groups', followed) events.
  * The cursor is where the next page starts; empty on the last page.
  */
-export function discoverCalendar(world: World, actor: UserRecord, rawQuery: unknown): { nextCursor: string; results: CalendarEvent[] } {
+export function discoverCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): { nextCursor: string; results: CalendarEvent[] } {
   const query = parseInput(DiscoverQuerySchema, rawQuery);
-  const now = world.clock.now();
+  const now = sandbox.clock.now();
   const until = now + query.upcomingOffsetMinutes * MINUTE;
-  const mine = new Set(ownGroups(world, actor).map((g) => g.id));
-  const follows = world.calendarFollows.get(actor.id);
+  const mine = new Set(ownGroups(sandbox, actor).map((g) => g.id));
+  const follows = sandbox.calendarFollows.get(actor.id);
   const drop = (inclusion: string | undefined) => inclusion === 'exclude' || inclusion === 'skip';
   const from = monthOf(new Date(now).toISOString()) - 1;
   const to = monthOf(new Date(until).toISOString());
-  const events = visibleEvents(world, actor, world.groups.values(), from, to, (e) => {
+  const events = visibleEvents(sandbox, actor, sandbox.groups.values(), from, to, (e) => {
     const starts = Date.parse(e.startsAt);
     const ends = Date.parse(e.endsAt);
     const live = starts <= now && ends > now;
@@ -200,7 +200,7 @@ export function discoverCalendar(world: World, actor: UserRecord, rawQuery: unkn
     return true;
   });
   const offset = query.nextCursor ? Number(query.nextCursor) : 0;
-  const results = slice(events, offset, query.n).map(calendarEventViewFor(world, actor.id));
+  const results = slice(events, offset, query.n).map(calendarEventViewFor(sandbox, actor.id));
   const next = offset + results.length;
   return { nextCursor: next < events.total ? String(next) : '', results };
 }

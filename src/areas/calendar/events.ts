@@ -6,20 +6,20 @@ import type { GroupRecord } from '../../store/records/groups.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { audienceOf, bucketsBetween, eventsInMonth, monthOf, putCalendarEvent, removeCalendarEvent } from '../../store/indexes/calendar.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { audienceFor, calendarEventViewFor, MONTHLY_EVENT_LIMIT, viewerAudience } from './calendar.js';
 import { audit, requireGroupAccess } from '../groups/public.js';
 
-function findCalendarGroup(world: World, groupId: string): GroupRecord {
-  const group = world.groups.get(groupId);
+function findCalendarGroup(sandbox: Sandbox, groupId: string): GroupRecord {
+  const group = sandbox.groups.get(groupId);
   if (!group) throw new ApiError(404, messages.calendarEntryNotFound);
   return group;
 }
 
 /** One of the group's events, looked for in every month of its calendar. */
-export function findEvent(world: World, groupId: string, calendarId: string): CalendarEventRecord | undefined {
-  for (const bucket of world.calendarByGroup.get(groupId) ?? []) {
+export function findEvent(sandbox: Sandbox, groupId: string, calendarId: string): CalendarEventRecord | undefined {
+  for (const bucket of sandbox.calendarByGroup.get(groupId) ?? []) {
     const event = bucket.events.find((e) => e.id === calendarId);
     if (event) return event;
   }
@@ -27,39 +27,39 @@ export function findEvent(world: World, groupId: string, calendarId: string): Ca
 }
 
 /** An event the viewer may see; anything else is the calendar's 404. */
-function visibleEvent(world: World, actor: UserRecord, groupId: string, calendarId: string) {
-  const group = findCalendarGroup(world, groupId);
-  const audience = viewerAudience(world, group, actor.id);
-  const event = findEvent(world, group.id, calendarId);
+function visibleEvent(sandbox: Sandbox, actor: UserRecord, groupId: string, calendarId: string) {
+  const group = findCalendarGroup(sandbox, groupId);
+  const audience = viewerAudience(sandbox, group, actor.id);
+  const event = findEvent(sandbox, group.id, calendarId);
   if (!event || audience === undefined || audienceOf(event) > audience) throw new ApiError(404, messages.calendarEntryNotFound);
   return { group, event };
 }
 
-export function getCalendarEvent(world: World, actor: UserRecord, groupId: string, calendarId: string): CalendarEvent {
-  return calendarEventViewFor(world, actor.id)(visibleEvent(world, actor, groupId, calendarId).event);
+export function getCalendarEvent(sandbox: Sandbox, actor: UserRecord, groupId: string, calendarId: string): CalendarEvent {
+  return calendarEventViewFor(sandbox, actor.id)(visibleEvent(sandbox, actor, groupId, calendarId).event);
 }
 
 /** The first event the viewer sees that has not ended yet, soonest first. */
-export function nextCalendarEvent(world: World, actor: UserRecord, groupId: string): CalendarEvent {
-  const group = findCalendarGroup(world, groupId);
-  const audience = audienceFor(world, group, actor.id);
-  const now = isoNow(world.clock);
-  for (const bucket of bucketsBetween(world, group.id, monthOf(now) - 1, Number.MAX_SAFE_INTEGER)) {
+export function nextCalendarEvent(sandbox: Sandbox, actor: UserRecord, groupId: string): CalendarEvent {
+  const group = findCalendarGroup(sandbox, groupId);
+  const audience = audienceFor(sandbox, group, actor.id);
+  const now = isoNow(sandbox.clock);
+  for (const bucket of bucketsBetween(sandbox, group.id, monthOf(now) - 1, Number.MAX_SAFE_INTEGER)) {
     const event = bucket.events.find((e) => e.endsAt > now && audienceOf(e) <= audience);
-    if (event) return calendarEventViewFor(world, actor.id)(event);
+    if (event) return calendarEventViewFor(sandbox, actor.id)(event);
   }
   throw new ApiError(404, messages.calendarNoNextEvent);
 }
 
-export function deleteCalendarEvent(world: World, actor: UserRecord, groupId: string, calendarId: string): string {
-  const group = findCalendarGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupCalendarEvent');
-  const event = findEvent(world, group.id, calendarId);
+export function deleteCalendarEvent(sandbox: Sandbox, actor: UserRecord, groupId: string, calendarId: string): string {
+  const group = findCalendarGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupCalendarEvent');
+  const event = findEvent(sandbox, group.id, calendarId);
   if (!event) throw new ApiError(404, messages.calendarEntryNotFound);
-  removeCalendarEvent(world, event);
-  event.deletedAt = isoNow(world.clock);
-  for (const follows of world.calendarFollows.values()) follows.delete(event.id);
-  audit(world, group, actor, 'group.event.delete', event.id, `${actor.displayName} deleted the event ${event.title}.`);
+  removeCalendarEvent(sandbox, event);
+  event.deletedAt = isoNow(sandbox.clock);
+  for (const follows of sandbox.calendarFollows.values()) follows.delete(event.id);
+  audit(sandbox, group, actor, 'group.event.delete', event.id, `${actor.displayName} deleted the event ${event.title}.`);
   return messages.calendarEventDeleted;
 }
 
@@ -68,10 +68,16 @@ export function deleteCalendarEvent(world: World, actor: UserRecord, groupId: st
  * move to another month meets that month's limit; the event is re-filed under its new month in the
  * same synchronous step as the check.
  */
-export function updateCalendarEvent(world: World, actor: UserRecord, groupId: string, calendarId: string, body: unknown): CalendarEvent {
-  const group = findCalendarGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'updateGroupCalendarEvent');
-  const event = findEvent(world, group.id, calendarId);
+export function updateCalendarEvent(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  calendarId: string,
+  body: unknown,
+): CalendarEvent {
+  const group = findCalendarGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'updateGroupCalendarEvent');
+  const event = findEvent(sandbox, group.id, calendarId);
   if (!event) throw new ApiError(404, messages.calendarEntryNotFound);
   const { sendCreationNotification: _notify, ...changes } = parseInput(UpdateCalendarEventRequestSchema, body);
   if (changes.roleIds?.some((roleId) => !group.roles.some((role) => role.id === roleId))) {
@@ -80,27 +86,33 @@ export function updateCalendarEvent(world: World, actor: UserRecord, groupId: st
   const startsAt = changes.startsAt === undefined ? event.startsAt : new Date(changes.startsAt).toISOString();
   const endsAt = changes.endsAt === undefined ? event.endsAt : new Date(changes.endsAt).toISOString();
   if (Date.parse(endsAt) <= Date.parse(startsAt)) throw new ApiError(400, messages.calendarEndsBeforeStart);
-  if (changes.startsAt !== undefined && Date.parse(startsAt) <= world.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
+  if (changes.startsAt !== undefined && Date.parse(startsAt) <= sandbox.clock.now()) throw new ApiError(400, messages.calendarStartInPast);
   const moves = monthOf(startsAt) !== monthOf(event.startsAt);
-  if (moves && eventsInMonth(world, group.id, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
+  if (moves && eventsInMonth(sandbox, group.id, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
     throw new ApiError(403, messages.calendarMonthlyLimit);
   }
-  removeCalendarEvent(world, event);
+  removeCalendarEvent(sandbox, event);
   for (const [field, value] of Object.entries(changes)) if (value !== undefined) (event as Record<string, unknown>)[field] = value;
-  Object.assign(event, { startsAt, endsAt, updatedAt: isoNow(world.clock) });
-  putCalendarEvent(world, event);
-  audit(world, group, actor, 'group.event.update', event.id, `${actor.displayName} changed the event ${event.title}.`);
-  return calendarEventViewFor(world, actor.id)(event);
+  Object.assign(event, { startsAt, endsAt, updatedAt: isoNow(sandbox.clock) });
+  putCalendarEvent(sandbox, event);
+  audit(sandbox, group, actor, 'group.event.update', event.id, `${actor.displayName} changed the event ${event.title}.`);
+  return calendarEventViewFor(sandbox, actor.id)(event);
 }
 
 const FollowSchema = lazy(() => z.object({ isFollowing: z.boolean() }));
 
 /** Following counts the viewer among the interested; the event then shows up in /calendar/following. */
-export function followCalendarEvent(world: World, actor: UserRecord, groupId: string, calendarId: string, body: unknown): CalendarEvent {
-  const { event } = visibleEvent(world, actor, groupId, calendarId);
+export function followCalendarEvent(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  calendarId: string,
+  body: unknown,
+): CalendarEvent {
+  const { event } = visibleEvent(sandbox, actor, groupId, calendarId);
   const { isFollowing } = parseInput(FollowSchema, body);
-  let follows = world.calendarFollows.get(actor.id);
-  if (!follows) world.calendarFollows.set(actor.id, (follows = new Map()));
+  let follows = sandbox.calendarFollows.get(actor.id);
+  if (!follows) sandbox.calendarFollows.set(actor.id, (follows = new Map()));
   const was = follows.has(event.id);
   if (isFollowing && !was) {
     follows.set(event.id, groupId);
@@ -109,7 +121,7 @@ export function followCalendarEvent(world: World, actor: UserRecord, groupId: st
     follows.delete(event.id);
     event.interestedUserCount = Math.max(0, (event.interestedUserCount ?? 0) - 1);
   }
-  return calendarEventViewFor(world, actor.id)(event);
+  return calendarEventViewFor(sandbox, actor.id)(event);
 }
 
 /** `20260115T120000Z` from an ISO time. */
@@ -132,8 +144,8 @@ function fold(line: string): string {
 }
 
 /** The event as an iCalendar document (RFC 5545): one VEVENT, CRLF line ends. */
-export function calendarEventIcs(world: World, actor: UserRecord, groupId: string, calendarId: string): string {
-  const { group, event } = visibleEvent(world, actor, groupId, calendarId);
+export function calendarEventIcs(sandbox: Sandbox, actor: UserRecord, groupId: string, calendarId: string): string {
+  const { group, event } = visibleEvent(sandbox, actor, groupId, calendarId);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

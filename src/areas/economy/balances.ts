@@ -1,14 +1,14 @@
 import type { BalanceRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { knownUser, requireSelf } from './shop-access.js';
 
 /** A user's balance record, made (empty) the first time their tokens move. */
-export function balanceOf(world: World, userId: string): BalanceRecord {
-  let record = world.balances.get(userId);
+export function balanceOf(sandbox: Sandbox, userId: string): BalanceRecord {
+  let record = sandbox.balances.get(userId);
   if (!record) {
     record = { userId, standard: 0, earnings: 0 };
-    world.balances.set(userId, record);
+    sandbox.balances.set(userId, record);
   }
   return record;
 }
@@ -22,31 +22,31 @@ export function spend(record: BalanceRecord, amount: number): void {
   record.earnings -= amount - fromStandard;
 }
 
-const hasTransactions = (world: World, userId: string) => {
-  for (const purchase of world.purchases.values()) if (purchase.buyerId === userId || purchase.sellerId === userId) return true;
+const hasTransactions = (sandbox: Sandbox, userId: string) => {
+  for (const purchase of sandbox.purchases.values()) if (purchase.buyerId === userId || purchase.sellerId === userId) return true;
   return false;
 };
 
 /** The requester's own balance: `part` picks all tokens or earnings alone. */
-export function balanceView(world: World, actor: UserRecord, userId: string, part: 'all' | 'earnings') {
-  requireSelf(actor, knownUser(world, userId).id);
-  const record = world.balances.get(userId) ?? { userId, standard: 0, earnings: 0 };
+export function balanceView(sandbox: Sandbox, actor: UserRecord, userId: string, part: 'all' | 'earnings') {
+  requireSelf(actor, knownUser(sandbox, userId).id);
+  const record = sandbox.balances.get(userId) ?? { userId, standard: 0, earnings: 0 };
   return {
     balance: part === 'all' ? totalOf(record) : record.earnings,
-    noTransactions: !hasTransactions(world, userId),
+    noTransactions: !hasTransactions(sandbox, userId),
     tiliaResponse: true,
   };
 }
 
-export function economyBalancesView(world: World, actor: UserRecord, userId: string) {
-  requireSelf(actor, knownUser(world, userId).id);
-  const record = world.balances.get(userId) ?? { userId, standard: 0, earnings: 0 };
+export function economyBalancesView(sandbox: Sandbox, actor: UserRecord, userId: string) {
+  requireSelf(actor, knownUser(sandbox, userId).id);
+  const record = sandbox.balances.get(userId) ?? { userId, standard: 0, earnings: 0 };
   return { balance: totalOf(record), standard: record.standard, earnings: record.earnings };
 }
 
 /** The economy account: who may spend, earn and be paid out. */
-export function economyAccountView(world: World, actor: UserRecord, userId: string) {
-  const user = knownUser(world, userId);
+export function economyAccountView(sandbox: Sandbox, actor: UserRecord, userId: string) {
+  const user = knownUser(sandbox, userId);
   requireSelf(actor, user.id);
   return {
     userId: user.id,

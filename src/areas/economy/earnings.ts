@@ -5,7 +5,7 @@ import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import type { PurchaseRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 
 /** A bound of the range: a date (`2026-03-28`) or a full ISO timestamp, as clients send both. */
 const dateBound = () =>
@@ -57,14 +57,14 @@ function add(totals: Totals, sale: PurchaseRecord): void {
  * GET /economy/metrics/earnings: what the requester earned from their sales within the range (all of
  * it by default), in total and per day, month or year (oldest first, only buckets with a sale).
  */
-export function earningsMetrics(world: World, actor: UserRecord, query: Record<string, string>) {
+export function earningsMetrics(sandbox: Sandbox, actor: UserRecord, query: Record<string, string>) {
   const input = parseInput(EarningsQuery, query);
   if (input.sellerId !== actor.id) throw new ApiError(403, messages.earningsOfOthers);
   const from = input.metricDateStart === undefined ? -Infinity : Date.parse(input.metricDateStart);
   const to = input.metricDateEnd === undefined ? Infinity : endOf(input.metricDateEnd);
   const totals = emptyTotals();
   const buckets = new Map<string, Totals>();
-  for (const sale of world.purchases.values()) {
+  for (const sale of sandbox.purchases.values()) {
     const at = Date.parse(sale.date);
     if (sale.sellerId !== actor.id || at < from || at > to) continue;
     add(totals, sale);

@@ -8,7 +8,7 @@ import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import { ListingType, type ListingRecord, type ProductRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
 import { getProduct, productView } from './products.js';
 
@@ -33,10 +33,10 @@ export const hydrateOf = (query: Record<string, string>) => parseInput(HydrateSc
 const UpdateListingSchema = lazy(() => z.object({ active: z.boolean() }));
 
 /** A listing as ProductListing: its products always, and as `hydratedProducts` too when asked to hydrate. */
-export function listingView(world: World, listing: ListingRecord, hydrate = false) {
+export function listingView(sandbox: Sandbox, listing: ListingRecord, hydrate = false) {
   const products = listing.productIds.flatMap((id) => {
-    const product = world.products.get(id);
-    return product ? [productView(world, product)] : [];
+    const product = sandbox.products.get(id);
+    return product ? [productView(sandbox, product)] : [];
   });
   return {
     id: listing.id,
@@ -62,16 +62,16 @@ export function listingView(world: World, listing: ListingRecord, hydrate = fals
     hasAvatar: false,
     hasUdon: products.some((product) => product.productType === 'udon'),
     sellerId: listing.sellerId,
-    sellerDisplayName: nameOf(world, listing.sellerId),
+    sellerDisplayName: nameOf(sandbox, listing.sellerId),
     created: listing.created,
     updated: listing.updated,
   };
 }
 
 /** A product read through `GET /products/{id}`, which answers in the listing's shape. */
-export function productAsListingView(world: World, product: ProductRecord) {
+export function productAsListingView(sandbox: Sandbox, product: ProductRecord) {
   return {
-    ...listingView(world, {
+    ...listingView(sandbox, {
       id: product.id,
       sellerId: product.sellerId,
       displayName: product.displayName,
@@ -89,25 +89,25 @@ export function productAsListingView(world: World, product: ProductRecord) {
   };
 }
 
-export function getListing(world: World, listingId: string): ListingRecord {
-  const listing = world.listings.get(listingId);
+export function getListing(sandbox: Sandbox, listingId: string): ListingRecord {
+  const listing = sandbox.listings.get(listingId);
   if (!listing) throw new ApiError(404, messages.listingNotFound);
   return listing;
 }
 
 /** A listing may bundle only its seller's products and be shelved only in its seller's stores. */
-export function createListing(world: World, actor: UserRecord, body: unknown): ListingRecord {
+export function createListing(sandbox: Sandbox, actor: UserRecord, body: unknown): ListingRecord {
   const input = parseInput(CreateListingSchema, body);
-  for (const id of input.productIds) requireSeller(actor, getProduct(world, id));
+  for (const id of input.productIds) requireSeller(actor, getProduct(sandbox, id));
   const stores = input.storeIds.map((id) => {
-    const store = world.stores.get(id);
+    const store = sandbox.stores.get(id);
     if (!store) throw new ApiError(404, messages.storeNotFound);
     requireSeller(actor, store);
     return store;
   });
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const listing: ListingRecord = { id: newId('prod'), sellerId: actor.id, ...input, created: now, updated: now };
-  world.listings.set(listing.id, listing);
+  sandbox.listings.set(listing.id, listing);
   for (const store of stores) {
     const shelf = store.shelves[0];
     if (shelf) {
@@ -118,20 +118,20 @@ export function createListing(world: World, actor: UserRecord, body: unknown): L
   return listing;
 }
 
-export function updateListing(world: World, actor: UserRecord, listingId: string, body: unknown): ListingRecord {
-  const listing = getListing(world, listingId);
+export function updateListing(sandbox: Sandbox, actor: UserRecord, listingId: string, body: unknown): ListingRecord {
+  const listing = getListing(sandbox, listingId);
   requireSeller(actor, listing);
   listing.active = parseInput(UpdateListingSchema, body).active;
-  listing.updated = isoNow(world.clock);
+  listing.updated = isoNow(sandbox.clock);
   return listing;
 }
 
 /** The listing goes from every shelf; purchases of it stay, as a receipt does. */
-export function deleteListing(world: World, actor: UserRecord, listingId: string): void {
-  const listing = getListing(world, listingId);
+export function deleteListing(sandbox: Sandbox, actor: UserRecord, listingId: string): void {
+  const listing = getListing(sandbox, listingId);
   requireSeller(actor, listing);
-  world.listings.delete(listing.id);
-  for (const store of world.stores.values()) {
+  sandbox.listings.delete(listing.id);
+  for (const store of sandbox.stores.values()) {
     for (const shelf of store.shelves) shelf.listingIds = shelf.listingIds.filter((id) => id !== listing.id);
   }
 }
@@ -146,10 +146,10 @@ const ListQuerySchema = lazy(() =>
 );
 
 /** A seller's listings; others see only those for sale. */
-export function listUserListings(world: World, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {
-  const user = knownUser(world, userId);
+export function listUserListings(sandbox: Sandbox, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {
+  const user = knownUser(sandbox, userId);
   const input = parseInput(ListQuerySchema, query);
-  const listings = [...world.listings.values()].filter(
+  const listings = [...sandbox.listings.values()].filter(
     (listing) =>
       listing.sellerId === user.id &&
       (listing.active || actor.id === user.id) &&

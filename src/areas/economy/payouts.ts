@@ -1,6 +1,6 @@
 import type { PayoutRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { ownEconomy } from './account-access.js';
 import { tiliaAccountOf } from './tilia.js';
 
@@ -30,9 +30,9 @@ export function payoutView(record: PayoutRecord) {
 }
 
 /** The user's payouts, newest first; only the user may read them. */
-export function payouts(world: World, actor: UserRecord, userId: string): PayoutRecord[] {
+export function payouts(sandbox: Sandbox, actor: UserRecord, userId: string): PayoutRecord[] {
   const user = ownEconomy(actor, userId);
-  return world.payouts.filter((record) => record.userId === user.id).sort((a, b) => b.created.localeCompare(a.created));
+  return sandbox.payouts.filter((record) => record.userId === user.id).sort((a, b) => b.created.localeCompare(a.created));
 }
 
 /** The fewest earned tokens a payout may take. */
@@ -53,17 +53,17 @@ const ISSUES = {
  * pending one) and whether a new one may start: a provider account in good standing, no payout under
  * way, none in the last week, and enough earned tokens. Only the user may read it.
  */
-export function payoutStatus(world: World, actor: UserRecord, userId: string) {
+export function payoutStatus(sandbox: Sandbox, actor: UserRecord, userId: string) {
   const user = ownEconomy(actor, userId);
-  const account = tiliaAccountOf(world, user.id);
-  const earned = world.balances.get(user.id)?.earnings ?? 0;
-  const history = payouts(world, actor, userId);
+  const account = tiliaAccountOf(sandbox, user.id);
+  const earned = sandbox.balances.get(user.id)?.earnings ?? 0;
+  const history = payouts(sandbox, actor, userId);
   const active = history.find((record) => record.status === 'pending');
   const latest = history[0];
   const checks = {
     okStanding: account.signedTos && account.kycState === 'ACCEPT',
     okNotOngoing: active === undefined,
-    okFrequency: latest === undefined || world.clock.now() - Date.parse(latest.created) >= PAYOUT_INTERVAL_MS,
+    okFrequency: latest === undefined || sandbox.clock.now() - Date.parse(latest.created) >= PAYOUT_INTERVAL_MS,
     okBalance: earned >= PAYOUT_MINIMUM_TOKENS,
   };
   const failed = (Object.keys(ISSUES) as (keyof typeof ISSUES)[]).find((check) => !checks[check]);

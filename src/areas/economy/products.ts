@@ -8,7 +8,7 @@ import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import { ProductType, type ProductRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
 
 const tags = () => z.array(z.string().min(1));
@@ -34,9 +34,9 @@ const UpdateProductSchema = lazy(() =>
   }),
 );
 
-export function productView(world: World, product: ProductRecord) {
+export function productView(sandbox: Sandbox, product: ProductRecord) {
   const parentListings: string[] = [];
-  for (const listing of world.listings.values()) if (listing.productIds.includes(product.id)) parentListings.push(listing.id);
+  for (const listing of sandbox.listings.values()) if (listing.productIds.includes(product.id)) parentListings.push(listing.id);
   return {
     id: product.id,
     displayName: product.displayName,
@@ -48,48 +48,48 @@ export function productView(world: World, product: ProductRecord) {
     useForSubscriberList: product.useForSubscriberList,
     archived: product.archived,
     sellerId: product.sellerId,
-    sellerDisplayName: nameOf(world, product.sellerId),
+    sellerDisplayName: nameOf(sandbox, product.sellerId),
     parentListings,
     created: product.created,
     updated: product.updated,
   };
 }
 
-export function getProduct(world: World, productId: string): ProductRecord {
-  const product = world.products.get(productId);
+export function getProduct(sandbox: Sandbox, productId: string): ProductRecord {
+  const product = sandbox.products.get(productId);
   if (!product) throw new ApiError(404, messages.productNotFound);
   return product;
 }
 
-export function createProduct(world: World, actor: UserRecord, body: unknown): ProductRecord {
+export function createProduct(sandbox: Sandbox, actor: UserRecord, body: unknown): ProductRecord {
   const input = parseInput(CreateProductSchema, body);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const product: ProductRecord = { id: newId('prod'), sellerId: actor.id, ...input, archived: false, created: now, updated: now };
-  world.products.set(product.id, product);
+  sandbox.products.set(product.id, product);
   return product;
 }
 
-export function updateProduct(world: World, actor: UserRecord, productId: string, body: unknown): ProductRecord {
-  const product = getProduct(world, productId);
+export function updateProduct(sandbox: Sandbox, actor: UserRecord, productId: string, body: unknown): ProductRecord {
+  const product = getProduct(sandbox, productId);
   requireSeller(actor, product);
   const input = parseInput(UpdateProductSchema, body);
   for (const [key, value] of Object.entries(input)) if (value !== undefined) Object.assign(product, { [key]: value });
-  product.updated = isoNow(world.clock);
+  product.updated = isoNow(sandbox.clock);
   return product;
 }
 
 /** The product goes, and with it its place in every listing that bundled it. */
-export function deleteProduct(world: World, actor: UserRecord, productId: string): void {
-  const product = getProduct(world, productId);
+export function deleteProduct(sandbox: Sandbox, actor: UserRecord, productId: string): void {
+  const product = getProduct(sandbox, productId);
   requireSeller(actor, product);
-  world.products.delete(product.id);
-  for (const listing of world.listings.values()) listing.productIds = listing.productIds.filter((id) => id !== product.id);
+  sandbox.products.delete(product.id);
+  for (const listing of sandbox.listings.values()) listing.productIds = listing.productIds.filter((id) => id !== product.id);
 }
 
 const PageSchema = lazy(() => z.object(pageParams()));
 
-export function listUserProducts(world: World, userId: string, query: Record<string, string>): ProductRecord[] {
-  const user = knownUser(world, userId);
-  const mine = [...world.products.values()].filter((product) => product.sellerId === user.id);
+export function listUserProducts(sandbox: Sandbox, userId: string, query: Record<string, string>): ProductRecord[] {
+  const user = knownUser(sandbox, userId);
+  const mine = [...sandbox.products.values()].filter((product) => product.sellerId === user.id);
   return page(mine, parseInput(PageSchema, query));
 }

@@ -8,7 +8,7 @@ import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import type { PurchaseRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { nameOf, page, requireSelf } from './shop-access.js';
 import { balanceOf, spend, totalOf } from './balances.js';
 import { getListing } from './listings.js';
@@ -29,20 +29,20 @@ const PurchaseSchema = lazy(() =>
  * Buys a listing: the buyer pays its price (bought tokens first, then earnings), the seller earns it,
  * and the buyer gets a licence to each of its products. Checked and recorded in one synchronous block.
  */
-export function purchaseListing(world: World, buyer: UserRecord, body: unknown): PurchaseRecord {
+export function purchaseListing(sandbox: Sandbox, buyer: UserRecord, body: unknown): PurchaseRecord {
   const input = parseInput(PurchaseSchema, body);
   if (input.receiverId !== undefined && input.receiverId !== buyer.id) throw new ApiError(400, messages.giftsNotSimulated);
-  const listing = getListing(world, input.listingId);
+  const listing = getListing(sandbox, input.listingId);
   if (!listing.active || listing.sellerId === buyer.id) throw new ApiError(400, messages.listingNotForSale);
   const price = listing.priceTokens * input.quantity;
   if (input.totalPrice !== price) throw new ApiError(400, messages.listingPriceChanged);
-  const paying = balanceOf(world, buyer.id);
+  const paying = balanceOf(sandbox, buyer.id);
   if (totalOf(paying) < price) throw new ApiError(400, messages.insufficientBalance);
   spend(paying, price);
-  const earning = balanceOf(world, listing.sellerId);
+  const earning = balanceOf(sandbox, listing.sellerId);
   earning.earnings += price;
   let transactionId = 1;
-  for (const purchase of world.purchases.values()) transactionId = Math.max(transactionId, purchase.transactionId + 1);
+  for (const purchase of sandbox.purchases.values()) transactionId = Math.max(transactionId, purchase.transactionId + 1);
   const record: PurchaseRecord = {
     id: newId('pur'),
     buyerId: buyer.id,
@@ -55,21 +55,21 @@ export function purchaseListing(world: World, buyer: UserRecord, body: unknown):
     unitPrice: listing.priceTokens,
     quantity: input.quantity,
     licenses: listing.productIds.flatMap((productId) => {
-      const product = world.products.get(productId);
+      const product = sandbox.products.get(productId);
       return product ? [{ id: newId('lic'), productId, productName: product.displayName }] : [];
     }),
     transactionId,
     buyerBalanceAfter: totalOf(paying),
     sellerBalanceAfter: totalOf(earning),
-    date: isoNow(world.clock),
+    date: isoNow(sandbox.clock),
   };
-  world.purchases.set(record.id, record);
+  sandbox.purchases.set(record.id, record);
   return record;
 }
 
-export function purchaseView(world: World, viewer: UserRecord, purchase: PurchaseRecord) {
-  const listing = world.listings.get(purchase.listingId);
-  const buyerName = nameOf(world, purchase.buyerId);
+export function purchaseView(sandbox: Sandbox, viewer: UserRecord, purchase: PurchaseRecord) {
+  const listing = sandbox.listings.get(purchase.listingId);
+  const buyerName = nameOf(sandbox, purchase.buyerId);
   const total = purchase.unitPrice * purchase.quantity;
   return {
     purchaseId: purchase.id,
@@ -78,7 +78,7 @@ export function purchaseView(world: World, viewer: UserRecord, purchase: Purchas
     receiverId: purchase.buyerId,
     receiverDisplayName: buyerName,
     sellerId: purchase.sellerId,
-    sellerDisplayName: nameOf(world, purchase.sellerId),
+    sellerDisplayName: nameOf(sandbox, purchase.sellerId),
     isBuyer: viewer.id === purchase.buyerId,
     isReceiver: viewer.id === purchase.buyerId,
     isSeller: viewer.id === purchase.sellerId,
@@ -93,7 +93,7 @@ export function purchaseView(world: World, viewer: UserRecord, purchase: Purchas
     listingType: purchase.listingType,
     listingCurrentlyAvailable: listing?.active ?? false,
     products: purchase.licenses.map((license) => {
-      const product = world.products.get(license.productId);
+      const product = sandbox.products.get(license.productId);
       return {
         id: license.productId,
         displayName: product?.displayName ?? license.productName,
@@ -124,15 +124,15 @@ export function purchaseView(world: World, viewer: UserRecord, purchase: Purchas
 }
 
 /** A purchase is its buyer's and its seller's to read; to anyone else it does not exist. */
-export function getPurchase(world: World, viewer: UserRecord, purchaseId: string): PurchaseRecord {
-  const purchase = world.purchases.get(purchaseId);
+export function getPurchase(sandbox: Sandbox, viewer: UserRecord, purchaseId: string): PurchaseRecord {
+  const purchase = sandbox.purchases.get(purchaseId);
   if (!purchase || (purchase.buyerId !== viewer.id && purchase.sellerId !== viewer.id)) throw new ApiError(404, messages.purchaseNotFound);
   return purchase;
 }
 
 /** What a purchase stacks up to: one entry per licence it gave. */
-export function purchaseStacks(world: World, viewer: UserRecord, purchaseId: string) {
-  const purchase = getPurchase(world, viewer, purchaseId);
+export function purchaseStacks(sandbox: Sandbox, viewer: UserRecord, purchaseId: string) {
+  const purchase = getPurchase(sandbox, viewer, purchaseId);
   return purchase.licenses.map((license) => ({
     purchaseId: purchase.id,
     productId: license.productId,
@@ -155,10 +155,10 @@ const PurchasesQuerySchema = lazy(() =>
 );
 
 /** The requester's own purchases, newest first unless `order=asc`. */
-export function listPurchases(world: World, viewer: UserRecord, query: Record<string, string>): PurchaseRecord[] {
+export function listPurchases(sandbox: Sandbox, viewer: UserRecord, query: Record<string, string>): PurchaseRecord[] {
   const input = parseInput(PurchasesQuerySchema, query);
   requireSelf(viewer, input.buyerId);
-  const mine = [...world.purchases.values()].filter(
+  const mine = [...sandbox.purchases.values()].filter(
     (p) => p.buyerId === input.buyerId && (input.sellerId === undefined || p.sellerId === input.sellerId),
   );
   if (input.order === 'desc') mine.reverse();
@@ -178,16 +178,16 @@ const HistoryQuerySchema = lazy(() =>
 );
 
 /** The requester's token movements: a purchase paid (negative) or earned (positive), with the balance after it. */
-export function transactionHistory(world: World, viewer: UserRecord, userId: string, query: Record<string, string>) {
+export function transactionHistory(sandbox: Sandbox, viewer: UserRecord, userId: string, query: Record<string, string>) {
   requireSelf(viewer, userId);
   const input = parseInput(HistoryQuerySchema, query);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const within = (p: PurchaseRecord) =>
     (input.dateMin === undefined || Date.parse(p.date) >= Date.parse(input.dateMin)) &&
     (input.dateMax === undefined || Date.parse(p.date) <= Date.parse(input.dateMax)) &&
     (input.fromUserId === undefined || p.buyerId === input.fromUserId) &&
     (input.toUserId === undefined || p.sellerId === input.toUserId);
-  const lines = [...world.purchases.values()]
+  const lines = [...sandbox.purchases.values()]
     .filter((p) => (p.buyerId === userId || p.sellerId === userId) && within(p))
     .map((p) => {
       const paid = p.buyerId === userId;
@@ -195,7 +195,7 @@ export function transactionHistory(world: World, viewer: UserRecord, userId: str
         amount: (paid ? -1 : 1) * p.unitPrice * p.quantity,
         balance: paid ? p.buyerBalanceAfter : p.sellerBalanceAfter,
         date: p.date,
-        fromUserDisplayName: nameOf(world, p.buyerId),
+        fromUserDisplayName: nameOf(sandbox, p.buyerId),
         listingDisplayName: p.listingDisplayName,
         listingType: p.listingType,
         platform: 'web',

@@ -18,70 +18,70 @@ import { giftPurchases, giftPurchaseView, tokenBundles } from './account-purchas
 /** The economy of the requester's account: subscriptions, Steam transactions, Tilia, payouts, token bundles. */
 export const accountEconomyRoutes = new Hono<AppEnv>();
 
-accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('world').subscriptions.values()].map(subscriptionView)));
+accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('sandbox').subscriptions.values()].map(subscriptionView)));
 
 accountEconomyRoutes.get('/auth/user/subscription', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    currentSubscriptions(world, c.get('user')).map((r) => userSubscriptionView(world, r)),
+    currentSubscriptions(sandbox, c.get('user')).map((r) => userSubscriptionView(sandbox, r)),
   );
 });
 
 accountEconomyRoutes.get('/user/subscription/recent', (c) => {
-  const world = c.get('world');
-  return json(c, userSubscriptionView(world, recentSubscription(world, c.get('user'))));
+  const sandbox = c.get('sandbox');
+  return json(c, userSubscriptionView(sandbox, recentSubscription(sandbox, c.get('user'))));
 });
 
 accountEconomyRoutes.get('/users/:userId/subscription/eligible', (c) =>
-  json(c, subscriptionEligibility(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, subscriptionEligibility(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
 accountEconomyRoutes.get('/users/:userId/credits/eligible', (c) =>
-  json(c, creditsEligibility(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+  json(c, creditsEligibility(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
-accountEconomyRoutes.get('/economy/seller/eligibility', (c) => json(c, sellerEligibility(c.get('world'), c.get('user'))));
+accountEconomyRoutes.get('/economy/seller/eligibility', (c) => json(c, sellerEligibility(c.get('sandbox'), c.get('user'))));
 
 accountEconomyRoutes.get('/Steam/transactions', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    steamTransactions(world, c.get('user')).map((r) => steamTransactionView(world, r)),
+    steamTransactions(sandbox, c.get('user')).map((r) => steamTransactionView(sandbox, r)),
   );
 });
 
 accountEconomyRoutes.get('/Steam/transactions/:transactionId', (c) => {
-  const world = c.get('world');
-  return json(c, steamTransactionView(world, steamTransaction(world, c.get('user'), c.req.param('transactionId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, steamTransactionView(sandbox, steamTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
 });
 
 accountEconomyRoutes.get('/tilia/status', (c) => json(c, tiliaStatus()));
 
-accountEconomyRoutes.get('/user/:userId/tilia/kyc', (c) => json(c, tiliaKyc(c.get('world'), c.get('user'), c.req.param('userId'))));
+accountEconomyRoutes.get('/user/:userId/tilia/kyc', (c) => json(c, tiliaKyc(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
-accountEconomyRoutes.get('/user/:userId/tilia/tos', (c) => json(c, tiliaTos(c.get('world'), c.get('user'), c.req.param('userId'))));
+accountEconomyRoutes.get('/user/:userId/tilia/tos', (c) => json(c, tiliaTos(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 accountEconomyRoutes.put('/user/:userId/tilia/tos', async (c) =>
-  json(c, updateTiliaTos(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c))),
+  json(c, updateTiliaTos(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c))),
 );
 
 accountEconomyRoutes.get('/user/:userId/economy/payouts/list', (c) =>
-  json(c, { payouts: payouts(c.get('world'), c.get('user'), c.req.param('userId')).map(payoutView) }),
+  json(c, { payouts: payouts(c.get('sandbox'), c.get('user'), c.req.param('userId')).map(payoutView) }),
 );
 
 accountEconomyRoutes.get('/user/:userId/economy/payouts/status', (c) =>
-  json(c, payoutStatus(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, payoutStatus(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
-accountEconomyRoutes.get('/economy/metrics/earnings', (c) => json(c, earningsMetrics(c.get('world'), c.get('user'), c.req.query())));
+accountEconomyRoutes.get('/economy/metrics/earnings', (c) => json(c, earningsMetrics(c.get('sandbox'), c.get('user'), c.req.query())));
 
-accountEconomyRoutes.get('/tokenBundles', (c) => json(c, tokenBundles(c.get('world'))));
+accountEconomyRoutes.get('/tokenBundles', (c) => json(c, tokenBundles(c.get('sandbox'))));
 
 accountEconomyRoutes.get('/user/bulk/gift/purchases', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    giftPurchases(world, c.get('user'), c.req.query()).map((r) => giftPurchaseView(world, r)),
+    giftPurchases(sandbox, c.get('user'), c.req.query()).map((r) => giftPurchaseView(sandbox, r)),
   );
 });

@@ -23,125 +23,127 @@ export const shopRoutes = new Hono<AppEnv>();
 const deleted = { success: true };
 
 shopRoutes.get('/economy/stores', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listStores(world, c.req.query()).map((store) => storeView(world, c.get('user'), store)),
+    listStores(sandbox, c.req.query()).map((store) => storeView(sandbox, c.get('user'), store)),
   );
 });
 
 shopRoutes.get('/economy/store', (c) => {
-  const world = c.get('world');
-  const { store, hydrate: what } = readStore(world, c.req.query());
-  return json(c, storeView(world, c.get('user'), store, what));
+  const sandbox = c.get('sandbox');
+  const { store, hydrate: what } = readStore(sandbox, c.req.query());
+  return json(c, storeView(sandbox, c.get('user'), store, what));
 });
 
-shopRoutes.get('/economy/store/shelves', (c) => json(c, storeShelves(c.get('world'), c.get('user'), c.req.query())));
+shopRoutes.get('/economy/store/shelves', (c) => json(c, storeShelves(c.get('sandbox'), c.get('user'), c.req.query())));
 
 shopRoutes.post('/listing', async (c) => {
-  const world = c.get('world');
-  return json(c, listingView(world, createListing(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, listingView(sandbox, createListing(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 shopRoutes.get('/listing/:productId', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const hydrate = hydrateOf(c.req.query());
-  return json(c, listingView(world, getListing(world, c.req.param('productId')), hydrate));
+  return json(c, listingView(sandbox, getListing(sandbox, c.req.param('productId')), hydrate));
 });
 
 shopRoutes.put('/listing/:productId', async (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const hydrate = hydrateOf(c.req.query());
-  const listing = updateListing(world, c.get('user'), c.req.param('productId'), await jsonBody(c));
-  return json(c, listingView(world, listing, hydrate));
+  const listing = updateListing(sandbox, c.get('user'), c.req.param('productId'), await jsonBody(c));
+  return json(c, listingView(sandbox, listing, hydrate));
 });
 
 shopRoutes.delete('/listing/:productId', (c) => {
   hydrateOf(c.req.query());
-  deleteListing(c.get('world'), c.get('user'), c.req.param('productId'));
+  deleteListing(c.get('sandbox'), c.get('user'), c.req.param('productId'));
   return json(c, deleted);
 });
 
 shopRoutes.get('/user/:userId/listings', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const hydrate = hydrateOf(c.req.query());
-  const listings = listUserListings(world, c.get('user'), c.req.param('userId'), c.req.query());
+  const listings = listUserListings(sandbox, c.get('user'), c.req.param('userId'), c.req.query());
   return json(
     c,
-    listings.map((listing) => listingView(world, listing, hydrate)),
+    listings.map((listing) => listingView(sandbox, listing, hydrate)),
   );
 });
 
 shopRoutes.post('/products', async (c) => {
-  const world = c.get('world');
-  return json(c, productView(world, createProduct(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, productView(sandbox, createProduct(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 // The description answers this read in the listing's shape: a listing's id reads the listing.
 shopRoutes.get('/products/:productId', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const id = c.req.param('productId');
-  const listing = world.listings.get(id);
-  return json(c, listing ? listingView(world, listing) : productAsListingView(world, getProduct(world, id)));
+  const listing = sandbox.listings.get(id);
+  return json(c, listing ? listingView(sandbox, listing) : productAsListingView(sandbox, getProduct(sandbox, id)));
 });
 
 shopRoutes.put('/products/:productId', async (c) => {
-  const world = c.get('world');
-  return json(c, productView(world, updateProduct(world, c.get('user'), c.req.param('productId'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, productView(sandbox, updateProduct(sandbox, c.get('user'), c.req.param('productId'), await jsonBody(c))));
 });
 
 shopRoutes.delete('/products/:productId', (c) => {
-  deleteProduct(c.get('world'), c.get('user'), c.req.param('productId'));
+  deleteProduct(c.get('sandbox'), c.get('user'), c.req.param('productId'));
   return json(c, deleted);
 });
 
 shopRoutes.get('/user/:userId/products', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listUserProducts(world, c.req.param('userId'), c.req.query()).map((product) => productView(world, product)),
+    listUserProducts(sandbox, c.req.param('userId'), c.req.query()).map((product) => productView(sandbox, product)),
   );
 });
 
-shopRoutes.get('/licenseGroups/:licenseGroupId', (c) => json(c, getLicenseGroup(c.get('world'), c.req.param('licenseGroupId'))));
+shopRoutes.get('/licenseGroups/:licenseGroupId', (c) => json(c, getLicenseGroup(c.get('sandbox'), c.req.param('licenseGroupId'))));
 
-shopRoutes.get('/economy/licenses/active', (c) => json(c, activeLicenses(c.get('world'), c.get('user'))));
+shopRoutes.get('/economy/licenses/active', (c) => json(c, activeLicenses(c.get('sandbox'), c.get('user'))));
 
 shopRoutes.post('/economy/purchase/listing', async (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
-  return json(c, purchaseView(world, user, purchaseListing(world, user, await jsonBody(c))));
+  return json(c, purchaseView(sandbox, user, purchaseListing(sandbox, user, await jsonBody(c))));
 });
 
 shopRoutes.get('/economy/purchases', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
   return json(
     c,
-    listPurchases(world, user, c.req.query()).map((purchase) => purchaseView(world, user, purchase)),
+    listPurchases(sandbox, user, c.req.query()).map((purchase) => purchaseView(sandbox, user, purchase)),
   );
 });
 
 shopRoutes.get('/economy/purchases/:productPurchaseId', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
-  return json(c, purchaseView(world, user, getPurchase(world, user, c.req.param('productPurchaseId'))));
+  return json(c, purchaseView(sandbox, user, getPurchase(sandbox, user, c.req.param('productPurchaseId'))));
 });
 
 shopRoutes.get('/economy/purchases/:productPurchaseId/stacks', (c) =>
-  json(c, purchaseStacks(c.get('world'), c.get('user'), c.req.param('productPurchaseId'))),
+  json(c, purchaseStacks(c.get('sandbox'), c.get('user'), c.req.param('productPurchaseId'))),
 );
 
 shopRoutes.get('/user/:userId/economy/transactions', (c) =>
-  json(c, transactionHistory(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+  json(c, transactionHistory(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
-shopRoutes.get('/user/:userId/balance', (c) => json(c, balanceView(c.get('world'), c.get('user'), c.req.param('userId'), 'all')));
+shopRoutes.get('/user/:userId/balance', (c) => json(c, balanceView(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'all')));
 
 shopRoutes.get('/user/:userId/balance/earnings', (c) =>
-  json(c, balanceView(c.get('world'), c.get('user'), c.req.param('userId'), 'earnings')),
+  json(c, balanceView(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'earnings')),
 );
 
-shopRoutes.get('/user/:userId/economy/account', (c) => json(c, economyAccountView(c.get('world'), c.get('user'), c.req.param('userId'))));
+shopRoutes.get('/user/:userId/economy/account', (c) => json(c, economyAccountView(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
-shopRoutes.get('/user/:userId/economy/balances', (c) => json(c, economyBalancesView(c.get('world'), c.get('user'), c.req.param('userId'))));
+shopRoutes.get('/user/:userId/economy/balances', (c) =>
+  json(c, economyBalancesView(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
+);

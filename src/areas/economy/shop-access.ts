@@ -1,9 +1,9 @@
 import { ApiError, messages } from '../../errors.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 
 /** A user's display name, or '' for one no longer in the world. */
-export const nameOf = (world: World, userId: string) => world.users.get(userId)?.displayName ?? '';
+export const nameOf = (sandbox: Sandbox, userId: string) => sandbox.users.get(userId)?.displayName ?? '';
 
 /** Only a record's seller may change it. */
 export function requireSeller(actor: UserRecord, record: { sellerId: string }): void {
@@ -15,8 +15,8 @@ export function requireSelf(actor: UserRecord, userId: string): void {
   if (userId !== actor.id) throw new ApiError(403, messages.notAuthorized);
 }
 
-export function knownUser(world: World, userId: string): UserRecord {
-  const user = world.users.get(userId);
+export function knownUser(sandbox: Sandbox, userId: string): UserRecord {
+  const user = sandbox.users.get(userId);
   if (!user) throw new ApiError(404, messages.userNotFound(userId));
   return user;
 }

@@ -6,34 +6,39 @@ import { idOf } from '../../schema/common.js';
 import { pageParams, queryBool } from '../../schema/query.js';
 import type { ListingRecord, StoreRecord, StoreShelf } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { nameOf, page } from './shop-access.js';
 import { listingView } from './listings.js';
 
 /** What a viewer sees of a store's listings: those for sale, and all of them for the seller. */
-const visibleListing = (world: World, viewer: UserRecord, listingId: string): ListingRecord | undefined => {
-  const listing = world.listings.get(listingId);
+const visibleListing = (sandbox: Sandbox, viewer: UserRecord, listingId: string): ListingRecord | undefined => {
+  const listing = sandbox.listings.get(listingId);
   return listing && (listing.active || listing.sellerId === viewer.id) ? listing : undefined;
 };
 
-const storeListings = (world: World, viewer: UserRecord, store: StoreRecord) =>
-  [...world.listings.values()].filter((listing) => listing.storeIds.includes(store.id) && visibleListing(world, viewer, listing.id));
+const storeListings = (sandbox: Sandbox, viewer: UserRecord, store: StoreRecord) =>
+  [...sandbox.listings.values()].filter((listing) => listing.storeIds.includes(store.id) && visibleListing(sandbox, viewer, listing.id));
 
-function shelfView(world: World, viewer: UserRecord, shelf: StoreShelf, hydrate: boolean) {
-  const listings = shelf.listingIds.flatMap((id) => visibleListing(world, viewer, id) ?? []);
+function shelfView(sandbox: Sandbox, viewer: UserRecord, shelf: StoreShelf, hydrate: boolean) {
+  const listings = shelf.listingIds.flatMap((id) => visibleListing(sandbox, viewer, id) ?? []);
   return {
     id: shelf.id,
     shelfTitle: shelf.shelfTitle,
     shelfDescription: shelf.shelfDescription,
     shelfLayout: shelf.shelfLayout,
     listingIds: listings.map((listing) => listing.id),
-    ...(hydrate ? { listings: listings.map((listing) => listingView(world, listing, true)) } : {}),
+    ...(hydrate ? { listings: listings.map((listing) => listingView(sandbox, listing, true)) } : {}),
     updatedAt: shelf.updatedAt,
   };
 }
 
-export function storeView(world: World, viewer: UserRecord, store: StoreRecord, hydrate: { listings?: boolean; products?: boolean } = {}) {
-  const listings = storeListings(world, viewer, store);
+export function storeView(
+  sandbox: Sandbox,
+  viewer: UserRecord,
+  store: StoreRecord,
+  hydrate: { listings?: boolean; products?: boolean } = {},
+) {
+  const listings = storeListings(sandbox, viewer, store);
   return {
     id: store.id,
     storeId: store.id,
@@ -43,10 +48,10 @@ export function storeView(world: World, viewer: UserRecord, store: StoreRecord, 
     ...(store.groupId ? { groupId: store.groupId } : {}),
     ...(store.worldId ? { worldId: store.worldId } : {}),
     sellerId: store.sellerId,
-    sellerDisplayName: nameOf(world, store.sellerId),
+    sellerDisplayName: nameOf(sandbox, store.sellerId),
     tags: store.tags,
     listingIds: listings.map((listing) => listing.id),
-    ...(hydrate.listings ? { listings: listings.map((listing) => listingView(world, listing, hydrate.products)) } : {}),
+    ...(hydrate.listings ? { listings: listings.map((listing) => listingView(sandbox, listing, hydrate.products)) } : {}),
     shelfIds: store.shelves.map((shelf) => shelf.id),
     created: store.created,
     updated: store.updated,
@@ -57,9 +62,9 @@ const StoresQuerySchema = lazy(() =>
   z.object({ ...pageParams(), sellerId: idOf('usr').optional(), managementPov: queryBool().optional() }),
 );
 
-export function listStores(world: World, query: Record<string, string>): StoreRecord[] {
+export function listStores(sandbox: Sandbox, query: Record<string, string>): StoreRecord[] {
   const input = parseInput(StoresQuerySchema, query);
-  const stores = [...world.stores.values()].filter((store) => input.sellerId === undefined || store.sellerId === input.sellerId);
+  const stores = [...sandbox.stores.values()].filter((store) => input.sellerId === undefined || store.sellerId === input.sellerId);
   return page(stores, input);
 }
 
@@ -72,14 +77,14 @@ const StoreQuerySchema = lazy(() =>
   }),
 );
 
-export function readStore(world: World, query: Record<string, string>) {
+export function readStore(sandbox: Sandbox, query: Record<string, string>) {
   const input = parseInput(StoreQuerySchema, query);
-  const store = world.stores.get(input.storeId);
+  const store = sandbox.stores.get(input.storeId);
   if (!store) throw new ApiError(404, messages.storeNotFound);
   return { store, hydrate: { listings: input.hydrateListings ?? false, products: input.hydrateProducts ?? false } };
 }
 
-export function storeShelves(world: World, viewer: UserRecord, query: Record<string, string>) {
-  const { store, hydrate } = readStore(world, query);
-  return store.shelves.map((shelf) => shelfView(world, viewer, shelf, hydrate.listings));
+export function storeShelves(sandbox: Sandbox, viewer: UserRecord, query: Record<string, string>) {
+  const { store, hydrate } = readStore(sandbox, query);
+  return store.shelves.map((shelf) => shelfView(sandbox, viewer, shelf, hydrate.listings));
 }

@@ -1,17 +1,17 @@
 import { ApiError, messages } from '../../errors.js';
 import type { SteamTransactionRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { subscriptionOf, subscriptionView } from './subscriptions.js';
 
-export function steamTransactionView(world: World, record: SteamTransactionRecord) {
+export function steamTransactionView(sandbox: Sandbox, record: SteamTransactionRecord) {
   const { orderId, steamId, transId, country, currency, walletStatus } = record.steam;
   return {
     id: record.id,
     userId: record.userId,
-    userDisplayName: world.users.get(record.userId)?.displayName ?? '',
+    userDisplayName: sandbox.users.get(record.userId)?.displayName ?? '',
     status: record.status,
-    subscription: subscriptionView(subscriptionOf(world, record.subscriptionId)),
+    subscription: subscriptionView(subscriptionOf(sandbox, record.subscriptionId)),
     sandbox: record.sandbox,
     isGift: record.isGift,
     isTokens: record.isTokens,
@@ -23,15 +23,15 @@ export function steamTransactionView(world: World, record: SteamTransactionRecor
 }
 
 /** The requester's own Steam transactions, newest first. */
-export function steamTransactions(world: World, actor: UserRecord): SteamTransactionRecord[] {
-  return [...world.steamTransactions.values()]
+export function steamTransactions(sandbox: Sandbox, actor: UserRecord): SteamTransactionRecord[] {
+  return [...sandbox.steamTransactions.values()]
     .filter((record) => record.userId === actor.id)
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 /** One of the requester's transactions; another user's reads as missing. */
-export function steamTransaction(world: World, actor: UserRecord, id: string): SteamTransactionRecord {
-  const record = world.steamTransactions.get(id);
+export function steamTransaction(sandbox: Sandbox, actor: UserRecord, id: string): SteamTransactionRecord {
+  const record = sandbox.steamTransactions.get(id);
   if (!record || record.userId !== actor.id) throw new ApiError(404, messages.steamTransactionNotFound(id));
   return record;
 }

@@ -4,7 +4,7 @@ import { lazy } from '../../schema/lazy.js';
 import { parseInput } from '../../http/validation.js';
 import type { SubscriptionRecord, UserSubscriptionRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { ownEconomy } from './account-access.js';
 
 export function subscriptionView(record: SubscriptionRecord) {
@@ -21,16 +21,16 @@ const unknownSubscription = (id: string): SubscriptionRecord => ({
   steamItemId: id,
 });
 
-export const subscriptionOf = (world: World, id: string) => world.subscriptions.get(id) ?? unknownSubscription(id);
+export const subscriptionOf = (sandbox: Sandbox, id: string) => sandbox.subscriptions.get(id) ?? unknownSubscription(id);
 
 /** A subscription past its end reads as expired, whatever it said when it was bought. */
-function isCurrent(world: World, record: UserSubscriptionRecord): boolean {
-  return record.active && record.status === 'active' && Date.parse(record.expires) > world.clock.now();
+function isCurrent(sandbox: Sandbox, record: UserSubscriptionRecord): boolean {
+  return record.active && record.status === 'active' && Date.parse(record.expires) > sandbox.clock.now();
 }
 
-export function userSubscriptionView(world: World, record: UserSubscriptionRecord) {
-  const { amount, description, period, tier, steamItemId } = subscriptionOf(world, record.subscriptionId);
-  const current = isCurrent(world, record);
+export function userSubscriptionView(sandbox: Sandbox, record: UserSubscriptionRecord) {
+  const { amount, description, period, tier, steamItemId } = subscriptionOf(sandbox, record.subscriptionId);
+  const current = isCurrent(sandbox, record);
   return {
     id: record.subscriptionId,
     transactionId: record.transactionId,
@@ -52,27 +52,27 @@ export function userSubscriptionView(world: World, record: UserSubscriptionRecor
   };
 }
 
-const subscriptionsOf = (world: World, userId: string) =>
-  [...world.userSubscriptions.values()].filter((record) => record.userId === userId);
+const subscriptionsOf = (sandbox: Sandbox, userId: string) =>
+  [...sandbox.userSubscriptions.values()].filter((record) => record.userId === userId);
 
 /** The requester's subscriptions still running. */
-export function currentSubscriptions(world: World, actor: UserRecord): UserSubscriptionRecord[] {
-  return subscriptionsOf(world, actor.id).filter((record) => isCurrent(world, record));
+export function currentSubscriptions(sandbox: Sandbox, actor: UserRecord): UserSubscriptionRecord[] {
+  return subscriptionsOf(sandbox, actor.id).filter((record) => isCurrent(sandbox, record));
 }
 
 /** The requester's newest subscription, running or not. */
-export function recentSubscription(world: World, actor: UserRecord): UserSubscriptionRecord {
-  const newest = subscriptionsOf(world, actor.id).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+export function recentSubscription(sandbox: Sandbox, actor: UserRecord): UserSubscriptionRecord {
+  const newest = subscriptionsOf(sandbox, actor.id).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   if (!newest) throw new ApiError(404, messages.noRecentSubscription);
   return newest;
 }
 
 /** Who may buy what: a running subscription rules out buying another, not giving one. */
-export function subscriptionEligibility(world: World, actor: UserRecord, userId: string) {
+export function subscriptionEligibility(sandbox: Sandbox, actor: UserRecord, userId: string) {
   const user = ownEconomy(actor, userId);
-  const subscribed = currentSubscriptions(world, user).length > 0;
+  const subscribed = currentSubscriptions(sandbox, user).length > 0;
   return {
-    activeCancelledSubscription: subscriptionsOf(world, user.id).some((r) => !r.active && Date.parse(r.expires) > world.clock.now()),
+    activeCancelledSubscription: subscriptionsOf(sandbox, user.id).some((r) => !r.active && Date.parse(r.expires) > sandbox.clock.now()),
     giftEligible: true,
     nonExtendVendorWillLoseGiftTime: false,
     purchaseEligible: !subscribed,
@@ -84,10 +84,10 @@ export function subscriptionEligibility(world: World, actor: UserRecord, userId:
 const CreditsQuery = lazy(() => z.object({ subscriptionId: z.string().min(1, 'must not be empty') }));
 
 /** Credits pay for a subscription the world sells, and only when none is running. */
-export function creditsEligibility(world: World, actor: UserRecord, userId: string, query: Record<string, string>) {
+export function creditsEligibility(sandbox: Sandbox, actor: UserRecord, userId: string, query: Record<string, string>) {
   const user = ownEconomy(actor, userId);
   const { subscriptionId } = parseInput(CreditsQuery, query);
-  if (!world.subscriptions.has(subscriptionId)) throw new ApiError(404, messages.subscriptionNotFound(subscriptionId));
-  if (currentSubscriptions(world, user).length > 0) return { eligible: false, reason: 'You already have an active subscription.' };
+  if (!sandbox.subscriptions.has(subscriptionId)) throw new ApiError(404, messages.subscriptionNotFound(subscriptionId));
+  if (currentSubscriptions(sandbox, user).length > 0) return { eligible: false, reason: 'You already have an active subscription.' };
   return { eligible: true };
 }

@@ -5,16 +5,16 @@ import { parseInput } from '../../http/validation.js';
 import { derivedId } from '../../store/ids.js';
 import type { TiliaAccountRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { ownEconomy } from './account-access.js';
 
 /** The payment provider answers for the whole world: the economy is online. */
 export const tiliaStatus = () => ({ economyOnline: true, economyState: 1 });
 
 /** A user who never dealt with the provider has an account in its first state: no terms signed, no KYC. */
-export function tiliaAccountOf(world: World, userId: string): TiliaAccountRecord {
+export function tiliaAccountOf(sandbox: Sandbox, userId: string): TiliaAccountRecord {
   return (
-    world.tiliaAccounts.get(userId) ?? {
+    sandbox.tiliaAccounts.get(userId) ?? {
       userId,
       accountId: derivedId('acct', userId),
       signedTos: false,
@@ -25,8 +25,8 @@ export function tiliaAccountOf(world: World, userId: string): TiliaAccountRecord
   );
 }
 
-export function tiliaKyc(world: World, actor: UserRecord, userId: string) {
-  const account = tiliaAccountOf(world, ownEconomy(actor, userId).id);
+export function tiliaKyc(sandbox: Sandbox, actor: UserRecord, userId: string) {
+  const account = tiliaAccountOf(sandbox, ownEconomy(actor, userId).id);
   return {
     account_id: account.accountId,
     kyc_id: account.kycId,
@@ -39,23 +39,23 @@ export function tiliaKyc(world: World, actor: UserRecord, userId: string) {
   };
 }
 
-export const tiliaTos = (world: World, actor: UserRecord, userId: string) => ({
-  signed_tos: tiliaAccountOf(world, ownEconomy(actor, userId).id).signedTos,
+export const tiliaTos = (sandbox: Sandbox, actor: UserRecord, userId: string) => ({
+  signed_tos: tiliaAccountOf(sandbox, ownEconomy(actor, userId).id).signedTos,
 });
 
 const TosRequest = lazy(() => z.object({ accepted: z.boolean('must be a boolean') }));
 
 /** Accepting signs the provider's terms, and `accepted: false` withdraws the signature. */
-export function updateTiliaTos(world: World, actor: UserRecord, userId: string, body: unknown) {
+export function updateTiliaTos(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown) {
   const user = ownEconomy(actor, userId, messages.tiliaTosOfOthers);
   const { accepted } = parseInput(TosRequest, body);
-  const account = tiliaAccountOf(world, user.id);
-  world.tiliaAccounts.set(user.id, { ...account, signedTos: accepted });
+  const account = tiliaAccountOf(sandbox, user.id);
+  sandbox.tiliaAccounts.set(user.id, { ...account, signedTos: accepted });
   return { signed_tos: accepted };
 }
 
 /** A seller needs the provider's terms signed and their identity checked. */
-export function sellerEligibility(world: World, actor: UserRecord) {
-  const account = tiliaAccountOf(world, actor.id);
+export function sellerEligibility(sandbox: Sandbox, actor: UserRecord) {
+  const account = tiliaAccountOf(sandbox, actor.id);
   return { eligible: account.signedTos && account.kycState === 'ACCEPT' };
 }

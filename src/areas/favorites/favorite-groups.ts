@@ -14,7 +14,7 @@ import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { favoriteGroupKey } from '../../store/indexes/favorites.js';
 import { derivedId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { defaultGroupDisplayName, FAVORITE_GROUP_NAMES } from '../../store/records/favorite-limits.js';
 import { removeFavoritesWhere } from './favorites.js';
@@ -23,8 +23,8 @@ import { removeFavoritesWhere } from './favorites.js';
  * Every user has every group of every type (the names in FAVORITE_GROUP_NAMES); a group is stored
  * only once its owner renames it or changes its visibility, and is private until then.
  */
-function groupRecord(world: World, ownerId: string, type: FavoriteType, name: string): FavoriteGroupRecord {
-  const stored = world.favoriteGroups.get(favoriteGroupKey(ownerId, type, name));
+function groupRecord(sandbox: Sandbox, ownerId: string, type: FavoriteType, name: string): FavoriteGroupRecord {
+  const stored = sandbox.favoriteGroups.get(favoriteGroupKey(ownerId, type, name));
   if (stored) return stored;
   const index = FAVORITE_GROUP_NAMES[type].indexOf(name);
   return { ownerId, type, name, displayName: defaultGroupDisplayName(type, index), visibility: 'private', tags: [] };
@@ -61,16 +61,16 @@ export const FavoriteGroupsQuerySchema = lazy(() =>
  * GET /favorite/groups: the requester's groups (an admin's `userId`'s), or the groups of `ownerId`
  * the requester may see; by type (avatar, friend, vrcPlusWorld, world), then by name.
  */
-export function listFavoriteGroups(world: World, actor: UserRecord, query: unknown): FavoriteGroup[] {
+export function listFavoriteGroups(sandbox: Sandbox, actor: UserRecord, query: unknown): FavoriteGroup[] {
   const q = parseInput(FavoriteGroupsQuerySchema, query);
   if (q.userId !== undefined && q.userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.notAuthorized);
   const ownerId = q.ownerId ?? q.userId ?? actor.id;
-  const owner = world.users.get(ownerId);
+  const owner = sandbox.users.get(ownerId);
   if (!owner) throw new ApiError(404, messages.userNotFound(ownerId));
   const visible: FavoriteGroup[] = [];
   for (const type of FAVORITE_TYPES) {
     for (const name of FAVORITE_GROUP_NAMES[type]) {
-      const record = groupRecord(world, ownerId, type, name);
+      const record = groupRecord(sandbox, ownerId, type, name);
       if (canSee(actor, owner, record)) visible.push(groupView(record, owner));
     }
   }
@@ -80,29 +80,29 @@ export function listFavoriteGroups(world: World, actor: UserRecord, query: unkno
 const GroupPathSchema = lazy(() => z.object({ favoriteGroupType: FavoriteTypeSchema, userId: idOf('usr') }));
 
 /** The group a path names, if the requester may see it: unknown names and hidden groups are both not found. */
-function findGroup(world: World, actor: UserRecord, type: string, name: string, userId: string) {
+function findGroup(sandbox: Sandbox, actor: UserRecord, type: string, name: string, userId: string) {
   const path = parseInput(GroupPathSchema, { favoriteGroupType: type, userId });
-  const owner = world.users.get(path.userId);
+  const owner = sandbox.users.get(path.userId);
   if (!owner || !FAVORITE_GROUP_NAMES[path.favoriteGroupType].includes(name)) throw new ApiError(404, messages.favoriteGroupNotFound);
-  const record = groupRecord(world, owner.id, path.favoriteGroupType, name);
+  const record = groupRecord(sandbox, owner.id, path.favoriteGroupType, name);
   if (!canSee(actor, owner, record)) throw new ApiError(404, messages.favoriteGroupNotFound);
   return { owner, record };
 }
 
-export function getFavoriteGroup(world: World, actor: UserRecord, type: string, name: string, userId: string): FavoriteGroup {
-  const { owner, record } = findGroup(world, actor, type, name, userId);
+export function getFavoriteGroup(sandbox: Sandbox, actor: UserRecord, type: string, name: string, userId: string): FavoriteGroup {
+  const { owner, record } = findGroup(sandbox, actor, type, name, userId);
   return groupView(record, owner);
 }
 
-function ownGroup(world: World, actor: UserRecord, type: string, name: string, userId: string) {
-  const found = findGroup(world, actor, type, name, userId);
+function ownGroup(sandbox: Sandbox, actor: UserRecord, type: string, name: string, userId: string) {
+  const found = findGroup(sandbox, actor, type, name, userId);
   if (found.owner.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.favoriteGroupNotYours);
   return found;
 }
 
 /** PUT /favorite/group/...: renames the group or changes its visibility or tags; its name (the favorites' tag) stays. */
 export function updateFavoriteGroup(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   type: string,
   name: string,
@@ -110,19 +110,19 @@ export function updateFavoriteGroup(
   body: unknown,
 ): FavoriteGroup {
   const change = parseInput(UpdateFavoriteGroupRequestSchema, body);
-  const { owner, record } = ownGroup(world, actor, type, name, userId);
+  const { owner, record } = ownGroup(sandbox, actor, type, name, userId);
   const updated: FavoriteGroupRecord = {
     ...record,
     displayName: change.displayName ?? record.displayName,
     visibility: change.visibility ?? record.visibility,
     tags: change.tags ?? record.tags,
   };
-  world.favoriteGroups.set(favoriteGroupKey(owner.id, updated.type, updated.name), updated);
+  sandbox.favoriteGroups.set(favoriteGroupKey(owner.id, updated.type, updated.name), updated);
   return groupView(updated, owner);
 }
 
 /** DELETE /favorite/group/...: removes every favorite in the group (one in several groups leaves them all). */
-export function clearFavoriteGroup(world: World, actor: UserRecord, type: string, name: string, userId: string): void {
-  const { owner, record } = ownGroup(world, actor, type, name, userId);
-  removeFavoritesWhere(world, owner.id, (favorite) => favorite.type === record.type && favorite.tags.includes(record.name));
+export function clearFavoriteGroup(sandbox: Sandbox, actor: UserRecord, type: string, name: string, userId: string): void {
+  const { owner, record } = ownGroup(sandbox, actor, type, name, userId);
+  removeFavoritesWhere(sandbox, owner.id, (favorite) => favorite.type === record.type && favorite.tags.includes(record.name));
 }

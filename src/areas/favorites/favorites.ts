@@ -13,7 +13,7 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findAvatar } from '../avatars/public.js';
 import { FAVORITE_GROUP_NAMES, MAX_FAVORITES_PER_GROUP } from '../../store/records/favorite-limits.js';
@@ -37,23 +37,23 @@ export function favoritesInGroup(list: readonly FavoriteRecord[], type: Favorite
 }
 
 /** The thing a new favorite points at must exist (and a friend be a friend): the real service's 404s and 403. */
-function checkTarget(world: World, actor: UserRecord, type: FavoriteType, favoriteId: string): void {
+function checkTarget(sandbox: Sandbox, actor: UserRecord, type: FavoriteType, favoriteId: string): void {
   if (!FAVORITE_TARGET.test(favoriteId)) throw new ApiError(400, messages.favoriteIdNotAnId(favoriteId));
   if (type === 'avatar') {
-    findAvatar(world, actor, favoriteId);
+    findAvatar(sandbox, actor, favoriteId);
   } else if (type === 'friend') {
-    if (!world.users.has(favoriteId)) throw new ApiError(404, messages.userNotFound(favoriteId));
+    if (!sandbox.users.has(favoriteId)) throw new ApiError(404, messages.userNotFound(favoriteId));
     if (!actor.friends.includes(favoriteId)) throw new ApiError(403, messages.favoriteNotFriends);
   } else {
-    findWorld(world, favoriteId);
+    findWorld(sandbox, favoriteId);
   }
 }
 
 /** Keeps the popularity figures the sorts and worlds show in step with a favorite added (+1) or removed (-1). */
-function count(world: World, favorite: FavoriteRecord, by: 1 | -1): void {
-  if (favorite.type === 'avatar') world.avatarFavoriteCounts.add(favorite.favoriteId, by);
+function count(sandbox: Sandbox, favorite: FavoriteRecord, by: 1 | -1): void {
+  if (favorite.type === 'avatar') sandbox.avatarFavoriteCounts.add(favorite.favoriteId, by);
   else if (favorite.type !== 'friend') {
-    const target = world.worlds.get(favorite.favoriteId);
+    const target = sandbox.worlds.get(favorite.favoriteId);
     if (target) target.favorites = Math.max(0, target.favorites + by);
   }
 }
@@ -63,15 +63,15 @@ function count(world: World, favorite: FavoriteRecord, by: 1 | -1): void {
  * and have room for one more; a thing already favorited (in any group) is refused. The checks and the
  * write are one synchronous block, so parallel adds fill a group exactly to its limit.
  */
-export function addFavorite(world: World, actor: UserRecord, body: unknown): FavoriteRecord {
+export function addFavorite(sandbox: Sandbox, actor: UserRecord, body: unknown): FavoriteRecord {
   const request = parseInput(AddFavoriteRequestSchema, body);
   const { type, favoriteId } = request;
   const tags = [...new Set(request.tags)];
   for (const tag of tags) {
     if (!FAVORITE_GROUP_NAMES[type].includes(tag)) throw new ApiError(400, messages.favoriteUnknownGroup(tag, type));
   }
-  checkTarget(world, actor, type, favoriteId);
-  const list = world.favorites.listOf(actor.id);
+  checkTarget(sandbox, actor, type, favoriteId);
+  const list = sandbox.favorites.listOf(actor.id);
   const noun = NOUNS[type];
   if (list.some((favorite) => favorite.favoriteId === favoriteId && NOUNS[favorite.type] === noun)) {
     throw new ApiError(400, messages.favoriteAlreadyFavorited(noun));
@@ -80,28 +80,28 @@ export function addFavorite(world: World, actor: UserRecord, body: unknown): Fav
   for (const tag of tags) {
     if (favoritesInGroup(list, type, tag) >= limit) throw new ApiError(400, messages.favoriteGroupFull(limit, noun, tag));
   }
-  const favorite: FavoriteRecord = { id: newId('fvrt'), userId: actor.id, type, favoriteId, tags, created_at: isoNow(world.clock) };
+  const favorite: FavoriteRecord = { id: newId('fvrt'), userId: actor.id, type, favoriteId, tags, created_at: isoNow(sandbox.clock) };
   list.push(favorite);
-  count(world, favorite, 1);
+  count(sandbox, favorite, 1);
   return favorite;
 }
 
 /** DELETE /favorites/{id}: by the favorite's own id, or (as clients also send) the id of what it points at. */
-export function removeFavorite(world: World, actor: UserRecord, id: string): void {
-  const list = world.favorites.get(actor.id) ?? [];
+export function removeFavorite(sandbox: Sandbox, actor: UserRecord, id: string): void {
+  const list = sandbox.favorites.get(actor.id) ?? [];
   const index = list.findIndex((favorite) => favorite.id === id || favorite.favoriteId === id);
   if (index === -1) throw new ApiError(404, messages.favoriteNotFound);
   const [removed] = list.splice(index, 1);
-  count(world, removed!, -1);
+  count(sandbox, removed!, -1);
 }
 
 /** Removes the user's favorites that `remove` picks, keeping the figures in step; answers how many went. */
-export function removeFavoritesWhere(world: World, userId: string, remove: (favorite: FavoriteRecord) => boolean): number {
-  const list = world.favorites.get(userId);
+export function removeFavoritesWhere(sandbox: Sandbox, userId: string, remove: (favorite: FavoriteRecord) => boolean): number {
+  const list = sandbox.favorites.get(userId);
   if (!list) return 0;
   let kept = 0;
   for (const favorite of list) {
-    if (remove(favorite)) count(world, favorite, -1);
+    if (remove(favorite)) count(sandbox, favorite, -1);
     else list[kept++] = favorite;
   }
   const removed = list.length - kept;
@@ -118,11 +118,11 @@ export const FavoritesQuerySchema = lazy(() =>
 );
 
 /** GET /favorites: the requester's favorites, oldest first, of one type and in any of the `tag` groups if asked. */
-export function listFavorites(world: World, actor: UserRecord, query: unknown): Favorite[] {
+export function listFavorites(sandbox: Sandbox, actor: UserRecord, query: unknown): Favorite[] {
   const q = parseInput(FavoritesQuerySchema, query);
   const page: Favorite[] = [];
   let skipped = 0;
-  for (const favorite of world.favorites.get(actor.id) ?? []) {
+  for (const favorite of sandbox.favorites.get(actor.id) ?? []) {
     if (q.type !== undefined && favorite.type !== q.type) continue;
     if (q.tag && !q.tag.some((tag) => favorite.tags.includes(tag))) continue;
     if (skipped++ < q.offset) continue;

@@ -13,36 +13,36 @@ export const favoriteRoutes = new Hono<AppEnv>();
 favoriteRoutes.get('/favorites', (c) => {
   const user = c.get('user');
   return cachedJson(c, `favorites-all ${user.id} ${rawQuery(c)}`, () =>
-    listFavorites(c.get('world'), user, queryOf(c, FavoritesQuerySchema)),
+    listFavorites(c.get('sandbox'), user, queryOf(c, FavoritesQuerySchema)),
   );
 });
 
 favoriteRoutes.post('/favorites', async (c) => {
   const body = await jsonBody(c);
-  return json(c, favoriteView(addFavorite(c.get('world'), c.get('user'), body)));
+  return json(c, favoriteView(addFavorite(c.get('sandbox'), c.get('user'), body)));
 });
 
 favoriteRoutes.delete('/favorites/:favoriteId', (c) => {
-  removeFavorite(c.get('world'), c.get('user'), c.req.param('favoriteId'));
+  removeFavorite(c.get('sandbox'), c.get('user'), c.req.param('favoriteId'));
   return json(c, success(messages.favoriteDeleted));
 });
 
-favoriteRoutes.get('/favorite/groups', (c) => json(c, listFavoriteGroups(c.get('world'), c.get('user'), c.req.query())));
+favoriteRoutes.get('/favorite/groups', (c) => json(c, listFavoriteGroups(c.get('sandbox'), c.get('user'), c.req.query())));
 
 favoriteRoutes.get('/favorite/group/:type/:name/:userId', (c) => {
   const { type, name, userId } = c.req.param();
-  return json(c, getFavoriteGroup(c.get('world'), c.get('user'), type, name, userId));
+  return json(c, getFavoriteGroup(c.get('sandbox'), c.get('user'), type, name, userId));
 });
 
 favoriteRoutes.put('/favorite/group/:type/:name/:userId', async (c) => {
   const body = await jsonBody(c);
   const { type, name, userId } = c.req.param();
-  return json(c, updateFavoriteGroup(c.get('world'), c.get('user'), type, name, userId, body));
+  return json(c, updateFavoriteGroup(c.get('sandbox'), c.get('user'), type, name, userId, body));
 });
 
 favoriteRoutes.delete('/favorite/group/:type/:name/:userId', (c) => {
   const { type, name, userId } = c.req.param();
-  clearFavoriteGroup(c.get('world'), c.get('user'), type, name, userId);
+  clearFavoriteGroup(c.get('sandbox'), c.get('user'), type, name, userId);
   return json(c, success(messages.favoriteDeleted));
 });
 

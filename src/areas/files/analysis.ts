@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
 import { lazy } from '../../schema/lazy.js';
 import { hash32 } from '../../store/random.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findFile, findVersion, isPackage } from './files.js';
 
@@ -61,9 +61,9 @@ const AnalysisParamsSchema = lazy(() => z.object({ versionId: z.coerce.number().
  * version. The figures follow from the uploaded file's md5 and size, so one upload always analyses
  * the same; a version still uploading is the real service's 202.
  */
-export function analyseFile(world: World, fileId: string, versionId: string) {
+export function analyseFile(sandbox: Sandbox, fileId: string, versionId: string) {
   const { versionId: number } = parseInput(AnalysisParamsSchema, { versionId });
-  const file = findFile(world, fileId);
+  const file = findFile(sandbox, fileId);
   const version = findVersion(file, number);
   if (!isPackage(file)) throw new ApiError(404, messages.fileAnalysisNotPackage(file.id));
   if (version.status !== 'complete') throw new ApiError(202, messages.fileAnalysisNotYet);

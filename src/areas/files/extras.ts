@@ -5,7 +5,7 @@ import { FILE_TYPES, FileType, md5Base64, nonePart, partFileName, type FileRecor
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findVersion, ownedFile } from './files.js';
 import { checkUploadRoom } from './upload-limits.js';
@@ -15,21 +15,21 @@ import { dropBlob, dropUploadSession, putBlob } from '../../store/upload-bytes.j
 const partKey = (fileId: string, version: number, fileType: string) => `${fileId}/${version}/${fileType}`;
 
 /** Forgets what uploads and finished parts of a version hold, so nothing reaches a deleted version. */
-function dropVersionState(world: World, fileId: string, version: number): void {
+function dropVersionState(sandbox: Sandbox, fileId: string, version: number): void {
   for (const type of FILE_TYPES) {
     const key = partKey(fileId, version, type);
-    dropBlob(world, key);
-    const session = dropUploadSession(world, key);
-    for (const part of session?.parts.values() ?? []) world.uploadTickets.delete(part.token);
+    dropBlob(sandbox, key);
+    const session = dropUploadSession(sandbox, key);
+    for (const part of session?.parts.values() ?? []) sandbox.uploadTickets.delete(part.token);
   }
 }
 
 /** DELETE /file/{id}: the owner's file goes, with every version; answers the file as it was. */
-export function deleteFile(world: World, actor: UserRecord, fileId: string, itemId = ''): FileRecord {
-  const file = ownedFile(world, actor, fileId);
-  for (const version of file.versions) dropVersionState(world, file.id, version.version);
-  world.files.delete(file);
-  announceContent(world, file, 'deleted', itemId);
+export function deleteFile(sandbox: Sandbox, actor: UserRecord, fileId: string, itemId = ''): FileRecord {
+  const file = ownedFile(sandbox, actor, fileId);
+  for (const version of file.versions) dropVersionState(sandbox, file.id, version.version);
+  sandbox.files.delete(file);
+  announceContent(sandbox, file, 'deleted', itemId);
   return file;
 }
 
@@ -39,14 +39,14 @@ const VersionNumberSchema = lazy(() => z.object({ versionId: z.coerce.number().i
  * DELETE /file/{id}/{version}: only the latest version, and never version 0 (the file's creation),
  * each refused with the real service's message and status.
  */
-export function deleteFileVersion(world: World, actor: UserRecord, fileId: string, versionId: string): FileRecord {
+export function deleteFileVersion(sandbox: Sandbox, actor: UserRecord, fileId: string, versionId: string): FileRecord {
   const { versionId: version } = parseInput(VersionNumberSchema, { versionId });
-  const file = ownedFile(world, actor, fileId);
+  const file = ownedFile(sandbox, actor, fileId);
   findVersion(file, version);
   if (version === 0) throw new ApiError(400, messages.fileVersionDeleteInitial);
   const latest = file.versions.length - 1;
   if (version !== latest) throw new ApiError(500, messages.fileVersionDeleteNotLatest(version, latest));
-  dropVersionState(world, file.id, version);
+  dropVersionState(sandbox, file.id, version);
   file.versions.pop();
   return file;
 }
@@ -57,11 +57,11 @@ const StatusParamsSchema = lazy(() => z.object({ versionId: z.coerce.number().in
  * GET /file/{id}/{version}/{fileType}/status: how far the part's upload got: the part numbers whose
  * bytes arrived (and their ETags), and the next one to send.
  */
-export function uploadStatus(world: World, actor: UserRecord, fileId: string, params: { versionId: string; fileType: string }) {
+export function uploadStatus(sandbox: Sandbox, actor: UserRecord, fileId: string, params: { versionId: string; fileType: string }) {
   const { versionId, fileType } = parseInput(StatusParamsSchema, params);
-  const file = ownedFile(world, actor, fileId);
+  const file = ownedFile(sandbox, actor, fileId);
   const part = findVersion(file, versionId)[fileType]!;
-  const session = world.fileUploads.get(partKey(file.id, versionId, fileType));
+  const session = sandbox.fileUploads.get(partKey(file.id, versionId, fileType));
   const arrived = [...(session?.parts.entries() ?? [])].filter(([, p]) => p.etag !== undefined).sort(([a], [b]) => a - b);
   return {
     etags: arrived.map(([partNumber, p]) => ({ partNumber, etag: p.etag })),
@@ -137,7 +137,7 @@ export const isPng = (bytes: Uint8Array) => bytes.length >= 4 && PNG_MAGIC.every
  * version 1 complete and downloadable at once.
  */
 export function uploadImage(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   fields: Record<string, unknown>,
   bytes: Uint8Array<ArrayBuffer> | undefined,
@@ -149,15 +149,21 @@ export function uploadImage(
   for (const key of ['maskTag', 'animationStyle', 'loopStyle', 'frames', 'framesOverTime'] as const) {
     if (options[key] !== undefined) tags.push(`${key}_${options[key]}`);
   }
-  const file = storeImageFile(world, actor.id, `${options.tag} image`, tags, bytes);
-  announceContent(world, file, 'created');
+  const file = storeImageFile(sandbox, actor.id, `${options.tag} image`, tags, bytes);
+  announceContent(sandbox, file, 'created');
   return file;
 }
 
 /** A PNG file of `ownerId` made in one step: version 1 complete, its bytes downloadable at once. */
-export function storeImageFile(world: World, ownerId: string, name: string, tags: string[], bytes: Uint8Array<ArrayBuffer>): FileRecord {
-  checkUploadRoom(world, bytes.byteLength);
-  const now = isoNow(world.clock);
+export function storeImageFile(
+  sandbox: Sandbox,
+  ownerId: string,
+  name: string,
+  tags: string[],
+  bytes: Uint8Array<ArrayBuffer>,
+): FileRecord {
+  checkUploadRoom(sandbox, bytes.byteLength);
+  const now = isoNow(sandbox.clock);
   const file: FileRecord = {
     id: newId('file'),
     ownerId,
@@ -176,7 +182,7 @@ export function storeImageFile(world: World, ownerId: string, name: string, tags
     signature: nonePart(partFileName(file, 1, 'signature')),
     delta: nonePart(partFileName(file, 1, 'delta')),
   });
-  putBlob(world, partKey(file.id, 1, 'file'), bytes);
-  world.files.add(file);
+  putBlob(sandbox, partKey(file.id, 1, 'file'), bytes);
+  sandbox.files.add(file);
   return file;
 }

@@ -17,7 +17,7 @@ import {
 } from '../../store/records/files.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
@@ -80,15 +80,15 @@ function partView(part: FileDataRecord, url: string): FileData {
   return { category, fileName, md5, sizeInBytes, status, uploadId, url };
 }
 
-export function findFile(world: World, fileId: string): FileRecord {
-  const file = world.files.get(fileId);
+export function findFile(sandbox: Sandbox, fileId: string): FileRecord {
+  const file = sandbox.files.get(fileId);
   if (!file) throw new ApiError(404, messages.fileNotFound(fileId));
   return file;
 }
 
 /** A file the actor may change: anyone may read a file, only its owner may add to it. */
-export function ownedFile(world: World, actor: UserRecord, fileId: string): FileRecord {
-  const file = findFile(world, fileId);
+export function ownedFile(sandbox: Sandbox, actor: UserRecord, fileId: string): FileRecord {
+  const file = findFile(sandbox, fileId);
   if (file.ownerId !== actor.id) throw new ApiError(403, messages.fileNotOwned);
   return file;
 }
@@ -112,7 +112,7 @@ export const CreateFileRequestSchema = lazy(() =>
 );
 
 /** POST /file: a File owned by the actor, holding only version 0 (its creation). */
-export function createFile(world: World, actor: UserRecord, body: unknown): FileRecord {
+export function createFile(sandbox: Sandbox, actor: UserRecord, body: unknown): FileRecord {
   const request = parseInput(CreateFileRequestSchema, body);
   const file: FileRecord = {
     id: newId('file'),
@@ -121,9 +121,9 @@ export function createFile(world: World, actor: UserRecord, body: unknown): File
     extension: request.extension,
     mimeType: request.mimeType,
     tags: request.tags,
-    versions: [{ created_at: isoNow(world.clock), status: 'complete', version: 0 }],
+    versions: [{ created_at: isoNow(sandbox.clock), status: 'complete', version: 0 }],
   };
-  world.files.add(file);
+  sandbox.files.add(file);
   return file;
 }
 
@@ -160,9 +160,9 @@ export const CreateFileVersionRequestSchema = lazy(() =>
  * (the description requires only the signature's): without it, and without a delta, the file part waits
  * with an empty md5 and size 0, which its upload fills in on finish.
  */
-export function createFileVersion(world: World, actor: UserRecord, fileId: string, body: unknown): FileRecord {
+export function createFileVersion(sandbox: Sandbox, actor: UserRecord, fileId: string, body: unknown): FileRecord {
   const request = parseInput(CreateFileVersionRequestSchema, body);
-  const file = ownedFile(world, actor, fileId);
+  const file = ownedFile(sandbox, actor, fileId);
   const number = file.versions.length;
   const describe = (type: FileType, hash: string | undefined, bytes = 0): FileDataRecord => {
     const fileName = partFileName(file, number, type);
@@ -171,7 +171,7 @@ export function createFileVersion(world: World, actor: UserRecord, fileId: strin
     return { category, fileName, md5: hash, sizeInBytes: bytes, status: 'waiting', uploadId: '', url: '' };
   };
   file.versions.push({
-    created_at: isoNow(world.clock),
+    created_at: isoNow(sandbox.clock),
     status: 'waiting',
     version: number,
     delta: describe('delta', request.deltaMd5, request.deltaSizeInBytes),
@@ -191,10 +191,10 @@ export const ListFilesQuerySchema = lazy(() =>
 );
 
 /** GET /files: the actor's files (an admin may name another userId), newest first, optionally by tag. */
-export function listFiles(world: World, actor: UserRecord, query: unknown): FileRecord[] {
+export function listFiles(sandbox: Sandbox, actor: UserRecord, query: unknown): FileRecord[] {
   const { tag, userId, n, offset } = parseInput(ListFilesQuerySchema, query);
   if (userId !== undefined && userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.notAuthorized);
-  const files = world.files.ownedBy(userId ?? actor.id);
+  const files = sandbox.files.ownedBy(userId ?? actor.id);
   if (tag === undefined) {
     const end = Math.max(files.length - offset, 0);
     return files.slice(Math.max(end - n, 0), end).reverse();
@@ -209,8 +209,8 @@ export function listFiles(world: World, actor: UserRecord, query: unknown): File
   return page;
 }
 
-export function findAdminAssetBundle(world: World, id: string): AdminAssetBundleRecord {
-  const bundle = world.adminAssetBundles.get(id);
+export function findAdminAssetBundle(sandbox: Sandbox, id: string): AdminAssetBundleRecord {
+  const bundle = sandbox.adminAssetBundles.get(id);
   if (!bundle) throw new ApiError(404, messages.adminAssetBundleNotFound(id));
   return bundle;
 }

@@ -3,7 +3,7 @@ import { ApiError, messages } from '../../errors.js';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { ownedFile } from './files.js';
 
@@ -19,14 +19,14 @@ const FileOrderRequestSchema = lazy(() =>
  * PUT /files/order: the listed files, all the requester's, lead GET /files in the order given; the
  * others follow in the order they had. Every id is checked before anything moves.
  */
-export function orderFiles(world: World, actor: UserRecord, body: unknown): { ids: string[] } {
+export function orderFiles(sandbox: Sandbox, actor: UserRecord, body: unknown): { ids: string[] } {
   const { ids } = parseInput(FileOrderRequestSchema, body);
   const seen = new Set<string>();
   const files = ids.map((id) => {
     if (seen.has(id)) throw new ApiError(400, messages.fileOrderDuplicate(id));
     seen.add(id);
-    return ownedFile(world, actor, id);
+    return ownedFile(sandbox, actor, id);
   });
-  world.files.putFirst(actor.id, files);
+  sandbox.files.putFirst(actor.id, files);
   return { ids };
 }

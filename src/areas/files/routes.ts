@@ -31,7 +31,7 @@ function sendBytes(c: Context, download: Download): Response {
 async function imageRoute(c: Context<AppEnv>, tag?: string): Promise<Response> {
   const { file, ...fields } = await multipartBody(c);
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : undefined;
-  const made = uploadImage(c.get('world'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
+  const made = uploadImage(c.get('sandbox'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
   return json(c, fileView(made, origin(c)));
 }
 
@@ -41,74 +41,74 @@ fileRoutes.post('/icon', (c) => imageRoute(c, 'icon'));
 fileRoutes.post('/gallery', (c) => imageRoute(c, 'gallery'));
 
 fileRoutes.post('/file', async (c) => {
-  const file = createFile(c.get('world'), c.get('user'), await jsonBody(c));
+  const file = createFile(c.get('sandbox'), c.get('user'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
 fileRoutes.get('/files', (c) => {
-  const files = listFiles(c.get('world'), c.get('user'), c.req.query());
+  const files = listFiles(c.get('sandbox'), c.get('user'), c.req.query());
   return json(
     c,
     files.map((file) => fileView(file, origin(c))),
   );
 });
 
-fileRoutes.put('/files/order', async (c) => json(c, orderFiles(c.get('world'), c.get('user'), await jsonBody(c))));
+fileRoutes.put('/files/order', async (c) => json(c, orderFiles(c.get('sandbox'), c.get('user'), await jsonBody(c))));
 
-fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('world'), c.req.param('fileId')), origin(c))));
+fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('sandbox'), c.req.param('fileId')), origin(c))));
 
 fileRoutes.post('/file/:fileId', async (c) => {
-  const file = createFileVersion(c.get('world'), c.get('user'), c.req.param('fileId'), await jsonBody(c));
+  const file = createFileVersion(c.get('sandbox'), c.get('user'), c.req.param('fileId'), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
-fileRoutes.delete('/file/:fileId', (c) => json(c, fileView(deleteFile(c.get('world'), c.get('user'), c.req.param('fileId')), origin(c))));
+fileRoutes.delete('/file/:fileId', (c) => json(c, fileView(deleteFile(c.get('sandbox'), c.get('user'), c.req.param('fileId')), origin(c))));
 
 fileRoutes.delete('/file/:fileId/:versionId', (c) => {
   const { fileId, versionId } = c.req.param();
-  return json(c, fileView(deleteFileVersion(c.get('world'), c.get('user'), fileId, versionId), origin(c)));
+  return json(c, fileView(deleteFileVersion(c.get('sandbox'), c.get('user'), fileId, versionId), origin(c)));
 });
 
 fileRoutes.get('/file/:fileId/:versionId/:fileType/status', (c) => {
   const { fileId, ...params } = c.req.param();
-  return json(c, uploadStatus(c.get('world'), c.get('user'), fileId, params));
+  return json(c, uploadStatus(c.get('sandbox'), c.get('user'), fileId, params));
 });
 
-fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.get('world'), c.req.param())));
+fileRoutes.get('/file/:fileId/:versionId', (c) => sendBytes(c, downloadVersion(c.get('sandbox'), c.req.param())));
 
-fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.get('world'), c.req.param())));
+fileRoutes.get('/file/:fileId/:versionId/:fileType', (c) => sendBytes(c, downloadPart(c.get('sandbox'), c.req.param())));
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/start', (c) =>
   json(
     c,
-    startUpload(c.get('world'), c.get('user'), c.req.param(), c.req.query(), (token) => uploadUrl(c, token)),
+    startUpload(c.get('sandbox'), c.get('user'), c.req.param(), c.req.query(), (token) => uploadUrl(c, token)),
   ),
 );
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
-  const file = finishUpload(c.get('world'), c.get('user'), c.req.param(), await jsonBody(c));
+  const file = finishUpload(c.get('sandbox'), c.get('user'), c.req.param(), await jsonBody(c));
   return json(c, fileView(file, origin(c)));
 });
 
 fileRoutes.get('/analysis/:fileId/:versionId', (c) =>
-  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+  json(c, analyseFile(c.get('sandbox'), c.req.param('fileId'), c.req.param('versionId'))),
 );
 fileRoutes.get('/analysis/:fileId/:versionId/standard', (c) =>
-  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+  json(c, analyseFile(c.get('sandbox'), c.req.param('fileId'), c.req.param('versionId'))),
 );
 fileRoutes.get('/analysis/:fileId/:versionId/security', (c) =>
-  json(c, analyseFile(c.get('world'), c.req.param('fileId'), c.req.param('versionId'))),
+  json(c, analyseFile(c.get('sandbox'), c.req.param('fileId'), c.req.param('versionId'))),
 );
 
 fileRoutes.get('/adminassetbundles/:adminAssetBundleId', (c) =>
-  json(c, findAdminAssetBundle(c.get('world'), c.req.param('adminAssetBundleId'))),
+  json(c, findAdminAssetBundle(c.get('sandbox'), c.req.param('adminAssetBundleId'))),
 );
 
-fileRoutes.get('/agreement', (c) => json(c, agreementStatus(c.get('world'), c.get('user'), c.req.query())));
+fileRoutes.get('/agreement', (c) => json(c, agreementStatus(c.get('sandbox'), c.get('user'), c.req.query())));
 
-fileRoutes.post('/agreement', async (c) => json(c, submitAgreement(c.get('world'), c.get('user'), await jsonBody(c))));
+fileRoutes.post('/agreement', async (c) => json(c, submitAgreement(c.get('sandbox'), c.get('user'), await jsonBody(c))));
 
 fileRoutes.put('/assetReview/:assetReviewId/notes', async (c) => {
-  updateAssetReviewNotes(c.get('world'), c.get('user'), c.req.param('assetReviewId'), await jsonBody(c));
+  updateAssetReviewNotes(c.get('sandbox'), c.get('user'), c.req.param('assetReviewId'), await jsonBody(c));
   return json(c, success('Asset review notes submitted'));
 });

@@ -2,7 +2,7 @@ import { ApiError, messages } from '../../errors.js';
 import { LIMITS, shareOf } from '../../limits.js';
 import type { UploadSession } from '../../store/records/files.js';
 import { dropUploadSession, uploadBytesOf, uploadBytesOfProcess } from '../../store/upload-bytes.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 
 /**
  * Totals for the bytes a world keeps from uploads. One PUT is at most 50 MB, but without totals 40
@@ -12,25 +12,25 @@ import type { World } from '../../store/world.js';
 /** World time at which each unfinished upload started; dropped with the upload. */
 const startedAt = new WeakMap<UploadSession, number>();
 
-export function noteUploadStarted(world: World, session: UploadSession): void {
-  if (!startedAt.has(session)) startedAt.set(session, world.clock.now());
+export function noteUploadStarted(sandbox: Sandbox, session: UploadSession): void {
+  if (!startedAt.has(session)) startedAt.set(session, sandbox.clock.now());
 }
 
 /** Drops unfinished uploads older than the world's uploadExpiryMinutes, their URLs and their bytes. */
-export function expireUploads(world: World): void {
-  const oldest = world.clock.now() - world.settings.uploadExpiryMinutes * 60_000;
-  for (const [key, session] of world.fileUploads) {
+export function expireUploads(sandbox: Sandbox): void {
+  const oldest = sandbox.clock.now() - sandbox.settings.uploadExpiryMinutes * 60_000;
+  for (const [key, session] of sandbox.fileUploads) {
     // A restored snapshot holds copies: their time starts again at the restore.
-    if (!startedAt.has(session)) startedAt.set(session, world.clock.now());
+    if (!startedAt.has(session)) startedAt.set(session, sandbox.clock.now());
     if (startedAt.get(session)! > oldest) continue;
-    for (const part of session.parts.values()) world.uploadTickets.delete(part.token);
-    dropUploadSession(world, key);
+    for (const part of session.parts.values()) sandbox.uploadTickets.delete(part.token);
+    dropUploadSession(sandbox, key);
   }
 }
 
 /** A new part number beyond the world's uploadMaxParts for one upload is a 400. */
-export function checkPartCount(world: World, session: UploadSession, partNumber: number): void {
-  const max = world.settings.uploadMaxParts;
+export function checkPartCount(sandbox: Sandbox, session: UploadSession, partNumber: number): void {
+  const max = sandbox.settings.uploadMaxParts;
   if (!session.parts.has(partNumber) && session.parts.size >= max) throw new ApiError(400, messages.uploadTooManyParts(max));
 }
 
@@ -39,9 +39,9 @@ export function checkPartCount(world: World, session: UploadSession, partNumber:
  * world's uploadBytesPerWorld, or the process's LIMITS.uploadShare of --max-memory, which the
  * uploads of every world and snapshot count against together.
  */
-export function checkUploadRoom(world: World, incoming: number, replacing = 0): void {
-  const max = world.settings.uploadBytesPerWorld;
-  if (uploadBytesOf(world) - replacing + incoming > max) throw new ApiError(413, messages.uploadWorldFull(max));
+export function checkUploadRoom(sandbox: Sandbox, incoming: number, replacing = 0): void {
+  const max = sandbox.settings.uploadBytesPerWorld;
+  if (uploadBytesOf(sandbox) - replacing + incoming > max) throw new ApiError(413, messages.uploadWorldFull(max));
   const processMax = shareOf(LIMITS.uploadShare);
   if (uploadBytesOfProcess() - replacing + incoming > processMax) throw new ApiError(413, messages.uploadProcessFull(processMax));
 }

@@ -5,9 +5,9 @@ import type { AppEnv } from '../../http/env.js';
 import { ApiError, messages } from '../../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from './uploads.js';
 import { checkUploadRoom } from './upload-limits.js';
-import { errorBody, json, nodeRequest, requestedWorldId, requestHeader } from '../../http/helpers.js';
+import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader } from '../../http/helpers.js';
 import { isAcceptedHost } from '../../http/accepted-host.js';
-import { selectWorld, type Worlds } from '../../store/worlds.js';
+import { selectSandbox, type Sandboxes } from '../../store/sandboxes.js';
 
 /**
  * The absolute upload URL for a token, on the origin the client called when its Host is `localhost`
@@ -16,7 +16,7 @@ import { selectWorld, type Worlds } from '../../store/worlds.js';
  * too, since an upload client sends no X-Mock-World header.
  */
 export function uploadUrl(c: Context, token: string): string {
-  const world = requestedWorldId(c);
+  const world = requestedSandboxId(c);
   const query = world === undefined ? '' : `?world=${encodeURIComponent(world)}`;
   return `${uploadOrigin(c)}/_uploads/${token}${query}`;
 }
@@ -33,11 +33,11 @@ function uploadOrigin(c: Context): string {
  * The upload URLs that PUT .../start hands out, mounted outside /api/1. Like an S3 presigned URL they
  * take no cookie: the unguessable token in the path is the only key. Bytes stay in the world's memory.
  */
-export function uploadRoutes(deps: { readonly worlds: Worlds }) {
+export function uploadRoutes(deps: { readonly sandboxes: Sandboxes }) {
   const uploads = new Hono<AppEnv>();
   const knownToken = createMiddleware<AppEnv>(async (c, next) => {
-    c.set('world', selectWorld(deps.worlds, c.req.query('world') ?? requestedWorldId(c)));
-    checkUploadToken(c.get('world'), c.req.param('token') ?? '');
+    c.set('sandbox', selectSandbox(deps.sandboxes, c.req.query('world') ?? requestedSandboxId(c)));
+    checkUploadToken(c.get('sandbox'), c.req.param('token') ?? '');
     await next();
   });
   const limit = bodyLimit({
@@ -47,13 +47,13 @@ export function uploadRoutes(deps: { readonly worlds: Worlds }) {
 
   // Refused before the bytes are read when the declared size cannot fit the world's upload total.
   const room = createMiddleware<AppEnv>(async (c, next) => {
-    checkUploadRoom(c.get('world'), Number(requestHeader(c, 'content-length') ?? 0));
+    checkUploadRoom(c.get('sandbox'), Number(requestHeader(c, 'content-length') ?? 0));
     await next();
   });
 
   uploads.put('/:token', knownToken, limit, room, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const etag = receiveUpload(c.get('world'), c.req.param('token'), bytes);
+    const etag = receiveUpload(c.get('sandbox'), c.req.param('token'), bytes);
     return c.body(null, 200, { ETag: `"${etag}"` });
   });
 

@@ -7,25 +7,25 @@ import { json, success } from '../../http/helpers.js';
 /** The friend list, friend requests and friend status. */
 export const friendRoutes = new Hono<AppEnv>();
 
-friendRoutes.get('/auth/user/friends', (c) => json(c, listFriends(c.get('world'), c.get('user'), c.req.query())));
+friendRoutes.get('/auth/user/friends', (c) => json(c, listFriends(c.get('sandbox'), c.get('user'), c.req.query())));
 
 friendRoutes.delete('/auth/user/friends/:userId', (c) => {
-  unfriend(c.get('world'), c.get('user'), c.req.param('userId'));
+  unfriend(c.get('sandbox'), c.get('user'), c.req.param('userId'));
   return json(c, success('Friendship destroyed'));
 });
 
 friendRoutes.post('/user/:userId/friendRequest', (c) =>
-  json(c, notificationView(sendFriendRequest(c.get('world'), c.get('user'), c.req.param('userId')))),
+  json(c, notificationView(sendFriendRequest(c.get('sandbox'), c.get('user'), c.req.param('userId')))),
 );
 
 friendRoutes.delete('/user/:userId/friendRequest', (c) => {
-  withdrawFriendRequest(c.get('world'), c.get('user'), c.req.param('userId'));
+  withdrawFriendRequest(c.get('sandbox'), c.get('user'), c.req.param('userId'));
   return json(c, success('Friendship request deleted'));
 });
 
-friendRoutes.get('/user/:userId/friendStatus', (c) => json(c, friendStatus(c.get('world'), c.get('user'), c.req.param('userId'))));
+friendRoutes.get('/user/:userId/friendStatus', (c) => json(c, friendStatus(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 friendRoutes.put('/auth/user/notifications/:notificationId/accept', (c) => {
-  acceptFriendRequest(c.get('world'), c.get('user'), c.req.param('notificationId'));
+  acceptFriendRequest(c.get('sandbox'), c.get('user'), c.req.param('notificationId'));
   return json(c, success('Ok'));
 });

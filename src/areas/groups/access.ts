@@ -2,40 +2,40 @@ import { ApiError, messages } from '../../errors.js';
 import type { GroupMemberRecord, GroupRecord, GroupRole } from '../../store/records/groups.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { GROUP_OPERATIONS, type GroupOperation } from './permission-table.js';
 import { hasGroupPermission, isGroupMember } from './permissions.js';
 
-export function findGroup(world: World, groupId: string, notFound: string = messages.groupNotFound): GroupRecord {
-  const group = world.groups.get(groupId);
+export function findGroup(sandbox: Sandbox, groupId: string, notFound: string = messages.groupNotFound): GroupRecord {
+  const group = sandbox.groups.get(groupId);
   if (!group) throw new ApiError(404, notFound);
   return group;
 }
 
 /** The owner counts as a member even without a member record of their own. */
-export const belongs = (world: World, group: GroupRecord, userId: string) =>
-  group.ownerId === userId || isGroupMember(world, group.id, userId);
+export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
+  group.ownerId === userId || isGroupMember(sandbox, group.id, userId);
 
 /**
  * Checks what the permission table asks of `operation` (see group-permission-table.ts): the owner
  * passes every check; a missing permission is 403 "You don't have permission.", a missing
  * membership 403 "You're not a member.".
  */
-export function requireGroupAccess(world: World, group: GroupRecord, actor: UserRecord, operation: GroupOperation): void {
+export function requireGroupAccess(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, operation: GroupOperation): void {
   const access: string = GROUP_OPERATIONS[operation].access;
   if (access === 'anyone' || access === 'self' || group.ownerId === actor.id) return;
   if (access === 'owner') throw new ApiError(403, messages.groupNoPermission);
-  if (!belongs(world, group, actor.id)) {
+  if (!belongs(sandbox, group, actor.id)) {
     throw new ApiError(403, access === 'member' ? messages.groupNotMember : messages.groupNoPermission);
   }
-  if (access !== 'member' && !hasGroupPermission(world, group.id, actor.id, access)) {
+  if (access !== 'member' && !hasGroupPermission(sandbox, group.id, actor.id, access)) {
     throw new ApiError(403, messages.groupNoPermission);
   }
 }
 
 /** A member's record, or undefined for anyone whose record does not say `member`. */
-export function memberRecord(world: World, groupId: string, userId: string): GroupMemberRecord | undefined {
-  const record = findGroupMember(world, groupId, userId);
+export function memberRecord(sandbox: Sandbox, groupId: string, userId: string): GroupMemberRecord | undefined {
+  const record = findGroupMember(sandbox, groupId, userId);
   return record?.membershipStatus === 'member' ? record : undefined;
 }
 
@@ -49,17 +49,17 @@ export function rolesOf(group: GroupRecord, member: GroupMemberRecord | undefine
  * Where a user stands in the group: lower is higher, as role `order` counts. The owner stands above
  * every role; a member stands at their highest listed role; a member with none, or a non-member, below all.
  */
-export function rankOf(world: World, group: GroupRecord, userId: string): number {
+export function rankOf(sandbox: Sandbox, group: GroupRecord, userId: string): number {
   if (group.ownerId === userId) return -1;
-  const orders = rolesOf(group, memberRecord(world, group.id, userId)).map((role) => role.order);
+  const orders = rolesOf(group, memberRecord(sandbox, group.id, userId)).map((role) => role.order);
   return orders.length ? Math.min(...orders) : Number.MAX_SAFE_INTEGER;
 }
 
 /** Nobody acts on the owner, and nobody but the owner on a member standing at or above them. */
-export function requireAbove(world: World, group: GroupRecord, actor: UserRecord, targetId: string): void {
+export function requireAbove(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, targetId: string): void {
   if (targetId === group.ownerId) throw new ApiError(403, messages.groupActOnOwner);
   if (actor.id === group.ownerId) return;
-  if (rankOf(world, group, actor.id) >= rankOf(world, group, targetId)) {
+  if (rankOf(sandbox, group, actor.id) >= rankOf(sandbox, group, targetId)) {
     throw new ApiError(403, messages.groupActOnHigherRole);
   }
 }

@@ -6,7 +6,7 @@ import { pageParams, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import { listIn } from '../../store/indexes/group-extras.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { lazy } from '../../schema/lazy.js';
 import { parseInput } from '../../http/validation.js';
 import { findGroup, requireGroupAccess } from './access.js';
@@ -53,7 +53,7 @@ export type GroupAuditLogType = (typeof GROUP_AUDIT_LOG_TYPES)[number];
 
 /** Writes one entry; called by every group action right after its change. Past LIMITS.groupAuditLogEntries the oldest goes. */
 export function audit(
-  world: World,
+  sandbox: Sandbox,
   group: GroupRecord,
   actor: UserRecord,
   eventType: GroupAuditLogType,
@@ -61,11 +61,11 @@ export function audit(
   description: string,
   data: Record<string, unknown> = {},
 ): void {
-  const log = listIn(world.groupAuditLogs, group.id);
+  const log = listIn(sandbox.groupAuditLogs, group.id);
   if (log.length >= LIMITS.groupAuditLogEntries.value) log.splice(0, log.length - LIMITS.groupAuditLogEntries.value + 1);
   log.push({
     id: newId('gaud'),
-    created_at: isoNow(world.clock),
+    created_at: isoNow(sandbox.clock),
     groupId: group.id,
     actorId: actor.id,
     actorDisplayName: actor.displayName,
@@ -76,8 +76,8 @@ export function audit(
   });
 }
 
-export function listAuditLogTypes(world: World, actor: UserRecord, groupId: string): readonly string[] {
-  requireGroupAccess(world, findGroup(world, groupId), actor, 'getGroupAuditLogEntryTypes');
+export function listAuditLogTypes(sandbox: Sandbox, actor: UserRecord, groupId: string): readonly string[] {
+  requireGroupAccess(sandbox, findGroup(sandbox, groupId), actor, 'getGroupAuditLogEntryTypes');
   return GROUP_AUDIT_LOG_TYPES;
 }
 
@@ -93,13 +93,13 @@ export const AuditLogQuerySchema = lazy(() =>
 );
 
 /** The log, newest first, narrowed by time span, actors, event types and targets. */
-export function listAuditLogs(world: World, actor: UserRecord, groupId: string, rawQuery: unknown) {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupAuditLogs');
+export function listAuditLogs(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown) {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupAuditLogs');
   const query = parseInput(AuditLogQuerySchema, rawQuery);
   const start = query.startDate === undefined ? -Infinity : Date.parse(query.startDate);
   const end = query.endDate === undefined ? Infinity : Date.parse(query.endDate);
-  const matching = (world.groupAuditLogs.get(group.id) ?? []).filter((entry: GroupAuditLogEntry) => {
+  const matching = (sandbox.groupAuditLogs.get(group.id) ?? []).filter((entry: GroupAuditLogEntry) => {
     const at = Date.parse(entry.created_at);
     return (
       at >= start &&

@@ -25,74 +25,74 @@ import { queryOf } from '../../schema/query.js';
 export const groupContentRoutes = new Hono<AppEnv>();
 
 groupContentRoutes.get('/groups/:groupId/auditLogTypes', (c) =>
-  json(c, listAuditLogTypes(c.get('world'), c.get('user'), c.req.param('groupId'))),
+  json(c, listAuditLogTypes(c.get('sandbox'), c.get('user'), c.req.param('groupId'))),
 );
 
 groupContentRoutes.get('/groups/:groupId/auditLogs', (c) =>
-  json(c, listAuditLogs(c.get('world'), c.get('user'), c.req.param('groupId'), queryOf(c, AuditLogQuerySchema))),
+  json(c, listAuditLogs(c.get('sandbox'), c.get('user'), c.req.param('groupId'), queryOf(c, AuditLogQuerySchema))),
 );
 
 groupContentRoutes.get('/groups/:groupId/posts', (c) =>
-  json(c, listGroupPosts(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())),
+  json(c, listGroupPosts(c.get('sandbox'), c.get('user'), c.req.param('groupId'), c.req.query())),
 );
 
 groupContentRoutes.post('/groups/:groupId/posts', async (c) => {
   const body = await jsonBody(c);
-  return json(c, addGroupPost(c.get('world'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, addGroupPost(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
 });
 
 groupContentRoutes.put('/groups/:groupId/posts/:postId', async (c) => {
   const body = await jsonBody(c);
   const { groupId, postId } = c.req.param();
-  return json(c, updateGroupPost(c.get('world'), c.get('user'), groupId, postId, body));
+  return json(c, updateGroupPost(c.get('sandbox'), c.get('user'), groupId, postId, body));
 });
 
 groupContentRoutes.delete('/groups/:groupId/posts/:postId', (c) => {
   const { groupId, postId } = c.req.param();
-  return json(c, success(deleteGroupPost(c.get('world'), c.get('user'), groupId, postId)));
+  return json(c, success(deleteGroupPost(c.get('sandbox'), c.get('user'), groupId, postId)));
 });
 
 groupContentRoutes.get('/groups/:groupId/announcement', (c) =>
-  json(c, getGroupAnnouncement(c.get('world'), c.get('user'), c.req.param('groupId'))),
+  json(c, getGroupAnnouncement(c.get('sandbox'), c.get('user'), c.req.param('groupId'))),
 );
 
 groupContentRoutes.post('/groups/:groupId/announcement', async (c) => {
   const body = await jsonBody(c);
-  return json(c, createGroupAnnouncement(c.get('world'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, createGroupAnnouncement(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
 });
 
 groupContentRoutes.delete('/groups/:groupId/announcement', (c) =>
-  json(c, success(deleteGroupAnnouncement(c.get('world'), c.get('user'), c.req.param('groupId')))),
+  json(c, success(deleteGroupAnnouncement(c.get('sandbox'), c.get('user'), c.req.param('groupId')))),
 );
 
 groupContentRoutes.post('/groups/:groupId/galleries', async (c) => {
   const body = await jsonBody(c);
-  return json(c, createGroupGallery(c.get('world'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, createGroupGallery(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
 });
 
 groupContentRoutes.get('/groups/:groupId/galleries/:galleryId', (c) => {
   const { groupId, galleryId } = c.req.param();
-  return json(c, listGalleryImages(c.get('world'), c.get('user'), groupId, galleryId, c.req.query()));
+  return json(c, listGalleryImages(c.get('sandbox'), c.get('user'), groupId, galleryId, c.req.query()));
 });
 
 groupContentRoutes.put('/groups/:groupId/galleries/:galleryId', async (c) => {
   const body = await jsonBody(c);
   const { groupId, galleryId } = c.req.param();
-  return json(c, updateGroupGallery(c.get('world'), c.get('user'), groupId, galleryId, body));
+  return json(c, updateGroupGallery(c.get('sandbox'), c.get('user'), groupId, galleryId, body));
 });
 
 groupContentRoutes.delete('/groups/:groupId/galleries/:galleryId', (c) => {
   const { groupId, galleryId } = c.req.param();
-  return json(c, success(deleteGroupGallery(c.get('world'), c.get('user'), groupId, galleryId)));
+  return json(c, success(deleteGroupGallery(c.get('sandbox'), c.get('user'), groupId, galleryId)));
 });
 
 groupContentRoutes.post('/groups/:groupId/galleries/:galleryId/images', async (c) => {
   const body = await jsonBody(c);
   const { groupId, galleryId } = c.req.param();
-  return json(c, addGalleryImage(c.get('world'), c.get('user'), groupId, galleryId, body));
+  return json(c, addGalleryImage(c.get('sandbox'), c.get('user'), groupId, galleryId, body));
 });
 
 groupContentRoutes.delete('/groups/:groupId/galleries/:galleryId/images/:imageId', (c) => {
   const { groupId, galleryId, imageId } = c.req.param();
-  return json(c, success(deleteGalleryImage(c.get('world'), c.get('user'), groupId, galleryId, imageId)));
+  return json(c, success(deleteGalleryImage(c.get('sandbox'), c.get('user'), groupId, galleryId, imageId)));
 });

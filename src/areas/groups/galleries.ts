@@ -9,7 +9,7 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { listIn } from '../../store/indexes/group-extras.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { audit } from './audit.js';
@@ -40,9 +40,9 @@ function findGallery(group: GroupRecord, galleryId: string): GroupGallery {
 }
 
 /** Whether the user holds one of the listed roles (the owner holds every role). */
-function holdsOne(world: World, group: GroupRecord, userId: string, roleIds: readonly string[]): boolean {
+function holdsOne(sandbox: Sandbox, group: GroupRecord, userId: string, roleIds: readonly string[]): boolean {
   if (group.ownerId === userId) return true;
-  const member = memberRecord(world, group.id, userId);
+  const member = memberRecord(sandbox, group.id, userId);
   if (!member) return false;
   return roleIds.some(
     (id) => member.roleIds.includes(id) || member.mRoleIds.includes(id) || group.roles.some((r) => r.id === id && r.defaultRole),
@@ -50,27 +50,27 @@ function holdsOne(world: World, group: GroupRecord, userId: string, roleIds: rea
 }
 
 /** Managing a gallery: group-galleries-manage, or a role the gallery lists in roleIdsToManage. */
-const mayManage = (world: World, group: GroupRecord, userId: string, gallery: GroupGallery) =>
-  hasGroupPermission(world, group.id, userId, 'group-galleries-manage') || holdsOne(world, group, userId, gallery.roleIdsToManage);
+const mayManage = (sandbox: Sandbox, group: GroupRecord, userId: string, gallery: GroupGallery) =>
+  hasGroupPermission(sandbox, group.id, userId, 'group-galleries-manage') || holdsOne(sandbox, group, userId, gallery.roleIdsToManage);
 
 /** Viewing: members-only galleries need membership; a roleIdsToView list needs one of its roles. */
-function mayView(world: World, group: GroupRecord, userId: string, gallery: GroupGallery): boolean {
-  if (mayManage(world, group, userId, gallery)) return true;
-  if (gallery.membersOnly && !belongs(world, group, userId)) return false;
-  return gallery.roleIdsToView.length === 0 || holdsOne(world, group, userId, gallery.roleIdsToView);
+function mayView(sandbox: Sandbox, group: GroupRecord, userId: string, gallery: GroupGallery): boolean {
+  if (mayManage(sandbox, group, userId, gallery)) return true;
+  if (gallery.membersOnly && !belongs(sandbox, group, userId)) return false;
+  return gallery.roleIdsToView.length === 0 || holdsOne(sandbox, group, userId, gallery.roleIdsToView);
 }
 
 /** Submitting: a member, holding one of roleIdsToSubmit when the gallery lists any. */
-const maySubmit = (world: World, group: GroupRecord, userId: string, gallery: GroupGallery) =>
-  mayManage(world, group, userId, gallery) ||
-  (belongs(world, group, userId) && (gallery.roleIdsToSubmit.length === 0 || holdsOne(world, group, userId, gallery.roleIdsToSubmit)));
+const maySubmit = (sandbox: Sandbox, group: GroupRecord, userId: string, gallery: GroupGallery) =>
+  mayManage(sandbox, group, userId, gallery) ||
+  (belongs(sandbox, group, userId) && (gallery.roleIdsToSubmit.length === 0 || holdsOne(sandbox, group, userId, gallery.roleIdsToSubmit)));
 
-export function createGroupGallery(world: World, actor: UserRecord, groupId: string, body: unknown): GroupGallery {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'createGroupGallery');
+export function createGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupGallery {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'createGroupGallery');
   const request = parseInput(CreateGallerySchema, body);
   for (const list of ROLE_LISTS) requireKnownRoles(group, request[list]);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const gallery = GroupGallerySchema.parse({
     id: newId('ggal'),
     name: request.name,
@@ -81,31 +81,31 @@ export function createGroupGallery(world: World, actor: UserRecord, groupId: str
     updatedAt: now,
   });
   group.galleries.push(gallery);
-  audit(world, group, actor, 'group.gallery.create', gallery.id, `${actor.displayName} created the gallery ${gallery.name}.`);
+  audit(sandbox, group, actor, 'group.gallery.create', gallery.id, `${actor.displayName} created the gallery ${gallery.name}.`);
   return gallery;
 }
 
-export function updateGroupGallery(world: World, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGallery {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'updateGroupGallery');
+export function updateGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGallery {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'updateGroupGallery');
   const gallery = findGallery(group, galleryId);
   const request = parseInput(GalleryRequestSchema, body);
   for (const list of ROLE_LISTS) requireKnownRoles(group, request[list]);
   for (const [field, value] of Object.entries(request)) {
     if (value !== undefined) (gallery as Record<string, unknown>)[field] = value ?? [];
   }
-  gallery.updatedAt = isoNow(world.clock);
-  audit(world, group, actor, 'group.gallery.update', gallery.id, `${actor.displayName} updated the gallery ${gallery.name}.`);
+  gallery.updatedAt = isoNow(sandbox.clock);
+  audit(sandbox, group, actor, 'group.gallery.update', gallery.id, `${actor.displayName} updated the gallery ${gallery.name}.`);
   return gallery;
 }
 
-export function deleteGroupGallery(world: World, actor: UserRecord, groupId: string, galleryId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupGallery');
+export function deleteGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupGallery');
   const gallery = findGallery(group, galleryId);
   group.galleries = group.galleries.filter((g) => g.id !== gallery.id);
-  world.groupGalleryImages.delete(gallery.id);
-  audit(world, group, actor, 'group.gallery.delete', gallery.id, `${actor.displayName} deleted the gallery ${gallery.name}.`);
+  sandbox.groupGalleryImages.delete(gallery.id);
+  audit(sandbox, group, actor, 'group.gallery.delete', gallery.id, `${actor.displayName} deleted the gallery ${gallery.name}.`);
   return messages.groupGalleryDeleted;
 }
 
@@ -116,19 +116,19 @@ const ImagesQuerySchema = lazy(() => z.object({ ...pageParams(), approved: query
  * for those who manage the gallery and for their own submitters.
  */
 export function listGalleryImages(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   groupId: string,
   galleryId: string,
   rawQuery: unknown,
 ): GroupGalleryImage[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupGalleryImages');
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupGalleryImages');
   const gallery = findGallery(group, galleryId);
-  if (!mayView(world, group, actor.id, gallery)) throw new ApiError(403, messages.groupGalleryViewForbidden);
+  if (!mayView(sandbox, group, actor.id, gallery)) throw new ApiError(403, messages.groupGalleryViewForbidden);
   const query = parseInput(ImagesQuerySchema, rawQuery);
-  const manages = mayManage(world, group, actor.id, gallery);
-  const images = (world.groupGalleryImages.get(gallery.id) ?? []).filter(
+  const manages = mayManage(sandbox, group, actor.id, gallery);
+  const images = (sandbox.groupGalleryImages.get(gallery.id) ?? []).filter(
     (image) =>
       (query.approved === undefined || image.approved === query.approved) &&
       (image.approved || manages || image.submittedByUserId === actor.id),
@@ -139,14 +139,14 @@ export function listGalleryImages(
 const AddImageSchema = lazy(() => z.object({ fileId: idOf('file') }));
 
 /** A submission is approved at once when its submitter manages the gallery or holds an auto-approve role. */
-export function addGalleryImage(world: World, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGalleryImage {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'addGroupGalleryImage');
+export function addGalleryImage(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGalleryImage {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'addGroupGalleryImage');
   const gallery = findGallery(group, galleryId);
   const { fileId } = parseInput(AddImageSchema, body);
-  if (!maySubmit(world, group, actor.id, gallery)) throw new ApiError(403, messages.groupGallerySubmitForbidden);
-  const now = isoNow(world.clock);
-  const approved = mayManage(world, group, actor.id, gallery) || holdsOne(world, group, actor.id, gallery.roleIdsToAutoApprove);
+  if (!maySubmit(sandbox, group, actor.id, gallery)) throw new ApiError(403, messages.groupGallerySubmitForbidden);
+  const now = isoNow(sandbox.clock);
+  const approved = mayManage(sandbox, group, actor.id, gallery) || holdsOne(sandbox, group, actor.id, gallery.roleIdsToAutoApprove);
   const image: GroupGalleryImage = {
     id: newId('ggim'),
     groupId: group.id,
@@ -158,25 +158,25 @@ export function addGalleryImage(world: World, actor: UserRecord, groupId: string
     approved,
     ...(approved ? { approvedAt: now, approvedByUserId: actor.id } : {}),
   };
-  listIn(world.groupGalleryImages, gallery.id).push(image);
-  audit(world, group, actor, 'group.gallery.image.submit', image.id, `${actor.displayName} submitted an image to ${gallery.name}.`, {
+  listIn(sandbox.groupGalleryImages, gallery.id).push(image);
+  audit(sandbox, group, actor, 'group.gallery.image.submit', image.id, `${actor.displayName} submitted an image to ${gallery.name}.`, {
     approved,
   });
   return image;
 }
 
 /** Its submitter or a manager of the gallery removes an image. */
-export function deleteGalleryImage(world: World, actor: UserRecord, groupId: string, galleryId: string, imageId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupGalleryImage');
+export function deleteGalleryImage(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, imageId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupGalleryImage');
   const gallery = findGallery(group, galleryId);
-  const images = world.groupGalleryImages.get(gallery.id) ?? [];
+  const images = sandbox.groupGalleryImages.get(gallery.id) ?? [];
   const image = images.find((i) => i.id === imageId);
   if (!image) throw new ApiError(404, messages.groupGalleryImageNotFound);
-  if (image.submittedByUserId !== actor.id && !mayManage(world, group, actor.id, gallery)) {
+  if (image.submittedByUserId !== actor.id && !mayManage(sandbox, group, actor.id, gallery)) {
     throw new ApiError(403, messages.groupGalleryImageDeleteForbidden);
   }
   images.splice(images.indexOf(image), 1);
-  audit(world, group, actor, 'group.gallery.image.remove', image.id, `${actor.displayName} removed an image from ${gallery.name}.`);
+  audit(sandbox, group, actor, 'group.gallery.image.remove', image.id, `${actor.displayName} removed an image from ${gallery.name}.`);
   return messages.groupGalleryImageRemoved;
 }

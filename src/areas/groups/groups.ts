@@ -14,7 +14,7 @@ import {
 import type { UserRecord } from '../../store/records/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../../store/indexes/group-members.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { belongs, findGroup, requireAbove, requireGroupAccess } from './access.js';
@@ -28,9 +28,9 @@ import { queryBool } from '../../schema/query.js';
 /** The roles are always included; the flag is checked so a bad value is a 400 rather than ignored. */
 const GetGroupQuerySchema = lazy(() => z.object({ includeRoles: queryBool().optional() }));
 
-export function getGroup(world: World, actor: UserRecord, groupId: string, query: unknown = {}): Group {
+export function getGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, query: unknown = {}): Group {
   parseInput(GetGroupQuerySchema, query);
-  return groupView(world, findGroup(world, groupId), actor.id);
+  return groupView(sandbox, findGroup(sandbox, groupId), actor.id);
 }
 
 const webUrl = () => z.url({ protocol: /^https?$/ });
@@ -59,18 +59,18 @@ export const UpdateGroupRequestSchema = lazy(() =>
 );
 
 /** Owner or holders of group-data-manage change the group's own fields; the next read shows them. */
-export function updateGroup(world: World, actor: UserRecord, groupId: string, body: unknown): Group {
-  const group = findGroup(world, groupId, messages.groupEntryNotFound);
-  if (!hasGroupPermission(world, group.id, actor.id, 'group-data-manage')) {
+export function updateGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): Group {
+  const group = findGroup(sandbox, groupId, messages.groupEntryNotFound);
+  if (!hasGroupPermission(sandbox, group.id, actor.id, 'group-data-manage')) {
     throw new ApiError(403, messages.groupNoPermission);
   }
   const changes = parseInput(UpdateGroupRequestSchema, body);
   for (const [field, value] of Object.entries(changes)) {
     if (value !== undefined) (group as Record<string, unknown>)[field] = value;
   }
-  group.updatedAt = isoNow(world.clock);
-  audit(world, group, actor, 'group.update', group.id, `${actor.displayName} updated the group.`, { changes });
-  return groupView(world, group, actor.id);
+  group.updatedAt = isoNow(sandbox.clock);
+  audit(sandbox, group, actor, 'group.update', group.id, `${actor.displayName} updated the group.`, { changes });
+  return groupView(sandbox, group, actor.id);
 }
 
 export const UpdateGroupMemberRequestSchema = lazy(() =>
@@ -86,42 +86,42 @@ export const UpdateGroupMemberRequestSchema = lazy(() =>
  * A member changes their own visibility and subscriptions; managerNotes, on anyone's record (their own
  * included), only a holder of group-members-manage. Another member's other fields are theirs alone.
  */
-export function updateGroupMember(world: World, actor: UserRecord, groupId: string, userId: string, body: unknown): GroupMember {
-  const group = findGroup(world, groupId, messages.groupEntryNotFound);
-  if (!belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
-  const target = findGroupMember(world, group.id, userId);
+export function updateGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string, body: unknown): GroupMember {
+  const group = findGroup(sandbox, groupId, messages.groupEntryNotFound);
+  if (!belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
+  const target = findGroupMember(sandbox, group.id, userId);
   if (!target) throw new ApiError(404, messages.groupEntryNotFound);
   const changes = parseInput(UpdateGroupMemberRequestSchema, body);
   const { managerNotes, ...own } = changes;
   const touchesOwn = Object.values(own).some((value) => value !== undefined);
-  const managesMembers = hasGroupPermission(world, group.id, actor.id, 'group-members-manage');
+  const managesMembers = hasGroupPermission(sandbox, group.id, actor.id, 'group-members-manage');
   if ((touchesOwn && userId !== actor.id) || (managerNotes !== undefined && !managesMembers)) {
     throw new ApiError(403, messages.groupNoPermission);
   }
   Object.assign(target, Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)));
-  emitMemberUpdated(world, target);
+  emitMemberUpdated(sandbox, target);
   if (userId !== actor.id) {
-    const name = world.users.get(userId)?.displayName ?? userId;
-    audit(world, group, actor, 'group.member.user.update', userId, `${actor.displayName} updated ${name}'s member record.`);
+    const name = sandbox.users.get(userId)?.displayName ?? userId;
+    audit(sandbox, group, actor, 'group.member.user.update', userId, `${actor.displayName} updated ${name}'s member record.`);
   }
-  return groupMemberView(world, target, actor.id);
+  return groupMemberView(sandbox, target, actor.id);
 }
 
 /** Blocking turns an invite or request into a block; members must leave first, banned users cannot. */
-export function blockGroup(world: World, actor: UserRecord, groupId: string): string {
-  const group = findGroup(world, groupId);
-  const existing = findGroupMember(world, group.id, actor.id);
-  if (belongs(world, group, actor.id)) throw new ApiError(403, messages.groupLeaveBeforeBlocking);
+export function blockGroup(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
+  const group = findGroup(sandbox, groupId);
+  const existing = findGroupMember(sandbox, group.id, actor.id);
+  if (belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupLeaveBeforeBlocking);
   if (existing?.membershipStatus === 'banned' || existing?.membershipStatus === 'userblocked') {
     throw new ApiError(400, messages.groupAlreadyBanned);
   }
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   if (existing) {
     existing.membershipStatus = 'userblocked';
     existing.roleIds = [];
     existing.mRoleIds = [];
   } else {
-    putGroupMember(world, newMemberRecord(group.id, actor.id, now));
+    putGroupMember(sandbox, newMemberRecord(group.id, actor.id, now));
   }
   return messages.groupBlocked;
 }
@@ -141,30 +141,30 @@ function newMemberRecord(groupId: string, userId: string, now: string): GroupMem
  * (the owner cannot). On another member: a kick, for holders of group-members-remove, on a member
  * standing below the kicker.
  */
-export function removeGroupMember(world: World, actor: UserRecord, groupId: string, userId: string): string {
-  const group = findGroup(world, groupId);
-  const target = findGroupMember(world, group.id, userId);
+export function removeGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): string {
+  const group = findGroup(sandbox, groupId);
+  const target = findGroupMember(sandbox, group.id, userId);
   if (userId === actor.id) {
     if (target?.membershipStatus === 'userblocked') {
-      deleteGroupMember(world, target);
+      deleteGroupMember(sandbox, target);
       return messages.groupMemberDeleted;
     }
     if (group.ownerId === actor.id) throw new ApiError(400, messages.groupOwnerCannotLeave);
   } else {
-    if (!belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
-    requireGroupAccess(world, group, actor, 'kickGroupMember');
+    if (!belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
+    requireGroupAccess(sandbox, group, actor, 'kickGroupMember');
     if (userId === group.ownerId) throw new ApiError(403, messages.groupNoPermission);
   }
   if (target?.membershipStatus !== 'member') {
     if (userId === actor.id) throw new ApiError(403, messages.groupNotMember);
     throw new ApiError(404, messages.groupMemberNotFound);
   }
-  if (userId !== actor.id) requireAbove(world, group, actor, userId);
-  deleteGroupMember(world, target);
-  removeMembership(world, group, target);
-  const name = world.users.get(userId)?.displayName ?? userId;
-  if (userId === actor.id) audit(world, group, actor, 'group.member.leave', userId, `${name} left the group.`);
-  else audit(world, group, actor, 'group.member.remove', userId, `${actor.displayName} removed ${name}.`);
+  if (userId !== actor.id) requireAbove(sandbox, group, actor, userId);
+  deleteGroupMember(sandbox, target);
+  removeMembership(sandbox, group, target);
+  const name = sandbox.users.get(userId)?.displayName ?? userId;
+  if (userId === actor.id) audit(sandbox, group, actor, 'group.member.leave', userId, `${name} left the group.`);
+  else audit(sandbox, group, actor, 'group.member.remove', userId, `${actor.displayName} removed ${name}.`);
   return messages.groupMemberDeleted;
 }
 
@@ -172,13 +172,13 @@ export function removeGroupMember(world: World, actor: UserRecord, groupId: stri
  * The groups a user has requested to join or been invited to, in the order the records were made,
  * as that user sees them. Only the user themselves or an admin may list them.
  */
-export function listUserGroups(world: World, actor: UserRecord, userId: string, status: 'requested' | 'invited'): GroupListItem[] {
+export function listUserGroups(sandbox: Sandbox, actor: UserRecord, userId: string, status: 'requested' | 'invited'): GroupListItem[] {
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.notAuthorized);
-  if (!world.users.has(userId)) throw new ApiError(404, messages.userNotFound(userId));
+  if (!sandbox.users.has(userId)) throw new ApiError(404, messages.userNotFound(userId));
   const result: GroupListItem[] = [];
-  for (const member of world.groupMembersByUser.get(userId)?.values() ?? []) {
-    const group = member.membershipStatus === status ? world.groups.get(member.groupId) : undefined;
-    if (group) result.push(groupListItemView(world, group, userId));
+  for (const member of sandbox.groupMembersByUser.get(userId)?.values() ?? []) {
+    const group = member.membershipStatus === status ? sandbox.groups.get(member.groupId) : undefined;
+    if (group) result.push(groupListItemView(sandbox, group, userId));
   }
   return result;
 }

@@ -17,7 +17,7 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../../store/indexes/group-members.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { GROUP_PERMISSION_INFO } from './permission-names.js';
 import { groupPermissions } from './permissions.js';
@@ -32,7 +32,7 @@ export const GROUP_LIMITS = { owned: 3, joined: 100 } as const;
 
 const SearchQuerySchema = lazy(() => z.object({ query: z.string().optional(), ...pageParams() }));
 
-const limitedGroup = (world: World, group: GroupRecord, viewerId: string): LimitedGroup => ({
+const limitedGroup = (sandbox: Sandbox, group: GroupRecord, viewerId: string): LimitedGroup => ({
   id: group.id,
   name: group.name,
   shortCode: group.shortCode,
@@ -47,24 +47,24 @@ const limitedGroup = (world: World, group: GroupRecord, viewerId: string): Limit
   memberCount: group.memberCount,
   tags: group.tags,
   createdAt: group.createdAt,
-  membershipStatus: findGroupMember(world, group.id, viewerId)?.membershipStatus ?? 'inactive',
+  membershipStatus: findGroupMember(sandbox, group.id, viewerId)?.membershipStatus ?? 'inactive',
   isSearchable: group.privacy !== 'private',
   galleries: group.galleries,
 });
 
 /** Groups whose name or short code contains the query, private ones only for their members. */
-export function searchGroups(world: World, actor: UserRecord, rawQuery: unknown): LimitedGroup[] {
+export function searchGroups(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): LimitedGroup[] {
   const query = parseInput(SearchQuerySchema, rawQuery);
   const term = query.query?.trim().toLowerCase() ?? '';
   const found: LimitedGroup[] = [];
   let skip = query.offset;
-  for (const group of world.groups.values()) {
+  for (const group of sandbox.groups.values()) {
     if (found.length === query.n) break;
-    if (group.privacy === 'private' && !belongs(world, group, actor.id)) continue;
+    if (group.privacy === 'private' && !belongs(sandbox, group, actor.id)) continue;
     const matches = group.name.toLowerCase().includes(term) || group.shortCode.toLowerCase().includes(term);
     if (!matches) continue;
     if (skip > 0) skip--;
-    else found.push(limitedGroup(world, group, actor.id));
+    else found.push(limitedGroup(sandbox, group, actor.id));
   }
   return found;
 }
@@ -87,9 +87,9 @@ export const CreateGroupRequestSchema = lazy(() =>
 );
 
 /** The lowest four-digit discriminator no other group with the same short code holds. */
-function freeDiscriminator(world: World, shortCode: string): string {
+function freeDiscriminator(sandbox: Sandbox, shortCode: string): string {
   const taken = new Set<string>();
-  for (const group of world.groups.values()) {
+  for (const group of sandbox.groups.values()) {
     if (group.shortCode.toLowerCase() === shortCode.toLowerCase()) taken.add(group.discriminator);
   }
   for (let n = 0; n < 10000; n++) {
@@ -99,17 +99,18 @@ function freeDiscriminator(world: World, shortCode: string): string {
   throw new ApiError(400, messages.groupShortCodeTaken);
 }
 
-export const ownedGroups = (world: World, userId: string) => [...world.groups.values()].filter((group) => group.ownerId === userId).length;
+export const ownedGroups = (sandbox: Sandbox, userId: string) =>
+  [...sandbox.groups.values()].filter((group) => group.ownerId === userId).length;
 
 /**
  * Makes a group from a role template: an Owner role (`*`), the template's extra role, and a default
  * Member role with the template's base permissions. The creator is its owner and first member.
  */
-export function createGroup(world: World, actor: UserRecord, body: unknown): Group {
+export function createGroup(sandbox: Sandbox, actor: UserRecord, body: unknown): Group {
   const request = parseInput(CreateGroupRequestSchema, body);
-  if (ownedGroups(world, actor.id) >= GROUP_LIMITS.owned) throw new ApiError(403, messages.groupOwnLimit(GROUP_LIMITS.owned));
+  if (ownedGroups(sandbox, actor.id) >= GROUP_LIMITS.owned) throw new ApiError(403, messages.groupOwnLimit(GROUP_LIMITS.owned));
   const template = GROUP_ROLE_TEMPLATES[request.roleTemplate];
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const groupId = newId('grp');
   const role = (order: number, fields: { name: string; description: string; permissions: GroupPermission[] }, extra = {}) =>
     GroupRoleSchema.parse({ id: newId('grol'), groupId, order, ...fields, createdAt: now, updatedAt: now, ...extra });
@@ -128,7 +129,7 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
     ownerId: actor.id,
     name: request.name,
     shortCode: request.shortCode,
-    discriminator: freeDiscriminator(world, request.shortCode),
+    discriminator: freeDiscriminator(sandbox, request.shortCode),
     description: request.description ?? '',
     joinState: request.joinState ?? template.joinState,
     privacy: request.privacy ?? 'default',
@@ -140,9 +141,9 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
     memberCountSyncedAt: now,
     roles: [owner, extra, member],
   });
-  world.groups.set(group.id, group);
+  sandbox.groups.set(group.id, group);
   putGroupMember(
-    world,
+    sandbox,
     GroupMemberRecordSchema.parse({
       id: newId('gmem'),
       groupId,
@@ -153,35 +154,35 @@ export function createGroup(world: World, actor: UserRecord, body: unknown): Gro
       roleIds: [owner.id],
     }),
   );
-  audit(world, group, actor, 'group.create', group.id, `Group ${group.name} was created by ${actor.displayName}.`);
-  emitGroupJoined(world, group.id, actor.id);
-  return groupView(world, group, actor.id);
+  audit(sandbox, group, actor, 'group.create', group.id, `Group ${group.name} was created by ${actor.displayName}.`);
+  emitGroupJoined(sandbox, group.id, actor.id);
+  return groupView(sandbox, group, actor.id);
 }
 
 /** The owner deletes the group; every relation to it goes, and every member is told they left. */
 /** A deleted group is gone either way; the flag is checked so a bad value is a 400 rather than ignored. */
 const DeleteGroupQuerySchema = lazy(() => z.object({ hardDelete: queryBool().optional() }));
 
-export function deleteGroup(world: World, actor: UserRecord, groupId: string, query: unknown = {}): string {
+export function deleteGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, query: unknown = {}): string {
   parseInput(DeleteGroupQuerySchema, query);
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroup');
-  const members = memberIds(world, group);
-  for (const record of [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])]) deleteGroupMember(world, record);
-  world.groups.delete(group.id);
-  world.groupPosts.delete(group.id);
-  world.groupAnnouncements.delete(group.id);
-  world.groupAuditLogs.delete(group.id);
-  world.groupBlockedRequests.delete(group.id);
-  for (const userId of members) emitGroupLeft(world, group.id, userId);
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroup');
+  const members = memberIds(sandbox, group);
+  for (const record of [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])]) deleteGroupMember(sandbox, record);
+  sandbox.groups.delete(group.id);
+  sandbox.groupPosts.delete(group.id);
+  sandbox.groupAnnouncements.delete(group.id);
+  sandbox.groupAuditLogs.delete(group.id);
+  sandbox.groupBlockedRequests.delete(group.id);
+  for (const userId of members) emitGroupLeft(sandbox, group.id, userId);
   return messages.groupDeleted;
 }
 
 /** GET /groups/{groupId}/permissions: every permission, `allowedToAdd` where the requester holds it. */
-export function listGroupPermissions(world: World, actor: UserRecord, groupId: string) {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupPermissions');
-  const held = groupPermissions(group, actor.id, findGroupMember(world, group.id, actor.id));
+export function listGroupPermissions(sandbox: Sandbox, actor: UserRecord, groupId: string) {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupPermissions');
+  const held = groupPermissions(group, actor.id, findGroupMember(sandbox, group.id, actor.id));
   return Object.entries(GROUP_PERMISSION_INFO).map(([name, info]) => ({
     name,
     displayName: info.displayName,
@@ -194,13 +195,13 @@ export function listGroupPermissions(world: World, actor: UserRecord, groupId: s
 const RepresentationSchema = lazy(() => z.object({ isRepresenting: z.boolean() }));
 
 /** A member represents at most one group: representing this one stops representing any other. */
-export function updateRepresentation(world: World, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(world, groupId);
+export function updateRepresentation(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
+  const group = findGroup(sandbox, groupId);
   const { isRepresenting } = parseInput(RepresentationSchema, body);
-  const record = memberRecord(world, group.id, actor.id);
+  const record = memberRecord(sandbox, group.id, actor.id);
   if (!record) throw new ApiError(403, messages.groupNotMember);
   if (isRepresenting) {
-    for (const other of world.groupMembersByUser.get(actor.id)?.values() ?? []) other.isRepresenting = false;
+    for (const other of sandbox.groupMembersByUser.get(actor.id)?.values() ?? []) other.isRepresenting = false;
   }
   record.isRepresenting = isRepresenting;
   return messages.groupRepresentationUpdated;

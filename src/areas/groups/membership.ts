@@ -7,7 +7,7 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../../store/indexes/group-members.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { groupMemberView } from './views.js';
 import { audit } from './audit.js';
@@ -21,36 +21,36 @@ function newRecord(group: GroupRecord, userId: string, membershipStatus: GroupMe
   return GroupMemberRecordSchema.parse({ id: newId('gmem'), groupId: group.id, userId, membershipStatus, createdAt: now });
 }
 
-const joinedCount = (world: World, userId: string) =>
-  [...(world.groupMembersByUser.get(userId)?.values() ?? [])].filter((m) => m.membershipStatus === 'member').length;
+const joinedCount = (sandbox: Sandbox, userId: string) =>
+  [...(sandbox.groupMembersByUser.get(userId)?.values() ?? [])].filter((m) => m.membershipStatus === 'member').length;
 
 /**
  * Turns a record (an invite, a request, or a fresh one) into a membership: the roles added on join,
  * the counts, the audit entry and the `group-joined` event.
  */
-function admit(world: World, group: GroupRecord, record: GroupMemberRecord, actor: UserRecord, acceptedBy?: UserRecord) {
-  if (joinedCount(world, record.userId) >= GROUP_LIMITS.joined) throw new ApiError(403, messages.groupJoinLimit(GROUP_LIMITS.joined));
-  const now = isoNow(world.clock);
+function admit(sandbox: Sandbox, group: GroupRecord, record: GroupMemberRecord, actor: UserRecord, acceptedBy?: UserRecord) {
+  if (joinedCount(sandbox, record.userId) >= GROUP_LIMITS.joined) throw new ApiError(403, messages.groupJoinLimit(GROUP_LIMITS.joined));
+  const now = isoNow(sandbox.clock);
   record.membershipStatus = 'member';
   record.joinedAt = now;
   record.roleIds = group.roles.filter((role) => role.isAddedOnJoin && !role.defaultRole).map((role) => role.id);
   record.mRoleIds = [];
   record.acceptedById = acceptedBy?.id ?? null;
   record.acceptedByDisplayName = acceptedBy?.displayName ?? null;
-  putGroupMember(world, record);
+  putGroupMember(sandbox, record);
   group.memberCount++;
-  if (world.users.get(record.userId)?.state === 'online') group.onlineMemberCount++;
-  const user = world.users.get(record.userId);
-  audit(world, group, actor, 'group.member.join', record.userId, `${user?.displayName ?? record.userId} joined the group.`, {
+  if (sandbox.users.get(record.userId)?.state === 'online') group.onlineMemberCount++;
+  const user = sandbox.users.get(record.userId);
+  audit(sandbox, group, actor, 'group.member.join', record.userId, `${user?.displayName ?? record.userId} joined the group.`, {
     acceptedById: record.acceptedById,
   });
-  emitGroupJoined(world, group.id, record.userId);
+  emitGroupJoined(sandbox, group.id, record.userId);
 }
 
 /** The member leaves the counts (and the online count when they are online). */
-function dropCounts(world: World, group: GroupRecord, userId: string) {
+function dropCounts(sandbox: Sandbox, group: GroupRecord, userId: string) {
   group.memberCount = Math.max(0, group.memberCount - 1);
-  if (world.users.get(userId)?.state === 'online') group.onlineMemberCount = Math.max(0, group.onlineMemberCount - 1);
+  if (sandbox.users.get(userId)?.state === 'online') group.onlineMemberCount = Math.max(0, group.onlineMemberCount - 1);
 }
 
 /**
@@ -58,93 +58,93 @@ function dropCounts(world: World, group: GroupRecord, userId: string) {
  * request, `invite` admits only with a pending invite, `closed` refuses. A pending invite admits
  * under any state. Banned users are refused; users who blocked the group must confirm lifting it.
  */
-export function joinGroup(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember {
-  const group = findGroup(world, groupId);
+export function joinGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember {
+  const group = findGroup(sandbox, groupId);
   const { confirmOverrideBlock } = parseInput(JoinQuerySchema, rawQuery);
-  const existing = findGroupMember(world, group.id, actor.id);
-  if (belongs(world, group, actor.id)) throw new ApiError(400, messages.groupAlreadyMember);
+  const existing = findGroupMember(sandbox, group.id, actor.id);
+  if (belongs(sandbox, group, actor.id)) throw new ApiError(400, messages.groupAlreadyMember);
   if (existing?.membershipStatus === 'banned') throw new ApiError(403, messages.groupJoinBanned);
   if (existing?.membershipStatus === 'userblocked' && !confirmOverrideBlock) throw new ApiError(400, messages.groupJoinBlocked);
   if (existing?.membershipStatus === 'requested') throw new ApiError(400, messages.groupAlreadyRequested);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   if (existing?.membershipStatus === 'invited') {
-    admit(world, group, existing, actor);
-    return groupMemberView(world, existing, actor.id);
+    admit(sandbox, group, existing, actor);
+    return groupMemberView(sandbox, existing, actor.id);
   }
   if (group.joinState === 'closed') throw new ApiError(403, messages.groupJoinClosed);
   if (group.joinState === 'invite') throw new ApiError(403, messages.groupJoinNeedsInvite);
   const record = newRecord(group, actor.id, group.joinState === 'open' ? 'member' : 'requested', now);
   if (group.joinState === 'request') {
-    const blocked = world.groupBlockedRequests.get(group.id);
+    const blocked = sandbox.groupBlockedRequests.get(group.id);
     // A requester the group blocked is answered as any requester, but no manager ever sees it.
-    if (blocked?.has(actor.id)) return groupMemberView(world, { ...record, membershipStatus: 'requested' }, actor.id);
-    putGroupMember(world, record);
-    audit(world, group, actor, 'group.request.create', actor.id, `${actor.displayName} asked to join.`);
-    return groupMemberView(world, record, actor.id);
+    if (blocked?.has(actor.id)) return groupMemberView(sandbox, { ...record, membershipStatus: 'requested' }, actor.id);
+    putGroupMember(sandbox, record);
+    audit(sandbox, group, actor, 'group.request.create', actor.id, `${actor.displayName} asked to join.`);
+    return groupMemberView(sandbox, record, actor.id);
   }
-  admit(world, group, record, actor);
-  return groupMemberView(world, record, actor.id);
+  admit(sandbox, group, record, actor);
+  return groupMemberView(sandbox, record, actor.id);
 }
 
 /** Leaving drops the member record, roles with it. The owner must transfer the group first. */
-export function leaveGroup(world: World, actor: UserRecord, groupId: string): string {
-  const group = findGroup(world, groupId);
+export function leaveGroup(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
+  const group = findGroup(sandbox, groupId);
   if (group.ownerId === actor.id) throw new ApiError(403, messages.groupOwnerCannotLeave);
-  const record = findGroupMember(world, group.id, actor.id);
+  const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'member') throw new ApiError(403, messages.groupNotMember);
-  deleteGroupMember(world, record);
-  dropCounts(world, group, actor.id);
-  audit(world, group, actor, 'group.member.leave', actor.id, `${actor.displayName} left the group.`);
-  emitGroupLeft(world, group.id, actor.id);
+  deleteGroupMember(sandbox, record);
+  dropCounts(sandbox, group, actor.id);
+  audit(sandbox, group, actor, 'group.member.leave', actor.id, `${actor.displayName} left the group.`);
+  emitGroupLeft(sandbox, group.id, actor.id);
   return messages.groupLeft;
 }
 
 /** Shared by kick and ban: the member's record goes (or turns into a ban) and they are told they left. */
-export function removeMembership(world: World, group: GroupRecord, record: GroupMemberRecord) {
+export function removeMembership(sandbox: Sandbox, group: GroupRecord, record: GroupMemberRecord) {
   if (record.membershipStatus === 'member') {
-    dropCounts(world, group, record.userId);
-    emitGroupLeft(world, group.id, record.userId);
+    dropCounts(sandbox, group, record.userId);
+    emitGroupLeft(sandbox, group.id, record.userId);
   }
 }
 
-export function cancelGroupRequest(world: World, actor: UserRecord, groupId: string): string {
-  const group = findGroup(world, groupId);
-  const record = findGroupMember(world, group.id, actor.id);
+export function cancelGroupRequest(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
+  const group = findGroup(sandbox, groupId);
+  const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'requested') throw new ApiError(400, messages.groupNoRequestToCancel);
-  deleteGroupMember(world, record);
+  deleteGroupMember(sandbox, record);
   return messages.groupRequestCancelled;
 }
 
 const PageQuerySchema = lazy(() => z.object(pageParams()));
 
 function listByStatus(
-  world: World,
+  sandbox: Sandbox,
   group: GroupRecord,
   actor: UserRecord,
   status: GroupMemberRecord['membershipStatus'],
   rawQuery: unknown,
 ) {
   const query = parseInput(PageQuerySchema, rawQuery);
-  const records = [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === status);
-  return page(records, query).map((record) => groupMemberView(world, record, actor.id));
+  const records = [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === status);
+  return page(records, query).map((record) => groupMemberView(sandbox, record, actor.id));
 }
 
-export function listGroupInvites(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupInvites');
-  return listByStatus(world, group, actor, 'invited', rawQuery);
+export function listGroupInvites(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupInvites');
+  return listByStatus(sandbox, group, actor, 'invited', rawQuery);
 }
 
 const RequestsQuerySchema = lazy(() => z.object({ ...pageParams(), blocked: queryBool().optional() }));
 
 /** Pending join requests; with `blocked=true` the requests that were rejected with `block`. */
-export function listGroupRequests(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupRequests');
+export function listGroupRequests(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupRequests');
   const query = parseInput(RequestsQuerySchema, rawQuery);
-  if (!query.blocked) return listByStatus(world, group, actor, 'requested', rawQuery);
-  const blocked = [...(world.groupBlockedRequests.get(group.id)?.values() ?? [])];
-  return page(blocked, query).map((record) => groupMemberView(world, record, actor.id));
+  if (!query.blocked) return listByStatus(sandbox, group, actor, 'requested', rawQuery);
+  const blocked = [...(sandbox.groupBlockedRequests.get(group.id)?.values() ?? [])];
+  return page(blocked, query).map((record) => groupMemberView(sandbox, record, actor.id));
 }
 
 const CreateInviteSchema = lazy(() => z.object({ userId: z.string(), confirmOverrideBlock: z.boolean().optional() }));
@@ -153,76 +153,76 @@ const CreateInviteSchema = lazy(() => z.object({ userId: z.string(), confirmOver
  * Invites a user: a member or an invited user is a 400, a banned user or one who blocked the group
  * a 403. A user who had asked to join is admitted at once. The invitee gets a notification.
  */
-export function createGroupInvite(world: World, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'createGroupInvite');
+export function createGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'createGroupInvite');
   const { userId } = parseInput(CreateInviteSchema, body);
-  const target = world.users.get(userId);
+  const target = sandbox.users.get(userId);
   if (!target) throw new ApiError(404, messages.userNotFound(userId));
-  const existing = findGroupMember(world, group.id, userId);
-  if (belongs(world, group, userId)) throw new ApiError(400, messages.groupInviteAlreadyMember(target.displayName));
+  const existing = findGroupMember(sandbox, group.id, userId);
+  if (belongs(sandbox, group, userId)) throw new ApiError(400, messages.groupInviteAlreadyMember(target.displayName));
   if (existing?.membershipStatus === 'invited') throw new ApiError(400, messages.groupInviteAlreadyInvited(target.displayName));
   if (existing?.membershipStatus === 'banned' || existing?.membershipStatus === 'userblocked') {
     throw new ApiError(403, messages.groupInviteForbidden);
   }
   if (existing?.membershipStatus === 'requested') {
-    admit(world, group, existing, actor, actor);
+    admit(sandbox, group, existing, actor, actor);
     return messages.groupInviteSent;
   }
-  putGroupMember(world, newRecord(group, userId, 'invited', isoNow(world.clock)));
-  audit(world, group, actor, 'group.invite.create', userId, `${actor.displayName} invited ${target.displayName}.`);
-  notifyUser(world, userId, actor, `${actor.displayName} invited you to join ${group.name}.`, {
+  putGroupMember(sandbox, newRecord(group, userId, 'invited', isoNow(sandbox.clock)));
+  audit(sandbox, group, actor, 'group.invite.create', userId, `${actor.displayName} invited ${target.displayName}.`);
+  notifyUser(sandbox, userId, actor, `${actor.displayName} invited you to join ${group.name}.`, {
     groupId: group.id,
     kind: 'group.invite',
   });
   return messages.groupInviteSent;
 }
 
-export function deleteGroupInvite(world: World, actor: UserRecord, groupId: string, userId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupInvite');
-  const record = findGroupMember(world, group.id, userId);
+export function deleteGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupInvite');
+  const record = findGroupMember(sandbox, group.id, userId);
   if (record?.membershipStatus !== 'invited') throw new ApiError(400, messages.groupNotInvitedDelete);
-  deleteGroupMember(world, record);
-  audit(world, group, actor, 'group.invite.cancel', userId, `${actor.displayName} withdrew an invite.`);
+  deleteGroupMember(sandbox, record);
+  audit(sandbox, group, actor, 'group.invite.cancel', userId, `${actor.displayName} withdrew an invite.`);
   return messages.groupInviteDeleted;
 }
 
 const DeclineSchema = lazy(() => z.object({ block: z.boolean().optional() }));
 
 /** The invitee declines; with `block` the group can no longer invite them. */
-export function declineGroupInvite(world: World, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(world, groupId);
+export function declineGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
+  const group = findGroup(sandbox, groupId);
   const { block } = parseInput(DeclineSchema, body);
-  const record = findGroupMember(world, group.id, actor.id);
+  const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'invited') throw new ApiError(400, messages.groupNotInvitedDecline);
   if (block) record.membershipStatus = 'userblocked';
-  else deleteGroupMember(world, record);
+  else deleteGroupMember(sandbox, record);
   return messages.groupInviteDeclined;
 }
 
 const RespondSchema = lazy(() => z.object({ action: z.enum(['accept', 'reject']), block: z.boolean().optional() }));
 
 /** Accept admits the requester; reject drops the request, and with `block` hides their later ones. */
-export function respondGroupJoinRequest(world: World, actor: UserRecord, groupId: string, userId: string, body: unknown): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'respondGroupJoinRequest');
+export function respondGroupJoinRequest(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string, body: unknown): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'respondGroupJoinRequest');
   const { action, block } = parseInput(RespondSchema, body);
-  const record = findGroupMember(world, group.id, userId);
+  const record = findGroupMember(sandbox, group.id, userId);
   if (record?.membershipStatus !== 'requested') throw new ApiError(400, messages.groupNoJoinRequest);
   if (action === 'accept') {
-    admit(world, group, record, actor, actor);
+    admit(sandbox, group, record, actor, actor);
     return messages.groupJoinRequestAnswered;
   }
-  deleteGroupMember(world, record);
-  const name = world.users.get(userId)?.displayName ?? userId;
+  deleteGroupMember(sandbox, record);
+  const name = sandbox.users.get(userId)?.displayName ?? userId;
   if (block) {
-    let blocked = world.groupBlockedRequests.get(group.id);
-    if (!blocked) world.groupBlockedRequests.set(group.id, (blocked = new Map()));
+    let blocked = sandbox.groupBlockedRequests.get(group.id);
+    if (!blocked) sandbox.groupBlockedRequests.set(group.id, (blocked = new Map()));
     blocked.set(userId, record);
-    audit(world, group, actor, 'group.request.block', userId, `${actor.displayName} blocked ${name}'s join requests.`);
+    audit(sandbox, group, actor, 'group.request.block', userId, `${actor.displayName} blocked ${name}'s join requests.`);
   } else {
-    audit(world, group, actor, 'group.request.reject', userId, `${actor.displayName} rejected ${name}'s join request.`);
+    audit(sandbox, group, actor, 'group.request.reject', userId, `${actor.displayName} rejected ${name}'s join request.`);
   }
   return messages.groupJoinRequestAnswered;
 }

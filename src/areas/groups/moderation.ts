@@ -8,7 +8,7 @@ import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../../store/indexes/group-members.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { groupMemberView } from './views.js';
@@ -28,18 +28,18 @@ const MembersQuerySchema = lazy(() =>
  * The members a requester may see: hidden members only to holders of group-members-viewall and to
  * themselves. In the order they were recorded unless sorted by joinedAt.
  */
-function visibleMembers(world: World, group: GroupRecord, actor: UserRecord): GroupMemberRecord[] {
-  const viewAll = hasGroupPermission(world, group.id, actor.id, 'group-members-viewall');
-  return [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])].filter(
+function visibleMembers(sandbox: Sandbox, group: GroupRecord, actor: UserRecord): GroupMemberRecord[] {
+  const viewAll = hasGroupPermission(sandbox, group.id, actor.id, 'group-members-viewall');
+  return [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])].filter(
     (r) => r.membershipStatus === 'member' && (r.visibility !== 'hidden' || viewAll || r.userId === actor.id),
   );
 }
 
-export function listGroupMembers(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupMembers');
+export function listGroupMembers(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupMembers');
   const query = parseInput(MembersQuerySchema, rawQuery);
-  let members = visibleMembers(world, group, actor);
+  let members = visibleMembers(sandbox, group, actor);
   if (query.roleId) {
     const role = group.roles.find((r) => r.id === query.roleId);
     members = members.filter((m) => role?.defaultRole || m.roleIds.includes(query.roleId!) || m.mRoleIds.includes(query.roleId!));
@@ -48,40 +48,40 @@ export function listGroupMembers(world: World, actor: UserRecord, groupId: strin
     const sign = query.sort === 'joinedAt:asc' ? 1 : -1;
     members = [...members].sort((a, b) => sign * (a.joinedAt ?? '').localeCompare(b.joinedAt ?? ''));
   }
-  return page(members, query).map((record) => groupMemberView(world, record, actor.id));
+  return page(members, query).map((record) => groupMemberView(sandbox, record, actor.id));
 }
 
 const SearchQuerySchema = lazy(() => z.object({ ...pageParams(), query: z.string().min(1) }));
 
 /** Members whose display name contains the query, ignoring case: `{results, total}`. */
-export function searchGroupMembers(world: World, actor: UserRecord, groupId: string, rawQuery: unknown) {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'searchGroupMembers');
+export function searchGroupMembers(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown) {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'searchGroupMembers');
   const query = parseInput(SearchQuerySchema, rawQuery);
   const term = query.query.toLowerCase();
-  const found = visibleMembers(world, group, actor).filter((r) =>
-    (world.users.get(r.userId)?.displayName ?? '').toLowerCase().includes(term),
+  const found = visibleMembers(sandbox, group, actor).filter((r) =>
+    (sandbox.users.get(r.userId)?.displayName ?? '').toLowerCase().includes(term),
   );
-  return { results: page(found, query).map((record) => groupMemberView(world, record, actor.id)), total: found.length };
+  return { results: page(found, query).map((record) => groupMemberView(sandbox, record, actor.id)), total: found.length };
 }
 
-export function getGroupMember(world: World, actor: UserRecord, groupId: string, userId: string): GroupMember {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupMember');
-  const record = visibleMembers(world, group, actor).find((r) => r.userId === userId);
+export function getGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): GroupMember {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupMember');
+  const record = visibleMembers(sandbox, group, actor).find((r) => r.userId === userId);
   if (!record) throw new ApiError(404, messages.groupMemberNotFound);
-  return groupMemberView(world, record, actor.id);
+  return groupMemberView(sandbox, record, actor.id);
 }
 
-export function listGroupBans(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupBans');
+export function listGroupBans(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupBans');
   const query = parseInput(
     lazy(() => z.object(pageParams())),
     rawQuery,
   );
-  const banned = [...(world.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === 'banned');
-  return page(banned, query).map((record) => groupMemberView(world, record, actor.id));
+  const banned = [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === 'banned');
+  return page(banned, query).map((record) => groupMemberView(sandbox, record, actor.id));
 }
 
 const BanSchema = lazy(() => z.object({ userId: z.string() }));
@@ -90,39 +90,39 @@ const BanSchema = lazy(() => z.object({ userId: z.string() }));
  * Bans a user, member or not: a member leaves (roles and all) and is told so. Nobody bans the owner
  * or a member standing at or above them.
  */
-export function banGroupMember(world: World, actor: UserRecord, groupId: string, body: unknown): GroupMember {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'banGroupMember');
+export function banGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupMember {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'banGroupMember');
   const { userId } = parseInput(BanSchema, body);
-  const user = world.users.get(userId);
+  const user = sandbox.users.get(userId);
   if (!user) throw new ApiError(404, messages.userNotFound(userId));
-  const existing = findGroupMember(world, group.id, userId);
+  const existing = findGroupMember(sandbox, group.id, userId);
   if (existing?.membershipStatus === 'banned') throw new ApiError(400, messages.groupAlreadyBanned);
-  requireAbove(world, group, actor, userId);
-  const now = isoNow(world.clock);
+  requireAbove(sandbox, group, actor, userId);
+  const now = isoNow(sandbox.clock);
   const record =
     existing ?? GroupMemberRecordSchema.parse({ id: newId('gmem'), groupId: group.id, userId, membershipStatus: 'banned', createdAt: now });
-  if (existing) removeMembership(world, group, existing);
+  if (existing) removeMembership(sandbox, group, existing);
   Object.assign(record, { membershipStatus: 'banned', bannedAt: now, roleIds: [], mRoleIds: [], isRepresenting: false });
-  putGroupMember(world, record);
-  audit(world, group, actor, 'group.user.ban', userId, `${actor.displayName} banned ${user.displayName}.`);
-  return groupMemberView(world, record, actor.id);
+  putGroupMember(sandbox, record);
+  audit(sandbox, group, actor, 'group.user.ban', userId, `${actor.displayName} banned ${user.displayName}.`);
+  return groupMemberView(sandbox, record, actor.id);
 }
 
 /** Lifts a ban: the record goes, and the answer shows the user as no longer related to the group. */
-export function unbanGroupMember(world: World, actor: UserRecord, groupId: string, userId: string): GroupMember {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'unbanGroupMember');
-  const record = findGroupMember(world, group.id, userId);
+export function unbanGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): GroupMember {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'unbanGroupMember');
+  const record = findGroupMember(sandbox, group.id, userId);
   if (record?.membershipStatus !== 'banned') throw new ApiError(404, messages.groupUserNotBanned);
-  deleteGroupMember(world, record);
+  deleteGroupMember(sandbox, record);
   audit(
-    world,
+    sandbox,
     group,
     actor,
     'group.user.unban',
     userId,
-    `${actor.displayName} unbanned ${world.users.get(userId)?.displayName ?? userId}.`,
+    `${actor.displayName} unbanned ${sandbox.users.get(userId)?.displayName ?? userId}.`,
   );
-  return groupMemberView(world, { ...record, membershipStatus: 'inactive', bannedAt: null }, actor.id);
+  return groupMemberView(sandbox, { ...record, membershipStatus: 'inactive', bannedAt: null }, actor.id);
 }

@@ -1,10 +1,10 @@
 import type { GroupMemberRecord, GroupPermission, GroupRecord } from '../../store/records/groups.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 
 /** True when the user's record in the group says `member` (not invited, requested, banned or blocked). */
-export function isGroupMember(world: World, groupId: string, userId: string): boolean {
-  return findGroupMember(world, groupId, userId)?.membershipStatus === 'member';
+export function isGroupMember(sandbox: Sandbox, groupId: string, userId: string): boolean {
+  return findGroupMember(sandbox, groupId, userId)?.membershipStatus === 'member';
 }
 
 /**
@@ -12,11 +12,11 @@ export function isGroupMember(world: World, groupId: string, userId: string): bo
  * may do what their roles grant (roleIds, mRoleIds and the group's default roles), `*` granting all.
  * Invited, requested, banned and blocking users hold no permission at all.
  */
-export function hasGroupPermission(world: World, groupId: string, userId: string, permission: string): boolean {
-  const group = world.groups.get(groupId);
+export function hasGroupPermission(sandbox: Sandbox, groupId: string, userId: string, permission: string): boolean {
+  const group = sandbox.groups.get(groupId);
   if (!group) return false;
   if (group.ownerId === userId) return true;
-  const member = findGroupMember(world, groupId, userId);
+  const member = findGroupMember(sandbox, groupId, userId);
   if (member?.membershipStatus !== 'member') return false;
   return grantedRoles(group, member).some((role) => role.permissions.some((p) => p === '*' || p === permission));
 }

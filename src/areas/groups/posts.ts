@@ -9,7 +9,7 @@ import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { listIn } from '../../store/indexes/group-extras.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { audit } from './audit.js';
@@ -22,24 +22,24 @@ const fileUrl = (fileId: string) => `https://api.vrchat.cloud/api/1/file/${fileI
  * Who reads a post: anyone a `public` one; members a `group` one; and a post limited to roles only
  * members holding one of them, or managers of announcements.
  */
-function mayRead(world: World, group: GroupRecord, userId: string, post: GroupPost): boolean {
+function mayRead(sandbox: Sandbox, group: GroupRecord, userId: string, post: GroupPost): boolean {
   if (post.visibility === 'public' && post.roleId.length === 0) return true;
-  if (!belongs(world, group, userId)) return false;
-  if (post.roleId.length === 0 || hasGroupPermission(world, group.id, userId, 'group-announcement-manage')) return true;
-  const member = memberRecord(world, group.id, userId);
+  if (!belongs(sandbox, group, userId)) return false;
+  if (post.roleId.length === 0 || hasGroupPermission(sandbox, group.id, userId, 'group-announcement-manage')) return true;
+  const member = memberRecord(sandbox, group.id, userId);
   return post.roleId.some((roleId) => member?.roleIds.includes(roleId) || member?.mRoleIds.includes(roleId));
 }
 
 const PostsQuerySchema = lazy(() => z.object({ ...pageParams(), publicOnly: queryBool().optional() }));
 
 /** Newest first, as the requester may read them. */
-export function listGroupPosts(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): { posts: GroupPost[] } {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupPosts');
+export function listGroupPosts(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): { posts: GroupPost[] } {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupPosts');
   const query = parseInput(PostsQuerySchema, rawQuery);
-  const posts = [...(world.groupPosts.get(group.id) ?? [])]
+  const posts = [...(sandbox.groupPosts.get(group.id) ?? [])]
     .reverse()
-    .filter((post) => (query.publicOnly ? post.visibility === 'public' : true) && mayRead(world, group, actor.id, post));
+    .filter((post) => (query.publicOnly ? post.visibility === 'public' : true) && mayRead(sandbox, group, actor.id, post));
   return { posts: posts.slice(query.offset, query.offset + query.n) };
 }
 
@@ -56,28 +56,28 @@ const PostRequestSchema = lazy(() =>
 
 /** Tells the members who may read the post and want announcements, the author aside. */
 function notifyMembers(
-  world: World,
+  sandbox: Sandbox,
   group: GroupRecord,
   actor: UserRecord,
   title: string,
   details: Record<string, unknown>,
   post?: GroupPost,
 ) {
-  for (const userId of memberIds(world, group)) {
+  for (const userId of memberIds(sandbox, group)) {
     if (userId === actor.id) continue;
-    const record = memberRecord(world, group.id, userId);
+    const record = memberRecord(sandbox, group.id, userId);
     if (record && !record.isSubscribedToAnnouncements) continue;
-    if (post && !mayRead(world, group, userId, post)) continue;
-    notifyUser(world, userId, actor, `${group.name}: ${title}`, details);
+    if (post && !mayRead(sandbox, group, userId, post)) continue;
+    notifyUser(sandbox, userId, actor, `${group.name}: ${title}`, details);
   }
 }
 
-export function addGroupPost(world: World, actor: UserRecord, groupId: string, body: unknown): GroupPost {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'addGroupPost');
+export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupPost {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'addGroupPost');
   const request = parseInput(PostRequestSchema, body);
   requireKnownRoles(group, request.roleIds);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const post: GroupPost = {
     id: newId('not'),
     groupId: group.id,
@@ -92,25 +92,25 @@ export function addGroupPost(world: World, actor: UserRecord, groupId: string, b
     createdAt: now,
     updatedAt: now,
   };
-  listIn(world.groupPosts, group.id).push(post);
+  listIn(sandbox.groupPosts, group.id).push(post);
   group.lastPostCreatedAt = now;
-  audit(world, group, actor, 'group.post.create', post.id, `${actor.displayName} posted ${post.title}.`);
+  audit(sandbox, group, actor, 'group.post.create', post.id, `${actor.displayName} posted ${post.title}.`);
   if (request.sendNotification)
-    notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+    notifyMembers(sandbox, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
   return post;
 }
 
-function findPost(world: World, group: GroupRecord, postId: string): GroupPost {
-  const post = world.groupPosts.get(group.id)?.find((p) => p.id === postId);
+function findPost(sandbox: Sandbox, group: GroupRecord, postId: string): GroupPost {
+  const post = sandbox.groupPosts.get(group.id)?.find((p) => p.id === postId);
   if (!post) throw new ApiError(404, messages.groupPostNotFound);
   return post;
 }
 
-export function updateGroupPost(world: World, actor: UserRecord, groupId: string, postId: string, body: unknown): GroupPost {
+export function updateGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, postId: string, body: unknown): GroupPost {
   const request = parseInput(PostRequestSchema, body);
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'updateGroupPost');
-  const post = findPost(world, group, postId);
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'updateGroupPost');
+  const post = findPost(sandbox, group, postId);
   requireKnownRoles(group, request.roleIds);
   Object.assign(post, {
     title: request.title,
@@ -120,21 +120,21 @@ export function updateGroupPost(world: World, actor: UserRecord, groupId: string
     imageId: request.imageId ?? post.imageId,
     imageUrl: request.imageId ? fileUrl(request.imageId) : post.imageUrl,
     editorId: actor.id,
-    updatedAt: isoNow(world.clock),
+    updatedAt: isoNow(sandbox.clock),
   });
-  audit(world, group, actor, 'group.post.update', post.id, `${actor.displayName} edited ${post.title}.`);
+  audit(sandbox, group, actor, 'group.post.update', post.id, `${actor.displayName} edited ${post.title}.`);
   if (request.sendNotification)
-    notifyMembers(world, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
+    notifyMembers(sandbox, group, actor, post.title, { groupId: group.id, postId: post.id, kind: 'group.post' }, post);
   return post;
 }
 
-export function deleteGroupPost(world: World, actor: UserRecord, groupId: string, postId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupPost');
-  const post = findPost(world, group, postId);
-  const posts = world.groupPosts.get(group.id)!;
+export function deleteGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, postId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupPost');
+  const post = findPost(sandbox, group, postId);
+  const posts = sandbox.groupPosts.get(group.id)!;
   posts.splice(posts.indexOf(post), 1);
-  audit(world, group, actor, 'group.post.delete', post.id, `${actor.displayName} deleted ${post.title}.`);
+  audit(sandbox, group, actor, 'group.post.delete', post.id, `${actor.displayName} deleted ${post.title}.`);
   return messages.groupPostDeleted;
 }
 
@@ -151,11 +151,11 @@ const noAnnouncement = (): GroupAnnouncement => ({
 });
 
 /** The announcement, or one of nulls when there is none. A private group's only for its members. */
-export function getGroupAnnouncement(world: World, actor: UserRecord, groupId: string): GroupAnnouncement {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupAnnouncements');
-  if (group.privacy === 'private' && !belongs(world, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
-  return world.groupAnnouncements.get(group.id) ?? noAnnouncement();
+export function getGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string): GroupAnnouncement {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupAnnouncements');
+  if (group.privacy === 'private' && !belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
+  return sandbox.groupAnnouncements.get(group.id) ?? noAnnouncement();
 }
 
 const AnnouncementRequestSchema = lazy(() =>
@@ -168,11 +168,11 @@ const AnnouncementRequestSchema = lazy(() =>
 );
 
 /** One announcement per group: a new one replaces the old. */
-export function createGroupAnnouncement(world: World, actor: UserRecord, groupId: string, body: unknown): GroupAnnouncement {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'createGroupAnnouncement');
+export function createGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupAnnouncement {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'createGroupAnnouncement');
   const request = parseInput(AnnouncementRequestSchema, body);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const announcement: GroupAnnouncement = {
     id: newId('gpos'),
     groupId: group.id,
@@ -184,19 +184,19 @@ export function createGroupAnnouncement(world: World, actor: UserRecord, groupId
     createdAt: now,
     updatedAt: now,
   };
-  world.groupAnnouncements.set(group.id, announcement);
-  audit(world, group, actor, 'group.announcement.create', announcement.id!, `${actor.displayName} announced ${request.title}.`);
+  sandbox.groupAnnouncements.set(group.id, announcement);
+  audit(sandbox, group, actor, 'group.announcement.create', announcement.id!, `${actor.displayName} announced ${request.title}.`);
   if (request.sendNotification) {
-    notifyMembers(world, group, actor, request.title, { groupId: group.id, announcementId: announcement.id, kind: 'group.announcement' });
+    notifyMembers(sandbox, group, actor, request.title, { groupId: group.id, announcementId: announcement.id, kind: 'group.announcement' });
   }
   return announcement;
 }
 
-export function deleteGroupAnnouncement(world: World, actor: UserRecord, groupId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupAnnouncement');
-  const announcement = world.groupAnnouncements.get(group.id);
-  world.groupAnnouncements.delete(group.id);
-  audit(world, group, actor, 'group.announcement.delete', announcement?.id ?? group.id, `${actor.displayName} cleared the announcement.`);
+export function deleteGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupAnnouncement');
+  const announcement = sandbox.groupAnnouncements.get(group.id);
+  sandbox.groupAnnouncements.delete(group.id);
+  audit(sandbox, group, actor, 'group.announcement.delete', announcement?.id ?? group.id, `${actor.displayName} cleared the announcement.`);
   return messages.groupAnnouncementCleared;
 }

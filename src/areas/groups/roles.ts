@@ -5,7 +5,7 @@ import { GroupPermission, GroupRoleSchema, type GroupRecord, type GroupRole } fr
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { groupPermissions } from './permissions.js';
 import { audit } from './audit.js';
@@ -15,9 +15,9 @@ import { findGroupMember } from '../../store/indexes/group-members.js';
 
 const byOrder = (roles: readonly GroupRole[]) => [...roles].sort((a, b) => a.order - b.order);
 
-export function listGroupRoles(world: World, actor: UserRecord, groupId: string): GroupRole[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupRoles');
+export function listGroupRoles(sandbox: Sandbox, actor: UserRecord, groupId: string): GroupRole[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupRoles');
   return byOrder(group.roles);
 }
 
@@ -45,14 +45,14 @@ const UpdateRoleSchema = lazy(() =>
  * A manager below the owner may only touch roles (and orders) strictly below their own standing, and
  * only grant permissions they hold; the owner's role is nobody's to change.
  */
-function requireRoleBelow(world: World, group: GroupRecord, actor: UserRecord, role: GroupRole, order = role.order) {
+function requireRoleBelow(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, role: GroupRole, order = role.order) {
   if (isOwnerRole(role)) throw new ApiError(403, messages.groupRoleProtected);
   if (group.ownerId === actor.id) return;
-  if (order <= rankOf(world, group, actor.id)) throw new ApiError(403, messages.groupRoleAboveOwn);
+  if (order <= rankOf(sandbox, group, actor.id)) throw new ApiError(403, messages.groupRoleAboveOwn);
 }
 
-function requireHeldPermissions(world: World, group: GroupRecord, actor: UserRecord, permissions: readonly string[]) {
-  const held = groupPermissions(group, actor.id, findGroupMember(world, group.id, actor.id));
+function requireHeldPermissions(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, permissions: readonly string[]) {
+  const held = groupPermissions(group, actor.id, findGroupMember(sandbox, group.id, actor.id));
   if (held.includes('*')) return;
   if (permissions.some((p) => !held.includes(p as GroupRole['permissions'][number]))) {
     throw new ApiError(403, messages.groupNoPermission);
@@ -60,12 +60,12 @@ function requireHeldPermissions(world: World, group: GroupRecord, actor: UserRec
 }
 
 /** A new role goes to the bottom of the order, just above the default role. */
-export function createGroupRole(world: World, actor: UserRecord, groupId: string, body: unknown): GroupRole {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'createGroupRole');
+export function createGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupRole {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'createGroupRole');
   const request = parseInput(CreateRoleSchema, body);
-  requireHeldPermissions(world, group, actor, request.permissions ?? []);
-  const now = isoNow(world.clock);
+  requireHeldPermissions(sandbox, group, actor, request.permissions ?? []);
+  const now = isoNow(sandbox.clock);
   const defaultRole = group.roles.find((r) => r.defaultRole);
   const order = defaultRole ? defaultRole.order : Math.max(0, ...group.roles.map((r) => r.order)) + 1;
   if (defaultRole) defaultRole.order = order + 1;
@@ -81,42 +81,42 @@ export function createGroupRole(world: World, actor: UserRecord, groupId: string
     updatedAt: now,
   });
   group.roles.push(role);
-  audit(world, group, actor, 'group.role.create', role.id, `${actor.displayName} created the role ${role.name}.`);
-  emitRoleUpdated(world, group, role);
+  audit(sandbox, group, actor, 'group.role.create', role.id, `${actor.displayName} created the role ${role.name}.`);
+  emitRoleUpdated(sandbox, group, role);
   return role;
 }
 
 /** Answers every role of the group, as the real API does. */
-export function updateGroupRole(world: World, actor: UserRecord, groupId: string, roleId: string, body: unknown): GroupRole[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'updateGroupRole');
+export function updateGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, roleId: string, body: unknown): GroupRole[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'updateGroupRole');
   const role = findRole(group, roleId);
   const request = parseInput(UpdateRoleSchema, body);
-  requireRoleBelow(world, group, actor, role);
-  if (request.order !== undefined) requireRoleBelow(world, group, actor, role, request.order);
-  if (request.permissions) requireHeldPermissions(world, group, actor, request.permissions);
+  requireRoleBelow(sandbox, group, actor, role);
+  if (request.order !== undefined) requireRoleBelow(sandbox, group, actor, role, request.order);
+  if (request.permissions) requireHeldPermissions(sandbox, group, actor, request.permissions);
   for (const [field, value] of Object.entries(request)) if (value !== undefined) (role as Record<string, unknown>)[field] = value;
-  role.updatedAt = isoNow(world.clock);
-  audit(world, group, actor, 'group.role.update', role.id, `${actor.displayName} updated the role ${role.name}.`, { changes: request });
-  emitRoleUpdated(world, group, role);
+  role.updatedAt = isoNow(sandbox.clock);
+  audit(sandbox, group, actor, 'group.role.update', role.id, `${actor.displayName} updated the role ${role.name}.`, { changes: request });
+  emitRoleUpdated(sandbox, group, role);
   return byOrder(group.roles);
 }
 
 /** Members holding the role lose it; the default role and the owner's stay. */
-export function deleteGroupRole(world: World, actor: UserRecord, groupId: string, roleId: string): GroupRole[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'deleteGroupRole');
+export function deleteGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, roleId: string): GroupRole[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'deleteGroupRole');
   const role = findRole(group, roleId);
   if (role.defaultRole) throw new ApiError(400, messages.groupRoleDefault);
-  requireRoleBelow(world, group, actor, role);
+  requireRoleBelow(sandbox, group, actor, role);
   group.roles = group.roles.filter((r) => r.id !== role.id);
-  for (const record of world.groupMembersByGroup.get(group.id)?.values() ?? []) {
+  for (const record of sandbox.groupMembersByGroup.get(group.id)?.values() ?? []) {
     if (!record.roleIds.includes(role.id) && !record.mRoleIds.includes(role.id)) continue;
     record.roleIds = record.roleIds.filter((id) => id !== role.id);
     record.mRoleIds = record.mRoleIds.filter((id) => id !== role.id);
-    emitMemberUpdated(world, record);
+    emitMemberUpdated(sandbox, record);
   }
-  audit(world, group, actor, 'group.role.delete', role.id, `${actor.displayName} deleted the role ${role.name}.`);
+  audit(sandbox, group, actor, 'group.role.delete', role.id, `${actor.displayName} deleted the role ${role.name}.`);
   return byOrder(group.roles);
 }
 
@@ -124,23 +124,30 @@ export function deleteGroupRole(world: World, actor: UserRecord, groupId: string
  * Gives or takes a role: only roles below the actor's standing, to members below it (or to
  * themselves); never the default role or the owner's. Answers the member's roleIds.
  */
-export function setMemberRole(world: World, actor: UserRecord, groupId: string, userId: string, roleId: string, give: boolean): string[] {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, give ? 'addGroupMemberRole' : 'removeGroupMemberRole');
+export function setMemberRole(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  userId: string,
+  roleId: string,
+  give: boolean,
+): string[] {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, give ? 'addGroupMemberRole' : 'removeGroupMemberRole');
   const role = findRole(group, roleId);
-  const record = memberRecord(world, group.id, userId);
+  const record = memberRecord(sandbox, group.id, userId);
   if (!record) throw new ApiError(404, messages.groupMemberNotFound);
   if (role.defaultRole) throw new ApiError(400, messages.groupRoleDefault);
-  requireRoleBelow(world, group, actor, role);
-  if (userId !== actor.id) requireAbove(world, group, actor, userId);
+  requireRoleBelow(sandbox, group, actor, role);
+  if (userId !== actor.id) requireAbove(sandbox, group, actor, userId);
   const holds = record.roleIds.includes(role.id);
   if (give && !holds) record.roleIds = [...record.roleIds, role.id];
   if (!give && holds) record.roleIds = record.roleIds.filter((id) => id !== role.id);
   if (give !== holds) {
-    const name = world.users.get(userId)?.displayName ?? userId;
+    const name = sandbox.users.get(userId)?.displayName ?? userId;
     const type = give ? 'group.member.role.assign' : 'group.member.role.unassign';
     audit(
-      world,
+      sandbox,
       group,
       actor,
       type,
@@ -150,7 +157,7 @@ export function setMemberRole(world: World, actor: UserRecord, groupId: string, 
         roleId: role.id,
       },
     );
-    emitMemberUpdated(world, record);
+    emitMemberUpdated(sandbox, record);
   }
   return record.roleIds;
 }

@@ -16,32 +16,32 @@ export const groupRoutes = new Hono<AppEnv>();
 
 groupRoutes.route('/', groupLifecycleRoutes);
 
-groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('world'), c.get('user'), c.req.param('groupId'), c.req.query())));
+groupRoutes.get('/groups/:groupId', (c) => json(c, getGroup(c.get('sandbox'), c.get('user'), c.req.param('groupId'), c.req.query())));
 
 groupRoutes.put('/groups/:groupId', async (c) => {
   const body = await jsonBody(c);
-  return json(c, updateGroup(c.get('world'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, updateGroup(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
 });
 
 groupRoutes.put('/groups/:groupId/members/:userId', async (c) => {
   const body = await jsonBody(c);
   const { groupId, userId } = c.req.param();
-  return json(c, updateGroupMember(c.get('world'), c.get('user'), groupId, userId, body));
+  return json(c, updateGroupMember(c.get('sandbox'), c.get('user'), groupId, userId, body));
 });
 
 groupRoutes.delete('/groups/:groupId/members/:userId', (c) => {
   const { groupId, userId } = c.req.param();
-  return json(c, success(removeGroupMember(c.get('world'), c.get('user'), groupId, userId)));
+  return json(c, success(removeGroupMember(c.get('sandbox'), c.get('user'), groupId, userId)));
 });
 
-groupRoutes.post('/groups/:groupId/block', (c) => json(c, success(blockGroup(c.get('world'), c.get('user'), c.req.param('groupId')))));
+groupRoutes.post('/groups/:groupId/block', (c) => json(c, success(blockGroup(c.get('sandbox'), c.get('user'), c.req.param('groupId')))));
 
 groupRoutes.get('/users/:userId/groups/requested', (c) =>
-  json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'requested')),
+  json(c, listUserGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'requested')),
 );
 
 groupRoutes.get('/users/:userId/groups/invited', (c) =>
-  json(c, listUserGroups(c.get('world'), c.get('user'), c.req.param('userId'), 'invited')),
+  json(c, listUserGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'invited')),
 );
 
 groupRoutes.route('/', groupMembershipRoutes);

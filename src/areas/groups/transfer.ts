@@ -5,7 +5,7 @@ import type { GroupTransferable } from '../../store/records/group-extras.js';
 import type { GroupRecord } from '../../store/records/groups.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { audit } from './audit.js';
 import { findGroup, isOwnerRole, memberRecord, requireGroupAccess } from './access.js';
@@ -14,23 +14,23 @@ import { GROUP_LIMITS, ownedGroups } from './lifecycle.js';
 
 const TransferQuerySchema = lazy(() => z.object({ transferTargetId: z.string().optional() }));
 
-function transferability(world: World, group: GroupRecord, targetId: string | undefined): GroupTransferable {
-  const target = targetId === undefined ? undefined : world.users.get(targetId);
+function transferability(sandbox: Sandbox, group: GroupRecord, targetId: string | undefined): GroupTransferable {
+  const target = targetId === undefined ? undefined : sandbox.users.get(targetId);
   return {
     requirements: {
       groupNotMonetized: group.storeId === null,
       hasVRCPlus: target?.tags.includes('system_supporter') ?? false,
       hasVerifiedEmail: target?.emailVerified ?? false,
-      targetCanOwnMoreGroups: target !== undefined && ownedGroups(world, target.id) < GROUP_LIMITS.owned,
-      targetIsGroupMember: target !== undefined && target.id !== group.ownerId && memberRecord(world, group.id, target.id) !== undefined,
+      targetCanOwnMoreGroups: target !== undefined && ownedGroups(sandbox, target.id) < GROUP_LIMITS.owned,
+      targetIsGroupMember: target !== undefined && target.id !== group.ownerId && memberRecord(sandbox, group.id, target.id) !== undefined,
     },
   };
 }
 
-export function getTransferability(world: World, actor: UserRecord, groupId: string, rawQuery: unknown): GroupTransferable {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'getGroupTransferability');
-  return transferability(world, group, parseInput(TransferQuerySchema, rawQuery).transferTargetId);
+export function getTransferability(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupTransferable {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'getGroupTransferability');
+  return transferability(sandbox, group, parseInput(TransferQuerySchema, rawQuery).transferTargetId);
 }
 
 const TransferRequestSchema = lazy(() => z.object({ transferTargetId: z.string().optional() }));
@@ -39,13 +39,13 @@ const TransferRequestSchema = lazy(() => z.object({ transferTargetId: z.string()
  * The owner names a member who meets the requirements (verified email, room to own one more group,
  * membership, an unmonetized group); that member then accepts by the same call and becomes owner.
  */
-export function transferGroup(world: World, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(world, groupId);
+export function transferGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
+  const group = findGroup(sandbox, groupId);
   const request = parseInput(TransferRequestSchema, body);
   if (group.transferTargetId === actor.id && group.ownerId !== actor.id) {
     const ownerRole = group.roles.find(isOwnerRole);
-    const previous = memberRecord(world, group.id, group.ownerId);
-    const next = memberRecord(world, group.id, actor.id)!;
+    const previous = memberRecord(sandbox, group.id, group.ownerId);
+    const next = memberRecord(sandbox, group.id, actor.id)!;
     if (ownerRole) {
       if (previous) previous.roleIds = previous.roleIds.filter((id) => id !== ownerRole.id);
       next.roleIds = [...next.roleIds.filter((id) => id !== ownerRole.id), ownerRole.id];
@@ -53,12 +53,12 @@ export function transferGroup(world: World, actor: UserRecord, groupId: string, 
     const previousOwnerId = group.ownerId;
     group.ownerId = actor.id;
     group.transferTargetId = null;
-    group.updatedAt = isoNow(world.clock);
-    audit(world, group, actor, 'group.transfer.accept', actor.id, `${actor.displayName} accepted ownership.`, { previousOwnerId });
+    group.updatedAt = isoNow(sandbox.clock);
+    audit(sandbox, group, actor, 'group.transfer.accept', actor.id, `${actor.displayName} accepted ownership.`, { previousOwnerId });
     return messages.groupTransferCompleted;
   }
-  requireGroupAccess(world, group, actor, 'initiateOrAcceptGroupTransfer');
-  const { requirements } = transferability(world, group, request.transferTargetId);
+  requireGroupAccess(sandbox, group, actor, 'initiateOrAcceptGroupTransfer');
+  const { requirements } = transferability(sandbox, group, request.transferTargetId);
   if (
     !requirements.targetIsGroupMember ||
     !requirements.targetCanOwnMoreGroups ||
@@ -68,20 +68,20 @@ export function transferGroup(world: World, actor: UserRecord, groupId: string, 
     throw new ApiError(403, messages.groupCannotTransfer);
   }
   group.transferTargetId = request.transferTargetId!;
-  audit(world, group, actor, 'group.transfer.start', group.transferTargetId, `${actor.displayName} offered ownership.`);
-  notifyUser(world, group.transferTargetId, actor, `${actor.displayName} wants to transfer ${group.name} to you.`, {
+  audit(sandbox, group, actor, 'group.transfer.start', group.transferTargetId, `${actor.displayName} offered ownership.`);
+  notifyUser(sandbox, group.transferTargetId, actor, `${actor.displayName} wants to transfer ${group.name} to you.`, {
     groupId: group.id,
     kind: 'group.transfer',
   });
   return messages.groupTransferStarted;
 }
 
-export function cancelTransfer(world: World, actor: UserRecord, groupId: string): string {
-  const group = findGroup(world, groupId);
-  requireGroupAccess(world, group, actor, 'cancelGroupTransfer');
+export function cancelTransfer(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
+  const group = findGroup(sandbox, groupId);
+  requireGroupAccess(sandbox, group, actor, 'cancelGroupTransfer');
   if (group.transferTargetId === null) throw new ApiError(400, messages.groupNoTransfer);
   const targetId = group.transferTargetId;
   group.transferTargetId = null;
-  audit(world, group, actor, 'group.transfer.cancel', targetId, `${actor.displayName} cancelled the transfer.`);
+  audit(sandbox, group, actor, 'group.transfer.cancel', targetId, `${actor.displayName} cancelled the transfer.`);
   return messages.groupTransferCancelled;
 }

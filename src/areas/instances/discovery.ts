@@ -3,7 +3,7 @@ import type { InstanceRecord } from '../../store/records/instances.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { hash32, seededRandom } from '../../store/random.js';
 import { withdrawFromDiscovery, type InstanceBag, type InstanceDiscoveryIndex } from '../../store/indexes/instances.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { instanceView } from './instances.js';
@@ -20,14 +20,14 @@ function candidatesFor(discovery: InstanceDiscoveryIndex, query: DiscoverQuery):
   return bags.reduce((a, b) => (a!.items.length <= b!.items.length ? a : b))!.items;
 }
 
-function matches(world: World, instance: InstanceRecord, query: DiscoverQuery): boolean {
+function matches(sandbox: Sandbox, instance: InstanceRecord, query: DiscoverQuery): boolean {
   if (query.worldId !== undefined && instance.worldId !== query.worldId) return false;
   if (query.groupId !== undefined && (instance.type !== 'group' || instance.ownerId !== query.groupId)) return false;
   if (query.region !== undefined && instance.region !== query.region) return false;
   if (query.category !== undefined && instance.categoryId !== query.category) return false;
-  const target = world.worlds.get(instance.worldId)!;
+  const target = sandbox.worlds.get(instance.worldId)!;
   if (query.platform !== undefined && !target.unityPackages.some((p) => p.platform === query.platform)) return false;
-  return occupantsOf(world, instance).length < target.capacity;
+  return occupantsOf(sandbox, instance).length < target.capacity;
 }
 
 function uuidFrom(random: () => number): string {
@@ -45,12 +45,12 @@ function uuidFrom(random: () => number): string {
  * built from the same data replays the same sequence. It draws candidates one at a time (a lazy
  * Fisher-Yates shuffle), so a request costs what it looks at, not the size of the world.
  */
-export function discoverInstances(world: World, viewer: UserRecord, rawQuery: unknown): InstanceDiscovery {
+export function discoverInstances(sandbox: Sandbox, viewer: UserRecord, rawQuery: unknown): InstanceDiscovery {
   const query = parseInput(DiscoverInstancesQuerySchema, rawQuery);
-  const discovery = world.instanceDiscovery;
+  const discovery = sandbox.instanceDiscovery;
   const random = seededRandom(hash32(String(discovery.requests++), discovery.seed));
   const items = candidatesFor(discovery, query);
-  const now = world.clock.now();
+  const now = sandbox.clock.now();
   const picked: InstanceRecord[] = [];
   const closed: InstanceRecord[] = [];
   const swapped = new Map<number, number>();
@@ -59,8 +59,8 @@ export function discoverInstances(world: World, viewer: UserRecord, rawQuery: un
     const instance = items[swapped.get(j) ?? j]!;
     swapped.set(j, swapped.get(i) ?? i);
     if (isClosed(instance, now)) closed.push(instance);
-    else if (matches(world, instance, query)) picked.push(instance);
+    else if (matches(sandbox, instance, query)) picked.push(instance);
   }
-  for (const instance of closed) withdrawFromDiscovery(world, instance);
-  return { attributionId: uuidFrom(random), instances: picked.map((instance) => instanceView(world, viewer, instance)) };
+  for (const instance of closed) withdrawFromDiscovery(sandbox, instance);
+  return { attributionId: uuidFrom(random), instances: picked.map((instance) => instanceView(sandbox, viewer, instance)) };
 }

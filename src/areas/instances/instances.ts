@@ -14,7 +14,7 @@ import {
 import type { UserRecord } from '../../store/records/user.js';
 import { allContentAllowed } from '../../store/records/worlds.js';
 import { putInstance, withdrawFromDiscovery } from '../../store/indexes/instances.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from '../groups/public.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
@@ -31,8 +31,8 @@ const GROUP_CREATE_PERMISSION: Record<GroupAccessType, string> = {
   public: 'group-instance-public-create',
 };
 
-function instanceUserView(world: World, user: UserRecord, viewer: UserRecord): InstanceUser {
-  const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, user);
+function instanceUserView(sandbox: Sandbox, user: UserRecord, viewer: UserRecord): InstanceUser {
+  const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(sandbox, user);
   return {
     id: user.id,
     displayName: user.displayName,
@@ -91,12 +91,12 @@ const makeInstanceView = viewOf('Instance', InstanceSchema, {
  * The Instance as a viewer sees it, with its World. users, n_users, userCount, platforms and full are
  * all counted from who is in it now; active and hasCapacityForYou follow closedAt and the clock.
  */
-export function instanceView(world: World, viewer: UserRecord, instance: InstanceRecord): Instance {
-  const worldRecord = findWorld(world, instance.worldId);
-  const users = occupantsOf(world, instance);
+export function instanceView(sandbox: Sandbox, viewer: UserRecord, instance: InstanceRecord): Instance {
+  const worldRecord = findWorld(sandbox, instance.worldId);
+  const users = occupantsOf(sandbox, instance);
   const platforms: Record<string, number> = { android: 0, ios: 0, standalonewindows: 0 };
   for (const user of users) platforms[user.last_platform] = (platforms[user.last_platform] ?? 0) + 1;
-  const active = !isClosed(instance, world.clock.now());
+  const active = !isClosed(instance, sandbox.clock.now());
   const full = users.length >= worldRecord.capacity;
   const holderOf = (type: InstanceRecord['type']) => (instance.type === type ? instance.ownerId! : undefined);
   return makeInstanceView(instance, {
@@ -104,7 +104,7 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
     friends: holderOf('friends'),
     private: holderOf('private'),
     location: instance.id,
-    world: worldView(world, worldRecord),
+    world: worldView(sandbox, worldRecord),
     clientNumber: 'unknown',
     capacity: worldRecord.capacity,
     recommendedCapacity: worldRecord.recommendedCapacity,
@@ -115,19 +115,19 @@ export function instanceView(world: World, viewer: UserRecord, instance: Instanc
     hasCapacityForYou: active && !full,
     roleRestricted: instance.roleIds.length > 0,
     platforms,
-    users: users.map((user) => instanceUserView(world, user, viewer)),
+    users: users.map((user) => instanceUserView(sandbox, user, viewer)),
   });
 }
 
-export function findInstance(world: World, location: string): InstanceRecord {
-  const found = world.instances.get(location);
+export function findInstance(sandbox: Sandbox, location: string): InstanceRecord {
+  const found = sandbox.instances.get(location);
   if (!found) throw new ApiError(404, messages.instanceNotFound);
   return found;
 }
 
-export function findWorldInstance(world: World, worldId: string, instanceId: string): InstanceRecord {
-  findWorld(world, worldId);
-  return findInstance(world, locationOf(worldId, instanceId));
+export function findWorldInstance(sandbox: Sandbox, worldId: string, instanceId: string): InstanceRecord {
+  findWorld(sandbox, worldId);
+  return findInstance(sandbox, locationOf(worldId, instanceId));
 }
 
 /**
@@ -135,15 +135,15 @@ export function findWorldInstance(world: World, worldId: string, instanceId: str
  * (an ownerId naming someone else is refused), the group for a group one, if the requester holds the
  * group's create permission for that access type.
  */
-function ownerOf(world: World, actor: UserRecord, request: CreateInstanceRequest): string | null {
+function ownerOf(sandbox: Sandbox, actor: UserRecord, request: CreateInstanceRequest): string | null {
   if (request.type !== 'group') {
     if (request.ownerId != null && request.ownerId !== actor.id) throw new ApiError(400, messages.instanceOwnerNotYou);
     return request.type === 'public' ? null : actor.id;
   }
-  const group = world.groups.get(request.ownerId!);
+  const group = sandbox.groups.get(request.ownerId!);
   if (!group) throw new ApiError(404, messages.groupNotFound);
   const permission = GROUP_CREATE_PERMISSION[request.groupAccessType ?? 'members'];
-  if (!hasGroupPermission(world, group.id, actor.id, permission)) throw new ApiError(403, messages.groupNoPermission);
+  if (!hasGroupPermission(sandbox, group.id, actor.id, permission)) throw new ApiError(403, messages.groupNoPermission);
   if (request.roleIds?.some((roleId) => !group.roles.some((role) => role.id === roleId))) {
     throw new ApiError(400, messages.instanceUnknownRoles);
   }
@@ -153,18 +153,18 @@ function ownerOf(world: World, actor: UserRecord, request: CreateInstanceRequest
 const randomName = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
 /** Opens an instance of a world: a random 5-digit name and a fresh nonce make its id. */
-export function createInstance(world: World, actor: UserRecord, body: unknown): InstanceRecord {
+export function createInstance(sandbox: Sandbox, actor: UserRecord, body: unknown): InstanceRecord {
   const max = LIMITS.instancesPerWorld.value;
-  if (world.instances.size >= max) throw new ApiError(429, messages.tooManyInstances(max));
+  if (sandbox.instances.size >= max) throw new ApiError(429, messages.tooManyInstances(max));
   const request = parseInput(CreateInstanceRequestSchema, body);
-  const target = findWorld(world, request.worldId);
-  if (request.closedAt !== undefined && Date.parse(request.closedAt) <= world.clock.now()) {
+  const target = findWorld(sandbox, request.worldId);
+  if (request.closedAt !== undefined && Date.parse(request.closedAt) <= sandbox.clock.now()) {
     throw new ApiError(400, messages.instanceClosedAtPast);
   }
   const parts: InstanceIdParts = {
     name: String(randomInt(10_000, 100_000)),
     type: request.type,
-    ownerId: ownerOf(world, actor, request),
+    ownerId: ownerOf(sandbox, actor, request),
     region: request.region,
     nonce: randomUUID(),
   };
@@ -186,13 +186,13 @@ export function createInstance(world: World, actor: UserRecord, body: unknown): 
     shortName: randomName(),
     photonRegion: request.region,
   };
-  putInstance(world, instance);
+  putInstance(sandbox, instance);
   return instance;
 }
 
 /** The owner closes their instance; a group's instance takes the group-instance-manage permission. */
-function mayClose(world: World, actor: UserRecord, instance: InstanceRecord): boolean {
-  if (instance.type === 'group') return hasGroupPermission(world, instance.ownerId!, actor.id, INSTANCE_MANAGE_PERMISSION);
+function mayClose(sandbox: Sandbox, actor: UserRecord, instance: InstanceRecord): boolean {
+  if (instance.type === 'group') return hasGroupPermission(sandbox, instance.ownerId!, actor.id, INSTANCE_MANAGE_PERMISSION);
   return instance.ownerId === actor.id;
 }
 
@@ -200,20 +200,20 @@ function mayClose(world: World, actor: UserRecord, instance: InstanceRecord): bo
  * Closes an instance now, or at `closedAt` when that is later (a later call may move a planned close).
  * A hard close sends everyone out once it takes effect.
  */
-export function closeInstance(world: World, actor: UserRecord, location: string, rawQuery: unknown): InstanceRecord {
+export function closeInstance(sandbox: Sandbox, actor: UserRecord, location: string, rawQuery: unknown): InstanceRecord {
   const query = parseInput(CloseInstanceQuerySchema, rawQuery);
-  const instance = findInstance(world, location);
-  if (!mayClose(world, actor, instance)) throw new ApiError(403, messages.instanceCloseForbidden);
-  const now = world.clock.now();
+  const instance = findInstance(sandbox, location);
+  if (!mayClose(sandbox, actor, instance)) throw new ApiError(403, messages.instanceCloseForbidden);
+  const now = sandbox.clock.now();
   if (isClosed(instance, now)) throw new ApiError(403, messages.instanceAlreadyClosed);
   const closesAt = query.closedAt === undefined ? now : Math.max(Date.parse(query.closedAt), now);
   // Read before the close: a hard-closed instance counts nobody inside.
-  const inside = occupantsOf(world, instance).map((user) => user.id);
+  const inside = occupantsOf(sandbox, instance).map((user) => user.id);
   instance.closedAt = new Date(closesAt).toISOString();
   instance.hardClose = query.hardClose ?? false;
   if (closesAt > now) return instance;
-  withdrawFromDiscovery(world, instance);
-  world.pipeline.emit({
+  withdrawFromDiscovery(sandbox, instance);
+  sandbox.pipeline.emit({
     type: 'instance-closed',
     to: inside,
     content: { instanceLocation: instance.id, closedAt: instance.closedAt, hardClose: instance.hardClose },

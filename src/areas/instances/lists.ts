@@ -7,7 +7,7 @@ import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
 import { groupInstances, instanceByName } from '../../store/instance-names.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { findInstance, instanceView } from './instances.js';
@@ -15,14 +15,14 @@ import { LIMITS } from '../../limits.js';
 import { findWorld, worldView } from '../worlds/public.js';
 
 /** GET /instances/{location}/shortName: the names a link to the instance may carry. */
-export function instanceNames(world: World, location: string) {
-  const instance = findInstance(world, location);
+export function instanceNames(sandbox: Sandbox, location: string) {
+  const instance = findInstance(sandbox, location);
   return { secureName: instance.secureName, shortName: instance.shortName };
 }
 
 /** GET /instances/s/{name}: the instance a short (or secure) name stands for. */
-export function findByShortName(world: World, name: string): InstanceRecord {
-  const instance = instanceByName(world.instances, name);
+export function findByShortName(sandbox: Sandbox, name: string): InstanceRecord {
+  const instance = instanceByName(sandbox.instances, name);
   if (!instance) throw new ApiError(404, messages.instanceNotFound);
   return instance;
 }
@@ -33,12 +33,12 @@ export const RecentInstancesQuerySchema = lazy(() => z.object(pageParams()));
  * GET /instances/recent: the requester's instances, as locations: the open ones they are in, then the
  * open ones they created, newest first.
  */
-export function recentInstances(world: World, actor: UserRecord, query: unknown): string[] {
+export function recentInstances(sandbox: Sandbox, actor: UserRecord, query: unknown): string[] {
   const q = parseInput(RecentInstancesQuerySchema, query);
-  const now = world.clock.now();
+  const now = sandbox.clock.now();
   const inside: string[] = [];
   const created: string[] = [];
-  for (const instance of world.instances.values()) {
+  for (const instance of sandbox.instances.values()) {
     if (isClosed(instance, now)) continue;
     if (instance.userIds.includes(actor.id)) inside.push(instance.id);
     else if (instance.creatorId === actor.id) created.push(instance.id);
@@ -46,32 +46,33 @@ export function recentInstances(world: World, actor: UserRecord, query: unknown)
   return [...inside.reverse(), ...created.reverse()].slice(q.offset, q.offset + q.n);
 }
 
-const isMember = (world: World, groupId: string, userId: string) => findGroupMember(world, groupId, userId)?.membershipStatus === 'member';
+const isMember = (sandbox: Sandbox, groupId: string, userId: string) =>
+  findGroupMember(sandbox, groupId, userId)?.membershipStatus === 'member';
 
 /**
  * Whether the user may see (and join) an open group instance: anyone a public one, members a members
  * one, members and friends of someone inside a plus one.
  */
-function canSee(world: World, user: UserRecord, instance: InstanceRecord): boolean {
+function canSee(sandbox: Sandbox, user: UserRecord, instance: InstanceRecord): boolean {
   const groupId = instance.ownerId!;
   if (instance.groupAccessType === 'public') return true;
-  if (isMember(world, groupId, user.id)) return true;
+  if (isMember(sandbox, groupId, user.id)) return true;
   return instance.groupAccessType === 'plus' && instance.userIds.some((id) => user.friends.includes(id));
 }
 
 /** The group's newest open instances the user may see, at most LIMITS.groupInstancesListed (the description gives these lists no paging). */
 function openGroupInstances(
-  world: World,
+  sandbox: Sandbox,
   user: UserRecord,
   groupId: string,
   max: number = LIMITS.groupInstancesListed.value,
 ): InstanceRecord[] {
-  const now = world.clock.now();
-  const all = groupInstances(world.instances, groupId);
+  const now = sandbox.clock.now();
+  const all = groupInstances(sandbox.instances, groupId);
   const found: InstanceRecord[] = [];
   for (let i = all.length - 1; i >= 0 && found.length < max; i--) {
     const instance = all[i]!;
-    if (!isClosed(instance, now) && canSee(world, user, instance)) found.push(instance);
+    if (!isClosed(instance, now) && canSee(sandbox, user, instance)) found.push(instance);
   }
   return found.reverse();
 }
@@ -80,26 +81,26 @@ function openGroupInstances(
  * GET /users/{userId}/instances/groups[/{groupId}]: the open instances of the user's groups (or of one
  * of them) they may see, with when the list was made, as clients poll it.
  */
-export function userGroupInstances(world: World, actor: UserRecord, userId: string, groupId?: string) {
+export function userGroupInstances(sandbox: Sandbox, actor: UserRecord, userId: string, groupId?: string) {
   if (userId !== actor.id) throw new ApiError(403, messages.instanceUserMustBeOwn);
-  const groupIds = groupId !== undefined ? [groupId] : [...(world.groupMembersByUser.get(actor.id)?.keys() ?? [])];
+  const groupIds = groupId !== undefined ? [groupId] : [...(sandbox.groupMembersByUser.get(actor.id)?.keys() ?? [])];
   const instances: Instance[] = [];
   for (const id of groupIds) {
-    if (!isMember(world, id, actor.id)) continue;
+    if (!isMember(sandbox, id, actor.id)) continue;
     const room = LIMITS.groupInstancesListed.value - instances.length;
     if (room <= 0) break;
-    for (const instance of openGroupInstances(world, actor, id, room)) instances.push(instanceView(world, actor, instance));
+    for (const instance of openGroupInstances(sandbox, actor, id, room)) instances.push(instanceView(sandbox, actor, instance));
   }
-  return { fetchedAt: isoNow(world.clock), instances };
+  return { fetchedAt: isoNow(sandbox.clock), instances };
 }
 
 /** GET /groups/{groupId}/instances: the group's open instances the requester may see, with how many members are in each. */
-export function groupInstanceList(world: World, actor: UserRecord, groupId: string) {
-  if (!world.groups.has(groupId)) throw new ApiError(404, messages.groupNotFound);
-  return openGroupInstances(world, actor, groupId).map((instance) => ({
+export function groupInstanceList(sandbox: Sandbox, actor: UserRecord, groupId: string) {
+  if (!sandbox.groups.has(groupId)) throw new ApiError(404, messages.groupNotFound);
+  return openGroupInstances(sandbox, actor, groupId).map((instance) => ({
     instanceId: instance.instanceId,
     location: instance.id,
-    memberCount: occupantsOf(world, instance).filter((user) => isMember(world, groupId, user.id)).length,
-    world: worldView(world, findWorld(world, instance.worldId)),
+    memberCount: occupantsOf(sandbox, instance).filter((user) => isMember(sandbox, groupId, user.id)).length,
+    world: worldView(sandbox, findWorld(sandbox, instance.worldId)),
   }));
 }

@@ -18,50 +18,52 @@ export const instanceRoutes = new Hono<AppEnv>();
  * world's instances have closed, so it is kept until a write or the next planned close.
  */
 export function readInstance(c: Context<AppEnv>, location: string, find: () => InstanceRecord): Response {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
-  const worldInstances = world.instancesByWorld.get(location.slice(0, location.indexOf(':'))) ?? [];
-  const span = spanWithoutCloses(worldInstances, world.clock.now());
-  return cachedJson(c, `instance ${location} ${user.id}`, () => instanceView(world, user, find()), span);
+  const worldInstances = sandbox.instancesByWorld.get(location.slice(0, location.indexOf(':'))) ?? [];
+  const span = spanWithoutCloses(worldInstances, sandbox.clock.now());
+  return cachedJson(c, `instance ${location} ${user.id}`, () => instanceView(sandbox, user, find()), span);
 }
 
-instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('world'), c.get('user'), c.req.query())));
+instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('sandbox'), c.get('user'), c.req.query())));
 
 instanceRoutes.post('/instances', async (c) => {
   const body = await jsonBody(c);
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
-  return json(c, instanceView(world, user, createInstance(world, user, body)));
+  return json(c, instanceView(sandbox, user, createInstance(sandbox, user, body)));
 });
 
 // Literal paths before /instances/:location, which would take them as locations.
-instanceRoutes.get('/instances/recent', (c) => json(c, recentInstances(c.get('world'), c.get('user'), c.req.query())));
+instanceRoutes.get('/instances/recent', (c) => json(c, recentInstances(c.get('sandbox'), c.get('user'), c.req.query())));
 
 instanceRoutes.get('/instances/s/:shortName', (c) => {
-  const world = c.get('world');
-  return json(c, instanceView(world, c.get('user'), findByShortName(world, c.req.param('shortName'))));
+  const sandbox = c.get('sandbox');
+  return json(c, instanceView(sandbox, c.get('user'), findByShortName(sandbox, c.req.param('shortName'))));
 });
 
-instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('world'), c.req.param('location'))));
+instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('sandbox'), c.req.param('location'))));
 
 instanceRoutes.get('/users/:userId/instances/groups', (c) =>
-  json(c, userGroupInstances(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, userGroupInstances(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
 instanceRoutes.get('/users/:userId/instances/groups/:groupId', (c) => {
   const { userId, groupId } = c.req.param();
-  return json(c, userGroupInstances(c.get('world'), c.get('user'), userId, groupId));
+  return json(c, userGroupInstances(c.get('sandbox'), c.get('user'), userId, groupId));
 });
 
-instanceRoutes.get('/groups/:groupId/instances', (c) => json(c, groupInstanceList(c.get('world'), c.get('user'), c.req.param('groupId'))));
+instanceRoutes.get('/groups/:groupId/instances', (c) =>
+  json(c, groupInstanceList(c.get('sandbox'), c.get('user'), c.req.param('groupId'))),
+);
 
 instanceRoutes.get('/instances/:location', (c) => {
   const location = c.req.param('location');
-  return readInstance(c, location, () => findInstance(c.get('world'), location));
+  return readInstance(c, location, () => findInstance(c.get('sandbox'), location));
 });
 
 instanceRoutes.delete('/instances/:location', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const user = c.get('user');
-  return json(c, instanceView(world, user, closeInstance(world, user, c.req.param('location'), c.req.query())));
+  return json(c, instanceView(sandbox, user, closeInstance(sandbox, user, c.req.param('location'), c.req.query())));
 });

@@ -5,7 +5,7 @@ import type { InventoryItemRecord } from '../../store/records/inventory.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { clearEquipped, equippedIn } from '../../store/indexes/inventory.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findHeldItem } from './inventory.js';
 
@@ -18,37 +18,37 @@ export const UpdateInventoryItemRequestSchema = lazy(() =>
 );
 
 /** PUT /inventory/{id}: archive (items flagged archivable), mark seen, or recolour one of the requester's items. */
-export function updateItem(world: World, actor: UserRecord, itemId: string, body: unknown): InventoryItemRecord {
+export function updateItem(sandbox: Sandbox, actor: UserRecord, itemId: string, body: unknown): InventoryItemRecord {
   const change = parseInput(UpdateInventoryItemRequestSchema, body);
-  const item = findHeldItem(world, actor.id, itemId);
+  const item = findHeldItem(sandbox, actor.id, itemId);
   if (change.isArchived && !item.flags.includes('archivable')) throw new ApiError(400, messages.inventoryItemNotArchivable);
   if (change.isArchived !== undefined) item.isArchived = change.isArchived;
   if (change.isSeen !== undefined) item.isSeen = change.isSeen;
   if (change.userAttributes) item.userAttributes = { ...item.userAttributes, ...change.userAttributes };
-  item.updated_at = isoNow(world.clock);
+  item.updated_at = isoNow(sandbox.clock);
   return item;
 }
 
 /** Takes the item out of the world, and out of the slot it held. */
-function remove(world: World, item: InventoryItemRecord): void {
-  if (item.equipSlot !== '' && equippedIn(world, item.holderId, item.equipSlot) === item)
-    clearEquipped(world, item.holderId, item.equipSlot);
-  world.inventoryItems.delete(item.id);
-  world.inventoryByHolder.get(item.holderId)?.delete(item.id);
+function remove(sandbox: Sandbox, item: InventoryItemRecord): void {
+  if (item.equipSlot !== '' && equippedIn(sandbox, item.holderId, item.equipSlot) === item)
+    clearEquipped(sandbox, item.holderId, item.equipSlot);
+  sandbox.inventoryItems.delete(item.id);
+  sandbox.inventoryByHolder.get(item.holderId)?.delete(item.id);
 }
 
 /** DELETE /inventory/{id}: an item flagged trashable is thrown away. */
-export function deleteItem(world: World, actor: UserRecord, itemId: string) {
-  const item = findHeldItem(world, actor.id, itemId);
+export function deleteItem(sandbox: Sandbox, actor: UserRecord, itemId: string) {
+  const item = findHeldItem(sandbox, actor.id, itemId);
   if (!item.flags.includes('trashable')) throw new ApiError(400, messages.inventoryItemNotTrashable);
-  remove(world, item);
+  remove(sandbox, item);
   return { success: true };
 }
 
 /** PUT /inventory/{id}/consume: an item flagged consumable is used up; nothing here grants items in return. */
-export function consumeItem(world: World, actor: UserRecord, itemId: string) {
-  const item = findHeldItem(world, actor.id, itemId);
+export function consumeItem(sandbox: Sandbox, actor: UserRecord, itemId: string) {
+  const item = findHeldItem(sandbox, actor.id, itemId);
   if (!item.flags.includes('consumable')) throw new ApiError(400, messages.inventoryItemNotConsumable);
-  remove(world, item);
+  remove(sandbox, item);
   return { errors: [], inventoryItems: [], inventoryItemsCreated: 0 };
 }

@@ -14,13 +14,13 @@ import { pageParams, queryBool, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { addItem, clearEquipped, equippedIn, setEquipped } from '../../store/indexes/inventory.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 
 /** An item the user holds; anyone else's item, or none, is not found. */
-export function findHeldItem(world: World, holderId: string, itemId: string): InventoryItemRecord {
-  const item = world.inventoryByHolder.get(holderId)?.get(itemId);
+export function findHeldItem(sandbox: Sandbox, holderId: string, itemId: string): InventoryItemRecord {
+  const item = sandbox.inventoryByHolder.get(holderId)?.get(itemId);
   if (!item) throw new ApiError(404, messages.inventoryItemNotFound);
   return item;
 }
@@ -30,13 +30,13 @@ export function findHeldItem(world: World, holderId: string, itemId: string): In
  * unequipped, unseen, not archived; `changes` set what else differs from the source.
  */
 export function giveItemLike(
-  world: World,
+  sandbox: Sandbox,
   source: InventoryItemRecord,
   holderId: string,
   acquisition: string,
   changes: Partial<InventoryItemRecord> = {},
 ): InventoryItemRecord {
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   const item: InventoryItemRecord = {
     ...structuredClone(source),
     id: newId('inv'),
@@ -50,7 +50,7 @@ export function giveItemLike(
     isSeen: false,
     ...changes,
   };
-  addItem(world, item);
+  addItem(sandbox, item);
   return item;
 }
 
@@ -58,37 +58,37 @@ export function giveItemLike(
  * Equips one of the requester's items in a slot its template allows, unequipping whatever item of
  * theirs held that slot before. An item moved from another slot leaves that slot empty.
  */
-export function equipItem(world: World, actor: UserRecord, itemId: string, body: unknown): InventoryItemRecord {
-  const item = findHeldItem(world, actor.id, itemId);
+export function equipItem(sandbox: Sandbox, actor: UserRecord, itemId: string, body: unknown): InventoryItemRecord {
+  const item = findHeldItem(sandbox, actor.id, itemId);
   const { equipSlot } = parseInput(EquipRequestSchema, body);
   const slot = InventoryEquipSlot.safeParse(equipSlot);
   if (!slot.success || slot.data === '' || !item.flags.includes('equippable') || !item.equipSlots.includes(slot.data)) {
     throw new ApiError(400, messages.inventoryItemNotEquippable);
   }
-  const now = isoNow(world.clock);
-  const previous = equippedIn(world, actor.id, slot.data);
+  const now = isoNow(sandbox.clock);
+  const previous = equippedIn(sandbox, actor.id, slot.data);
   if (previous && previous !== item) {
     previous.equipSlot = '';
     previous.updated_at = now;
   }
-  if (item.equipSlot !== '' && item.equipSlot !== slot.data) clearEquipped(world, actor.id, item.equipSlot);
+  if (item.equipSlot !== '' && item.equipSlot !== slot.data) clearEquipped(sandbox, actor.id, item.equipSlot);
   item.equipSlot = slot.data;
   item.last_equipped = { ...item.last_equipped, [slot.data]: now };
   item.updated_at = now;
-  setEquipped(world, item);
+  setEquipped(sandbox, item);
   return item;
 }
 
 const UnequipSlotSchema = lazy(() => z.object({ slot: InventoryEquipSlot.exclude(['']) }));
 
 /** Empties one of the requester's slots; an empty slot stays empty. */
-export function unequipSlot(world: World, actor: UserRecord, slotParam: string): 'OK' {
+export function unequipSlot(sandbox: Sandbox, actor: UserRecord, slotParam: string): 'OK' {
   const { slot } = parseInput(UnequipSlotSchema, { slot: slotParam });
-  const item = equippedIn(world, actor.id, slot);
+  const item = equippedIn(sandbox, actor.id, slot);
   if (item) {
     item.equipSlot = '';
-    item.updated_at = isoNow(world.clock);
-    clearEquipped(world, actor.id, slot);
+    item.updated_at = isoNow(sandbox.clock);
+    clearEquipped(sandbox, actor.id, slot);
   }
   return 'OK';
 }
@@ -125,10 +125,10 @@ function matches(item: InventoryItemRecord, q: InventoryQuery): boolean {
  * one listed, `notTypes`/`notFlags` exclude any listed. `newest`/`oldest` order by when the item was
  * acquired (created_at), `newest_created`/`oldest_created` by when its template was created.
  */
-export function listInventory(world: World, actor: UserRecord, query: unknown) {
+export function listInventory(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(InventoryQuerySchema, query);
   if (q.holderId !== undefined && q.holderId !== actor.id) throw new ApiError(403, messages.inventoryNoPermission);
-  const held = world.inventoryByHolder.get(actor.id);
+  const held = sandbox.inventoryByHolder.get(actor.id);
   const found = held ? [...held.values()].filter((item) => matches(item, q)) : [];
   const field = q.order.endsWith('_created') ? 'template_created_at' : 'created_at';
   const direction = q.order.startsWith('newest') ? -1 : 1;

@@ -5,7 +5,7 @@ import { RewardRedemptionRequestSchema, type InventoryDropRecord } from '../../s
 import { queryBool } from '../../schema/query.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findTemplate } from './templates.js';
 import { giveItemLike } from './inventory.js';
@@ -18,11 +18,11 @@ function isActive(drop: InventoryDropRecord, now: string): boolean {
 }
 
 /** GET /inventory/drops: the world's drops in their order; `active` keeps only the active (or inactive) ones. */
-export function listDrops(world: World, query: unknown): InventoryDropRecord[] {
+export function listDrops(sandbox: Sandbox, query: unknown): InventoryDropRecord[] {
   const { active } = parseInput(DropsQuerySchema, query);
-  const drops = [...world.inventoryDrops.values()];
+  const drops = [...sandbox.inventoryDrops.values()];
   if (active === undefined) return drops;
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   return drops.filter((drop) => isActive(drop, now) === active);
 }
 
@@ -30,16 +30,16 @@ export function listDrops(world: World, query: unknown): InventoryDropRecord[] {
  * POST /reward/redeem: gives the requester an item of the code's template. A one-time code is spent
  * by its first redemption; any other code serves each user once.
  */
-export function redeemReward(world: World, actor: UserRecord, body: unknown) {
+export function redeemReward(sandbox: Sandbox, actor: UserRecord, body: unknown) {
   const { code } = parseInput(RewardRedemptionRequestSchema, body);
-  const reward = world.rewardCodes.get(code);
+  const reward = sandbox.rewardCodes.get(code);
   if (!reward) throw new ApiError(400, messages.rewardCodeInvalid);
   if (reward.oneTime ? reward.redeemedBy.length > 0 : reward.redeemedBy.includes(actor.id)) {
     throw new ApiError(400, messages.rewardCodeAlreadyRedeemed);
   }
-  const template = findTemplate(world, reward.templateId);
-  const source = [...world.inventoryItems.values()].find((item) => item.templateId === reward.templateId)!;
+  const template = findTemplate(sandbox, reward.templateId);
+  const source = [...sandbox.inventoryItems.values()].find((item) => item.templateId === reward.templateId)!;
   reward.redeemedBy.push(actor.id);
-  giveItemLike(world, source, actor.id, 'reward', { userAttributes: { primaryColor: '', secondaryColor: '', trailColor: '' } });
+  giveItemLike(sandbox, source, actor.id, 'reward', { userAttributes: { primaryColor: '', secondaryColor: '', trailColor: '' } });
   return [{ redeemedRewards: [{ type: 'item', data: { item: template } }], redemptionCode: code }];
 }

@@ -4,7 +4,7 @@ import { ApiError, messages } from '../../errors.js';
 import { idOf } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findHeldItem } from './inventory.js';
 
@@ -15,8 +15,8 @@ export const TEMPLATE_AUTHOR = 'usr_00000000-0000-4000-8000-000000000000';
  * GET /inventory/template/{id}: a template as its items carry it (each item holds its template's
  * fields); a template no item is made from is not found.
  */
-export function findTemplate(world: World, templateId: string) {
-  for (const item of world.inventoryItems.values()) {
+export function findTemplate(sandbox: Sandbox, templateId: string) {
+  for (const item of sandbox.inventoryItems.values()) {
     if (item.templateId !== templateId) continue;
     return {
       authorId: TEMPLATE_AUTHOR,
@@ -42,18 +42,18 @@ export function findTemplate(world: World, templateId: string) {
 }
 
 /** GET /inventory/collections: the collections the requester's items belong to, each once, in the order first met. */
-export function inventoryCollections(world: World, actor: UserRecord): string[] {
+export function inventoryCollections(sandbox: Sandbox, actor: UserRecord): string[] {
   const names = new Set<string>();
-  for (const item of world.inventoryByHolder.get(actor.id)?.values() ?? []) for (const name of item.collections) names.add(name);
+  for (const item of sandbox.inventoryByHolder.get(actor.id)?.values() ?? []) for (const name of item.collections) names.add(name);
   return [...names];
 }
 
 const SpawnQuerySchema = lazy(() => z.object({ id: idOf('inv') }));
 
 /** GET /inventory/spawn?id=: a token to place one of the requester's instantiatable items in the world. */
-export function spawnItem(world: World, actor: UserRecord, query: unknown) {
+export function spawnItem(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const { id } = parseInput(SpawnQuerySchema, query);
-  const item = findHeldItem(world, actor.id, id);
+  const item = findHeldItem(sandbox, actor.id, id);
   if (!item.flags.includes('instantiatable')) throw new ApiError(400, messages.inventoryItemNotInstantiatable);
   return { token: randomBytes(24).toString('base64url'), version: 1 };
 }

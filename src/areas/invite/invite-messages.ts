@@ -11,7 +11,7 @@ import {
 import type { UserRecord } from '../../store/records/user.js';
 import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
 import { originalInviteMessages } from '../../store/invite-message-originals.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from '../authentication/public.js';
 import { lazy } from '../../schema/lazy.js';
@@ -34,12 +34,12 @@ const MINUTE_MS = 60_000;
  * Whole minutes left on the slot's cooldown, rounded up: 30 seconds left is still 1 minute. Never more
  * than the full cooldown, even when the clock is moved back before the edit.
  */
-const remainingMinutes = (world: World, entry: InviteMessageEntry) =>
-  Math.ceil(Math.min(Math.max(entry.cooldownEndsAt - world.clock.now(), 0), COOLDOWN_MS) / MINUTE_MS);
+const remainingMinutes = (sandbox: Sandbox, entry: InviteMessageEntry) =>
+  Math.ceil(Math.min(Math.max(entry.cooldownEndsAt - sandbox.clock.now(), 0), COOLDOWN_MS) / MINUTE_MS);
 
 /** The InviteMessage as read now: canBeUpdated and the cooldown follow the world clock. */
-export function inviteMessageView(world: World, entry: InviteMessageEntry): InviteMessage {
-  const remaining = remainingMinutes(world, entry);
+export function inviteMessageView(sandbox: Sandbox, entry: InviteMessageEntry): InviteMessage {
+  const remaining = remainingMinutes(sandbox, entry);
   return {
     id: entry.id,
     message: entry.message,
@@ -58,44 +58,44 @@ function parseSlot(raw: string): number {
 }
 
 /** The addressed user's slots of one type; only admins may address another user. */
-function slotsOf(world: World, actor: UserRecord, { userId, messageType }: TypeAddress, slot?: string) {
+function slotsOf(sandbox: Sandbox, actor: UserRecord, { userId, messageType }: TypeAddress, slot?: string) {
   const type = InviteMessageType.safeParse(messageType);
   if (!type.success) throw new ApiError(400, messages.inviteMessageUnknownType(messageType));
   const index = slot === undefined ? undefined : parseSlot(slot);
   if (userId !== actor.id && !actor.isAdmin) throw new ApiError(401, messages.notAuthorized);
-  findUser(world, userId);
-  return { slots: inviteMessageSlots(world, userId, type.data), index: index ?? 0 };
+  findUser(sandbox, userId);
+  return { slots: inviteMessageSlots(sandbox, userId, type.data), index: index ?? 0 };
 }
 
-function refuseDuringCooldown(world: World, entry: InviteMessageEntry) {
-  const remaining = remainingMinutes(world, entry);
+function refuseDuringCooldown(sandbox: Sandbox, entry: InviteMessageEntry) {
+  const remaining = remainingMinutes(sandbox, entry);
   if (remaining > 0) throw new ApiError(429, messages.inviteMessageCooldown(remaining));
 }
 
-const views = (world: World, slots: InviteMessageEntry[]) => slots.map((entry) => inviteMessageView(world, entry));
+const views = (sandbox: Sandbox, slots: InviteMessageEntry[]) => slots.map((entry) => inviteMessageView(sandbox, entry));
 
 /** GET /message/{userId}/{messageType}: all twelve slots, slot 0 first. */
-export function listInviteMessages(world: World, actor: UserRecord, address: TypeAddress): InviteMessage[] {
-  return views(world, slotsOf(world, actor, address).slots);
+export function listInviteMessages(sandbox: Sandbox, actor: UserRecord, address: TypeAddress): InviteMessage[] {
+  return views(sandbox, slotsOf(sandbox, actor, address).slots);
 }
 
 /** GET /message/{userId}/{messageType}/{slot}. */
-export function getInviteMessage(world: World, actor: UserRecord, address: SlotAddress): InviteMessage {
-  const { slots, index } = slotsOf(world, actor, address, address.slot);
-  return inviteMessageView(world, slots[index]!);
+export function getInviteMessage(sandbox: Sandbox, actor: UserRecord, address: SlotAddress): InviteMessage {
+  const { slots, index } = slotsOf(sandbox, actor, address, address.slot);
+  return inviteMessageView(sandbox, slots[index]!);
 }
 
 /** PUT: sets the slot's text and starts its 60-minute cooldown; refused while a cooldown runs. */
-export function updateInviteMessage(world: World, actor: UserRecord, address: SlotAddress, body: unknown) {
-  const { slots, index } = slotsOf(world, actor, address, address.slot);
+export function updateInviteMessage(sandbox: Sandbox, actor: UserRecord, address: SlotAddress, body: unknown) {
+  const { slots, index } = slotsOf(sandbox, actor, address, address.slot);
   const { message } = parseInput(UpdateInviteMessageSchema, body);
   const entry = slots[index]!;
-  refuseDuringCooldown(world, entry);
+  refuseDuringCooldown(sandbox, entry);
   entry.message = message;
   entry.customised = true;
-  entry.updatedAt = isoNow(world.clock);
-  entry.cooldownEndsAt = world.clock.now() + COOLDOWN_MS;
-  return views(world, slots);
+  entry.updatedAt = isoNow(sandbox.clock);
+  entry.cooldownEndsAt = sandbox.clock.now() + COOLDOWN_MS;
+  return views(sandbox, slots);
 }
 
 /**
@@ -103,13 +103,13 @@ export function updateInviteMessage(world: World, actor: UserRecord, address: Sl
  * start a cooldown, so the slot may be edited right afterwards. A slot holding its original text
  * has no entry: resetting it is a 404.
  */
-export function resetInviteMessage(world: World, actor: UserRecord, address: SlotAddress) {
-  const { slots, index } = slotsOf(world, actor, address, address.slot);
+export function resetInviteMessage(sandbox: Sandbox, actor: UserRecord, address: SlotAddress) {
+  const { slots, index } = slotsOf(sandbox, actor, address, address.slot);
   const entry = slots[index]!;
-  refuseDuringCooldown(world, entry);
+  refuseDuringCooldown(sandbox, entry);
   if (!entry.customised) throw new ApiError(404, messages.inviteMessageNoEntry);
   entry.message = originalInviteMessages[entry.messageType][entry.slot]!;
   entry.customised = false;
-  entry.updatedAt = isoNow(world.clock);
-  return views(world, slots);
+  entry.updatedAt = isoNow(sandbox.clock);
+  return views(sandbox, slots);
 }

@@ -5,7 +5,7 @@ import type { InviteMessageType } from '../../store/records/invite-messages.js';
 import type { NotificationRecord } from '../../store/records/notifications.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findInstance } from '../instances/public.js';
 import { findOwnNotification, sendNotification } from '../notifications/public.js';
@@ -17,15 +17,15 @@ const RequestInviteSchema = lazy(() => z.object({ requestSlot: slot().optional()
 const ResponseSchema = lazy(() => z.object({ responseSlot: z.number().int() }));
 
 /** The other user, who must be a friend of the requester. */
-function friendOf(world: World, actor: UserRecord, userId: string): UserRecord {
-  const user = world.users.get(userId);
+function friendOf(sandbox: Sandbox, actor: UserRecord, userId: string): UserRecord {
+  const user = sandbox.users.get(userId);
   if (!user) throw new ApiError(404, messages.userDoesntExist);
   if (user.id !== actor.id && !areFriends(actor, user)) throw new ApiError(403, messages.inviteMustBeFriends);
   return user;
 }
 
-const messageIn = (world: World, userId: string, type: InviteMessageType, at: number) => {
-  const entry = inviteMessageSlots(world, userId, type)[at];
+const messageIn = (sandbox: Sandbox, userId: string, type: InviteMessageType, at: number) => {
+  const entry = inviteMessageSlots(sandbox, userId, type)[at];
   if (!entry) throw new ApiError(400, messages.inviteMessageSlotEmpty);
   return entry.message;
 };
@@ -35,12 +35,12 @@ export interface Photo {
   imageUrl: string;
 }
 
-function inviteTo(world: World, sender: UserRecord, receiverId: string, location: string, messageSlot?: number, photo?: Photo) {
-  const instance = findInstance(world, location);
-  const worldName = world.worlds.get(instance.worldId)?.name ?? instance.worldId;
+function inviteTo(sandbox: Sandbox, sender: UserRecord, receiverId: string, location: string, messageSlot?: number, photo?: Photo) {
+  const instance = findInstance(sandbox, location);
+  const worldName = sandbox.worlds.get(instance.worldId)?.name ?? instance.worldId;
   const details: Record<string, unknown> = { worldId: instance.id, worldName, ...photo };
-  if (messageSlot !== undefined) details.inviteMessage = messageIn(world, sender.id, 'message', messageSlot);
-  return sendNotification(world, {
+  if (messageSlot !== undefined) details.inviteMessage = messageIn(sandbox, sender.id, 'message', messageSlot);
+  return sendNotification(sandbox, {
     type: 'invite',
     sender,
     receiverId,
@@ -50,23 +50,23 @@ function inviteTo(world: World, sender: UserRecord, receiverId: string, location
 }
 
 /** Invites a friend to an instance (`instanceId` is the location); `messageSlot` adds that invite message. */
-export function inviteUser(world: World, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
-  const receiver = friendOf(world, actor, userId);
+export function inviteUser(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
+  const receiver = friendOf(sandbox, actor, userId);
   const request = parseInput(InviteSchema, body);
-  return inviteTo(world, actor, receiver.id, request.instanceId, request.messageSlot, photo);
+  return inviteTo(sandbox, actor, receiver.id, request.instanceId, request.messageSlot, photo);
 }
 
 /** Asks a friend for an invite; `requestSlot` adds that request message. */
-export function requestInvite(world: World, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
-  const receiver = friendOf(world, actor, userId);
+export function requestInvite(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown, photo?: Photo): NotificationRecord {
+  const receiver = friendOf(sandbox, actor, userId);
   const request = parseInput(RequestInviteSchema, body);
   const details: Record<string, unknown> = { platform: actor.last_platform, ...photo };
-  if (request.requestSlot !== undefined) details.requestMessage = messageIn(world, actor.id, 'request', request.requestSlot);
-  return sendNotification(world, { type: 'requestInvite', sender: actor, receiverId: receiver.id, details });
+  if (request.requestSlot !== undefined) details.requestMessage = messageIn(sandbox, actor.id, 'request', request.requestSlot);
+  return sendNotification(sandbox, { type: 'requestInvite', sender: actor, receiverId: receiver.id, details });
 }
 
-const answered = (world: World, original: NotificationRecord) =>
-  (world.notificationsByReceiver.get(original.senderUserId) ?? []).some(
+const answered = (sandbox: Sandbox, original: NotificationRecord) =>
+  (sandbox.notificationsByReceiver.get(original.senderUserId) ?? []).some(
     (r) =>
       r.senderUserId === original.receiverUserId &&
       (r.type === 'inviteResponse' || r.type === 'requestInviteResponse') &&
@@ -77,22 +77,28 @@ const answered = (world: World, original: NotificationRecord) =>
  * Answers an invite (`inviteResponse`) or an invite request (`requestInviteResponse`) with the
  * message of `responseSlot`; once per notification.
  */
-export function respondToInvite(world: World, actor: UserRecord, notificationId: string, body: unknown, photo?: Photo): NotificationRecord {
-  const original = findOwnNotification(world, actor, notificationId);
+export function respondToInvite(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  notificationId: string,
+  body: unknown,
+  photo?: Photo,
+): NotificationRecord {
+  const original = findOwnNotification(sandbox, actor, notificationId);
   const { responseSlot } = parseInput(ResponseSchema, body);
   if (original.senderUserId === actor.id) throw new ApiError(400, messages.inviteOwnResponse);
   if (responseSlot < 0 || responseSlot > 11) throw new ApiError(400, messages.inviteResponseSlotOutOfBounds);
   if (original.type !== 'invite' && original.type !== 'requestInvite') throw new ApiError(400, messages.notificationCannotRespond);
-  if (answered(world, original)) throw new ApiError(400, messages.inviteAlreadyResponded);
+  if (answered(sandbox, original)) throw new ApiError(400, messages.inviteAlreadyResponded);
   const invite = original.type === 'invite';
-  const text = messageIn(world, actor.id, invite ? 'response' : 'requestResponse', responseSlot);
-  const response = sendNotification(world, {
+  const text = messageIn(sandbox, actor.id, invite ? 'response' : 'requestResponse', responseSlot);
+  const response = sendNotification(sandbox, {
     type: invite ? 'inviteResponse' : 'requestInviteResponse',
     sender: actor,
     receiverId: original.senderUserId,
     details: { inResponseTo: original.id, [invite ? 'responseMessage' : 'requestMessage']: text, ...photo },
   });
-  world.pipeline.emit({
+  sandbox.pipeline.emit({
     type: 'response-notification',
     to: [original.senderUserId],
     content: { notificationId: original.id, receiverId: actor.id, responseId: response.id },
@@ -104,6 +110,6 @@ export function respondToInvite(world: World, actor: UserRecord, notificationId:
  * Sends the requester an invite to an instance, and nothing else: only the game client joins an
  * instance (a test puts someone there with the control plane's presence move).
  */
-export function inviteMyself(world: World, actor: UserRecord, location: string): NotificationRecord {
-  return inviteTo(world, actor, actor.id, location);
+export function inviteMyself(sandbox: Sandbox, actor: UserRecord, location: string): NotificationRecord {
+  return inviteTo(sandbox, actor, actor.id, location);
 }

@@ -6,7 +6,7 @@ import { lazy } from '../../schema/lazy.js';
 import type { FileRecord } from '../../store/records/files.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import type { Photo } from './invites.js';
 import { checkUploadRoom } from '../files/public.js';
 import { putBlob } from '../../store/upload-bytes.js';
@@ -50,9 +50,9 @@ export async function readPhoto(upload: PhotoUpload): Promise<PhotoImage> {
  * `keep` stores it: call it once the invite is made, in the same synchronous block, so a refused
  * invite leaves no file behind and the total holds.
  */
-export function preparePhoto(world: World, actor: UserRecord, image: PhotoImage, origin: string): { photo: Photo; keep: () => void } {
-  checkUploadRoom(world, image.bytes.byteLength);
-  const now = isoNow(world.clock);
+export function preparePhoto(sandbox: Sandbox, actor: UserRecord, image: PhotoImage, origin: string): { photo: Photo; keep: () => void } {
+  checkUploadRoom(sandbox, image.bytes.byteLength);
+  const now = isoNow(sandbox.clock);
   const id = newId('file');
   const extension = EXTENSIONS[image.mimeType]!;
   const url = `${origin}/api/1/file/${id}/1/file`;
@@ -82,8 +82,8 @@ export function preparePhoto(world: World, actor: UserRecord, image: PhotoImage,
     ],
   };
   const keep = () => {
-    world.files.add(file);
-    putBlob(world, `${id}/1/file`, image.bytes);
+    sandbox.files.add(file);
+    putBlob(sandbox, `${id}/1/file`, image.bytes);
   };
   return { photo: { imageUrl: url }, keep };
 }

@@ -16,7 +16,7 @@ async function withPhoto<T>(c: Context<AppEnv>, invite: (data: unknown, photo: P
   const upload = (await multipartBody(c)) as PhotoUpload;
   const data = photoData(upload);
   const image = await readPhoto(upload);
-  const { photo, keep } = preparePhoto(c.get('world'), c.get('user'), image, new URL(c.req.url).origin);
+  const { photo, keep } = preparePhoto(c.get('sandbox'), c.get('user'), image, new URL(c.req.url).origin);
   const record = invite(data, photo);
   keep();
   return record;
@@ -26,34 +26,34 @@ async function withPhoto<T>(c: Context<AppEnv>, invite: (data: unknown, photo: P
 export const inviteRoutes = new Hono<AppEnv>();
 
 inviteRoutes.post('/invite/myself/to/:location', (c) =>
-  json(c, sentNotificationView(inviteMyself(c.get('world'), c.get('user'), c.req.param('location')))),
+  json(c, sentNotificationView(inviteMyself(c.get('sandbox'), c.get('user'), c.req.param('location')))),
 );
 
 inviteRoutes.post('/invite/:notificationId/response', async (c) =>
-  json(c, notificationView(respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c)))),
+  json(c, notificationView(respondToInvite(c.get('sandbox'), c.get('user'), c.req.param('notificationId'), await jsonBody(c)))),
 );
 
 inviteRoutes.post('/invite/:notificationId/response/photo', async (c) => {
   const record = await withPhoto(c, (data, photo) =>
-    respondToInvite(c.get('world'), c.get('user'), c.req.param('notificationId'), data, photo),
+    respondToInvite(c.get('sandbox'), c.get('user'), c.req.param('notificationId'), data, photo),
   );
   return json(c, notificationView(record));
 });
 
 inviteRoutes.post('/invite/:userId/photo', async (c) => {
-  const record = await withPhoto(c, (data, photo) => inviteUser(c.get('world'), c.get('user'), c.req.param('userId'), data, photo));
+  const record = await withPhoto(c, (data, photo) => inviteUser(c.get('sandbox'), c.get('user'), c.req.param('userId'), data, photo));
   return json(c, sentNotificationView(record));
 });
 
 inviteRoutes.post('/requestInvite/:userId/photo', async (c) => {
-  const record = await withPhoto(c, (data, photo) => requestInvite(c.get('world'), c.get('user'), c.req.param('userId'), data, photo));
+  const record = await withPhoto(c, (data, photo) => requestInvite(c.get('sandbox'), c.get('user'), c.req.param('userId'), data, photo));
   return json(c, notificationView(record));
 });
 
 inviteRoutes.post('/invite/:userId', async (c) =>
-  json(c, sentNotificationView(inviteUser(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c)))),
+  json(c, sentNotificationView(inviteUser(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c)))),
 );
 
 inviteRoutes.post('/requestInvite/:userId', async (c) =>
-  json(c, notificationView(requestInvite(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c)))),
+  json(c, notificationView(requestInvite(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c)))),
 );

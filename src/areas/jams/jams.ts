@@ -5,7 +5,7 @@ import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import type { JamRecord, JamSubmissionRecord } from '../../store/records/jams.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 
 const ListSchema = lazy(() =>
@@ -20,8 +20,8 @@ const SubmitSchema = lazy(() => z.object({ contentId: z.string().min(1), descrip
 const JAM_ID = /^jam_[0-9a-fA-F-]{36}$/;
 
 /** Open while the clock is between the jam's opening and closing of submissions; closed before and after. */
-export function jamState(world: World, jam: JamRecord): 'submissions_open' | 'closed' {
-  const now = world.clock.now();
+export function jamState(sandbox: Sandbox, jam: JamRecord): 'submissions_open' | 'closed' {
+  const now = sandbox.clock.now();
   const { submissionsOpened, submissionsClosed } = jam.stateChangeDates;
   const opened = submissionsOpened !== null && Date.parse(submissionsOpened) <= now;
   const closed = submissionsClosed !== null && Date.parse(submissionsClosed) <= now;
@@ -29,28 +29,28 @@ export function jamState(world: World, jam: JamRecord): 'submissions_open' | 'cl
 }
 
 /** GET /jams: the visible jams, of one type and only running (or ended) ones when asked. */
-export function listJams(world: World, query: unknown): JamRecord[] {
+export function listJams(sandbox: Sandbox, query: unknown): JamRecord[] {
   const { type, isActive } = parseInput(ListSchema, query);
-  return [...world.jams.values()].filter(
+  return [...sandbox.jams.values()].filter(
     (jam) =>
       jam.isVisible &&
       (type === undefined || jam.type === type) &&
-      (isActive === undefined || (jamState(world, jam) === 'submissions_open') === (isActive === 'true')),
+      (isActive === undefined || (jamState(sandbox, jam) === 'submissions_open') === (isActive === 'true')),
   );
 }
 
 /** A visible jam; a hidden one is not found, like an unknown id. */
-export function findJam(world: World, jamId: string): JamRecord {
+export function findJam(sandbox: Sandbox, jamId: string): JamRecord {
   if (!JAM_ID.test(jamId)) throw new ApiError(404, messages.jamIdMalformed(jamId));
-  const jam = world.jams.get(jamId);
+  const jam = sandbox.jams.get(jamId);
   if (!jam?.isVisible) throw new ApiError(404, messages.jamNotFound);
   return jam;
 }
 
-export function listSubmissions(world: World, jamId: string, query: unknown): JamSubmissionRecord[] {
-  const jam = findJam(world, jamId);
+export function listSubmissions(sandbox: Sandbox, jamId: string, query: unknown): JamSubmissionRecord[] {
+  const jam = findJam(sandbox, jamId);
   const { contentId, submitterId } = parseInput(SubmissionQuerySchema, query);
-  return [...world.jamSubmissions.values()].filter(
+  return [...sandbox.jamSubmissions.values()].filter(
     (s) =>
       s.jamId === jam.id &&
       (contentId === undefined || s.contentId === contentId) &&
@@ -59,17 +59,17 @@ export function listSubmissions(world: World, jamId: string, query: unknown): Ja
 }
 
 /** The author of the world or avatar `contentId` names, whichever the jam takes. */
-function authorOf(world: World, jam: JamRecord, contentId: string): string | undefined {
-  return jam.type === 'world' ? world.worlds.get(contentId)?.authorId : world.avatars.get(contentId)?.authorId;
+function authorOf(sandbox: Sandbox, jam: JamRecord, contentId: string): string | undefined {
+  return jam.type === 'world' ? sandbox.worlds.get(contentId)?.authorId : sandbox.avatars.get(contentId)?.authorId;
 }
 
 /** POST /jams/{jamId}/submissions: the requester's own world or avatar, while submissions are open, once. */
-export function submitToJam(world: World, actor: UserRecord, jamId: string, body: unknown): JamSubmissionRecord {
+export function submitToJam(sandbox: Sandbox, actor: UserRecord, jamId: string, body: unknown): JamSubmissionRecord {
   const request = parseInput(SubmitSchema, body);
-  const jam = findJam(world, jamId);
-  if (jamState(world, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
-  if (authorOf(world, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
-  for (const s of world.jamSubmissions.values()) {
+  const jam = findJam(sandbox, jamId);
+  if (jamState(sandbox, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
+  if (authorOf(sandbox, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
+  for (const s of sandbox.jamSubmissions.values()) {
     if (s.jamId === jam.id && s.contentId === request.contentId) throw new ApiError(400, messages.jamContentAlreadySubmitted);
   }
   const submission: JamSubmissionRecord = {
@@ -79,22 +79,22 @@ export function submitToJam(world: World, actor: UserRecord, jamId: string, body
     contentId: request.contentId,
     description: request.description,
     ratingScore: 0,
-    createdAt: isoNow(world.clock),
+    createdAt: isoNow(sandbox.clock),
   };
-  world.jamSubmissions.set(submission.id, submission);
+  sandbox.jamSubmissions.set(submission.id, submission);
   return submission;
 }
 
 /** DELETE /jams/{jamId}/submissions/{id}: the submitter (or an admin) withdraws it. */
-export function withdrawSubmission(world: World, actor: UserRecord, jamId: string, submissionId: string): void {
-  const jam = findJam(world, jamId);
-  const submission = world.jamSubmissions.get(submissionId);
+export function withdrawSubmission(sandbox: Sandbox, actor: UserRecord, jamId: string, submissionId: string): void {
+  const jam = findJam(sandbox, jamId);
+  const submission = sandbox.jamSubmissions.get(submissionId);
   if (!submission || submission.jamId !== jam.id) throw new ApiError(404, messages.jamSubmissionNotFound);
   if (submission.submitterId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.jamNoPermission);
-  world.jamSubmissions.delete(submission.id);
+  sandbox.jamSubmissions.delete(submission.id);
 }
 
-export function jamView(world: World, jam: JamRecord) {
+export function jamView(sandbox: Sandbox, jam: JamRecord) {
   return {
     id: jam.id,
     type: jam.type,
@@ -102,7 +102,7 @@ export function jamView(world: World, jam: JamRecord) {
     description: jam.description,
     moreInfo: jam.moreInfo,
     isVisible: jam.isVisible,
-    state: jamState(world, jam),
+    state: jamState(sandbox, jam),
     stateChangeDates: { ...jam.stateChangeDates },
     submissionContentGated: jam.submissionContentGated,
     submissionContentGateDate: jam.submissionContentGateDate,

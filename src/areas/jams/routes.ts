@@ -7,24 +7,24 @@ import { findJam, jamView, listJams, listSubmissions, submissionView, submitToJa
 export const jamRoutes = new Hono<AppEnv>();
 
 jamRoutes.get('/jams', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listJams(world, c.req.query()).map((jam) => jamView(world, jam)),
+    listJams(sandbox, c.req.query()).map((jam) => jamView(sandbox, jam)),
   );
 });
 
-jamRoutes.get('/jams/:jamId', (c) => json(c, jamView(c.get('world'), findJam(c.get('world'), c.req.param('jamId')))));
+jamRoutes.get('/jams/:jamId', (c) => json(c, jamView(c.get('sandbox'), findJam(c.get('sandbox'), c.req.param('jamId')))));
 
 jamRoutes.get('/jams/:jamId/submissions', (c) =>
-  json(c, listSubmissions(c.get('world'), c.req.param('jamId'), c.req.query()).map(submissionView)),
+  json(c, listSubmissions(c.get('sandbox'), c.req.param('jamId'), c.req.query()).map(submissionView)),
 );
 
 jamRoutes.post('/jams/:jamId/submissions', async (c) =>
-  json(c, submissionView(submitToJam(c.get('world'), c.get('user'), c.req.param('jamId'), await jsonBody(c)))),
+  json(c, submissionView(submitToJam(c.get('sandbox'), c.get('user'), c.req.param('jamId'), await jsonBody(c)))),
 );
 
 jamRoutes.delete('/jams/:jamId/submissions/:jamSubmissionId', (c) => {
-  withdrawSubmission(c.get('world'), c.get('user'), c.req.param('jamId'), c.req.param('jamSubmissionId'));
+  withdrawSubmission(c.get('sandbox'), c.get('user'), c.req.param('jamId'), c.req.param('jamSubmissionId'));
   return json(c, success('Jam submission withdrawn'));
 });

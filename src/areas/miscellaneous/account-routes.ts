@@ -8,13 +8,13 @@ import { webAsset, webAssets } from './web-assets.js';
 /** The miscellaneous operations that need a session: permissions, info pushes, the website's bundles. */
 export const miscellaneousRoutes = new Hono<AppEnv>();
 
-miscellaneousRoutes.get('/auth/permissions', (c) => json(c, assignedPermissions(c.get('world'), c.get('user'))));
+miscellaneousRoutes.get('/auth/permissions', (c) => json(c, assignedPermissions(c.get('sandbox'), c.get('user'))));
 
 miscellaneousRoutes.get('/permissions/:permissionId', (c) =>
-  json(c, getPermission(c.get('world'), c.get('user'), c.req.param('permissionId'))),
+  json(c, getPermission(c.get('sandbox'), c.get('user'), c.req.param('permissionId'))),
 );
 
-miscellaneousRoutes.get('/infoPush', (c) => json(c, infoPushes(c.get('world'), c.req.queries('include'), c.req.queries('require'))));
+miscellaneousRoutes.get('/infoPush', (c) => json(c, infoPushes(c.get('sandbox'), c.req.queries('include'), c.req.queries('require'))));
 
 function sendAsset(c: Context<AppEnv>, kind: keyof typeof webAssets) {
   const asset = webAsset(kind, c.get('user'), c.req.query());

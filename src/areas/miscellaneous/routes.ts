@@ -9,8 +9,8 @@ export const systemRoutes = new Hono<AppEnv>();
 
 systemRoutes.get('/config', async (c) => {
   const { generateBody } = await loadEngine();
-  return cachedJson(c, 'config', () => apiConfig(c.get('world'), generateBody));
+  return cachedJson(c, 'config', () => apiConfig(c.get('sandbox'), generateBody));
 });
-systemRoutes.get('/time', (c) => json(c, systemTime(c.get('world'))));
-systemRoutes.get('/visits', (c) => json(c, onlineUsers(c.get('world'))));
+systemRoutes.get('/time', (c) => json(c, systemTime(c.get('sandbox'))));
+systemRoutes.get('/visits', (c) => json(c, onlineUsers(c.get('sandbox'))));
 systemRoutes.get('/health', (c) => json(c, health));

@@ -3,7 +3,7 @@ import { ApiError, messages } from '../../errors.js';
 import { NotificationType, type Notification, type NotificationRecord } from '../../store/records/notifications.js';
 import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 import { isoNow } from '../../store/clock.js';
@@ -17,24 +17,24 @@ export function notificationView(record: NotificationRecord): Notification {
 }
 
 /** One of the requester's notifications; another user's, or none, is not found. */
-export function findOwnNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
-  const record = world.notifications.get(notificationId);
+export function findOwnNotification(sandbox: Sandbox, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = sandbox.notifications.get(notificationId);
   if (!record || record.receiverUserId !== actor.id) throw new ApiError(404, messages.notificationNotFound);
   return record;
 }
 
-export function seeNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
-  const record = findOwnNotification(world, actor, notificationId);
+export function seeNotification(sandbox: Sandbox, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(sandbox, actor, notificationId);
   record.seen = true;
-  world.pipeline.emit({ type: 'see-notification', to: [actor.id], content: record.id });
+  sandbox.pipeline.emit({ type: 'see-notification', to: [actor.id], content: record.id });
   return record;
 }
 
 /** Hides a notification from the default list; `hidden=true` lists it again. */
-export function hideNotification(world: World, actor: UserRecord, notificationId: string): NotificationRecord {
-  const record = findOwnNotification(world, actor, notificationId);
+export function hideNotification(sandbox: Sandbox, actor: UserRecord, notificationId: string): NotificationRecord {
+  const record = findOwnNotification(sandbox, actor, notificationId);
   record.hidden = true;
-  world.pipeline.emit({ type: 'hide-notification', to: [actor.id], content: record.id });
+  sandbox.pipeline.emit({ type: 'hide-notification', to: [actor.id], content: record.id });
   return record;
 }
 
@@ -62,9 +62,9 @@ export const NotificationListQuerySchema = lazy(() =>
  * or all, created after `after` (ignored for friend requests, as the real API does). Walks the
  * receiver's list from the newest and stops once the page is full.
  */
-export function listNotifications(world: World, actor: UserRecord, query: unknown): NotificationRecord[] {
+export function listNotifications(sandbox: Sandbox, actor: UserRecord, query: unknown): NotificationRecord[] {
   const q = parseInput(NotificationListQuerySchema, query);
-  const all = world.notificationsByReceiver.get(actor.id) ?? [];
+  const all = sandbox.notificationsByReceiver.get(actor.id) ?? [];
   const after = q.after !== undefined && q.type !== 'friendRequest' ? Date.parse(q.after) : undefined;
   const page: NotificationRecord[] = [];
   let skipped = 0;
@@ -100,11 +100,11 @@ const socketView = (record: NotificationRecord) => ({
 });
 
 /** Creates a notification for its receiver, now, and tells their socket. */
-export function sendNotification(world: World, input: NewNotification): NotificationRecord {
+export function sendNotification(sandbox: Sandbox, input: NewNotification): NotificationRecord {
   const record: NotificationRecord = {
     id: newId(input.type === 'friendRequest' ? 'frq' : 'not'),
     type: input.type,
-    created_at: isoNow(world.clock),
+    created_at: isoNow(sandbox.clock),
     details: JSON.stringify(input.details ?? {}),
     message: input.message ?? '',
     seen: false,
@@ -112,18 +112,18 @@ export function sendNotification(world: World, input: NewNotification): Notifica
     receiverUserId: input.receiverId,
     hidden: false,
   };
-  addNotification(world, record);
-  world.pipeline.emit({ type: 'notification', to: [record.receiverUserId], content: socketView(record) });
+  addNotification(sandbox, record);
+  sandbox.pipeline.emit({ type: 'notification', to: [record.receiverUserId], content: socketView(record) });
   return record;
 }
 
 /** Takes a notification away from its receiver (accepted, withdrawn or answered). */
-export function dropNotification(world: World, record: NotificationRecord): void {
-  removeNotification(world, record);
+export function dropNotification(sandbox: Sandbox, record: NotificationRecord): void {
+  removeNotification(sandbox, record);
 }
 
 /** Every notification of the requester goes; their socket gets clear-notification. */
-export function clearNotifications(world: World, actor: UserRecord): void {
-  for (const record of [...(world.notificationsByReceiver.get(actor.id) ?? [])]) removeNotification(world, record);
-  world.pipeline.emit({ type: 'clear-notification', to: [actor.id] });
+export function clearNotifications(sandbox: Sandbox, actor: UserRecord): void {
+  for (const record of [...(sandbox.notificationsByReceiver.get(actor.id) ?? [])]) removeNotification(sandbox, record);
+  sandbox.pipeline.emit({ type: 'clear-notification', to: [actor.id] });
 }

@@ -23,58 +23,58 @@ import { json, jsonBody, success } from '../../http/helpers.js';
 export const notificationRoutes = new Hono<AppEnv>();
 
 notificationRoutes.get('/auth/user/notifications', (c) =>
-  json(c, listNotifications(c.get('world'), c.get('user'), c.req.query()).map(notificationView)),
+  json(c, listNotifications(c.get('sandbox'), c.get('user'), c.req.query()).map(notificationView)),
 );
 
 notificationRoutes.put('/auth/user/notifications/clear', (c) => {
-  clearNotifications(c.get('world'), c.get('user'));
+  clearNotifications(c.get('sandbox'), c.get('user'));
   return json(c, success('Ok'));
 });
 
 notificationRoutes.get('/auth/user/notifications/:notificationId', (c) =>
-  json(c, notificationView(findOwnNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationView(findOwnNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.put('/auth/user/notifications/:notificationId/see', (c) =>
-  json(c, notificationView(seeNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationView(seeNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) =>
-  json(c, notificationView(hideNotification(c.get('world'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationView(hideNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.get('/notifications', (c) =>
-  json(c, listNotificationsV2(c.get('world'), c.get('user'), c.req.query()).map(notificationV2View)),
+  json(c, listNotificationsV2(c.get('sandbox'), c.get('user'), c.req.query()).map(notificationV2View)),
 );
 
 notificationRoutes.delete('/notifications', (c) => {
-  clearNotificationsV2(c.get('world'), c.get('user'));
+  clearNotificationsV2(c.get('sandbox'), c.get('user'));
   return json(c, success('Notifications cleared.'));
 });
 
 notificationRoutes.get('/notifications/:notificationId', (c) =>
-  json(c, notificationV2View(findNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationV2View(findNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.delete('/notifications/:notificationId', (c) => {
-  deleteNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'));
+  deleteNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId'));
   return json(c, success('Notification cleared.'));
 });
 
 notificationRoutes.post('/notifications/:notificationId/see', (c) =>
-  json(c, notificationV2View(seeNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationV2View(seeNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.post('/notifications/:notificationId/reply', async (c) =>
   json(
     c,
-    notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply')),
+    notificationV2View(answerNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'reply')),
   ),
 );
 
 notificationRoutes.post('/notifications/:notificationId/respond', async (c) =>
   json(
     c,
-    notificationV2View(answerNotificationV2(c.get('world'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond')),
+    notificationV2View(answerNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond')),
   ),
 );

@@ -7,23 +7,23 @@ import { pageParams } from '../../schema/query.js';
 import { PlayerModerationType, type ModerationReportRecord, type PlayerModerationRecord } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 
 /** Whether `sourceId` has blocked `targetId`. */
-export function isBlockedBy(world: World, sourceId: string, targetId: string): boolean {
+export function isBlockedBy(sandbox: Sandbox, sourceId: string, targetId: string): boolean {
   if (sourceId === targetId) return false;
-  for (const record of world.playerModerations.values()) {
+  for (const record of sandbox.playerModerations.values()) {
     if (record.type === 'block' && record.sourceUserId === sourceId && record.targetUserId === targetId) return true;
   }
   return false;
 }
 
 /** Either has blocked the other. */
-export const blockedBetween = (world: World, a: string, b: string) => isBlockedBy(world, a, b) || isBlockedBy(world, b, a);
+export const blockedBetween = (sandbox: Sandbox, a: string, b: string) => isBlockedBy(sandbox, a, b) || isBlockedBy(sandbox, b, a);
 
-export function playerModerationView(world: World, record: PlayerModerationRecord) {
-  const name = (id: string) => world.users.get(id)?.displayName || id;
+export function playerModerationView(sandbox: Sandbox, record: PlayerModerationRecord) {
+  const name = (id: string) => sandbox.users.get(id)?.displayName || id;
   return {
     id: record.id,
     type: record.type,
@@ -50,41 +50,41 @@ const OPPOSITE: Partial<Record<PlayerModerationRecord['type'], PlayerModerationR
 };
 
 /** Records a moderation of another user; the same kind twice is the one record. */
-export function moderateUser(world: World, actor: UserRecord, body: unknown): PlayerModerationRecord {
+export function moderateUser(sandbox: Sandbox, actor: UserRecord, body: unknown): PlayerModerationRecord {
   const request = parseInput(ModerateSchema, body);
-  const target = world.users.get(request.moderated);
+  const target = sandbox.users.get(request.moderated);
   if (!target) throw new ApiError(404, messages.userDoesntExist);
   const opposite = OPPOSITE[request.type];
-  for (const [id, record] of world.playerModerations) {
+  for (const [id, record] of sandbox.playerModerations) {
     if (record.sourceUserId !== actor.id || record.targetUserId !== target.id) continue;
     if (record.type === request.type) return record;
-    if (record.type === opposite) world.playerModerations.delete(id);
+    if (record.type === opposite) sandbox.playerModerations.delete(id);
   }
   const record: PlayerModerationRecord = {
     id: newId('pmod'),
     type: request.type,
     sourceUserId: actor.id,
     targetUserId: target.id,
-    created: isoNow(world.clock),
+    created: isoNow(sandbox.clock),
   };
-  world.playerModerations.set(record.id, record);
+  sandbox.playerModerations.set(record.id, record);
   return record;
 }
 
 /** Removes the requester's moderations of that kind of that user; the message says which. */
-export function unmoderateUser(world: World, actor: UserRecord, body: unknown): string {
+export function unmoderateUser(sandbox: Sandbox, actor: UserRecord, body: unknown): string {
   const request = parseInput(ModerateSchema, body);
-  for (const [id, record] of world.playerModerations) {
+  for (const [id, record] of sandbox.playerModerations) {
     if (record.sourceUserId === actor.id && record.targetUserId === request.moderated && record.type === request.type) {
-      world.playerModerations.delete(id);
+      sandbox.playerModerations.delete(id);
     }
   }
   return `PlayerModerations of type ${request.type} removed`;
 }
 
-export function listPlayerModerations(world: World, actor: UserRecord, query: Record<string, string>): PlayerModerationRecord[] {
+export function listPlayerModerations(sandbox: Sandbox, actor: UserRecord, query: Record<string, string>): PlayerModerationRecord[] {
   const type = query.type === undefined ? undefined : parseInput(z.object({ type: PlayerModerationType }), query).type;
-  return [...world.playerModerations.values()].filter(
+  return [...sandbox.playerModerations.values()].filter(
     (r) =>
       r.sourceUserId === actor.id &&
       (type === undefined || r.type === type) &&
@@ -92,32 +92,32 @@ export function listPlayerModerations(world: World, actor: UserRecord, query: Re
   );
 }
 
-export function clearPlayerModerations(world: World, actor: UserRecord): void {
-  for (const [id, record] of world.playerModerations) if (record.sourceUserId === actor.id) world.playerModerations.delete(id);
+export function clearPlayerModerations(sandbox: Sandbox, actor: UserRecord): void {
+  for (const [id, record] of sandbox.playerModerations) if (record.sourceUserId === actor.id) sandbox.playerModerations.delete(id);
 }
 
 const AvatarModerationSchema = lazy(() => z.object({ targetAvatarId: idOf('avtr'), avatarModerationType: z.enum(['block']) }));
 
-export function listAvatarModerations(world: World, actor: UserRecord) {
-  return [...world.avatarModerations.values()]
+export function listAvatarModerations(sandbox: Sandbox, actor: UserRecord) {
+  return [...sandbox.avatarModerations.values()]
     .filter((r) => r.userId === actor.id)
     .map(({ avatarModerationType, created, targetAvatarId }) => ({ avatarModerationType, created, targetAvatarId }));
 }
 
 /** Blocks an avatar for the requester; answered with `created` in epoch ms, as the real API does. */
-export function createAvatarModeration(world: World, actor: UserRecord, body: unknown) {
+export function createAvatarModeration(sandbox: Sandbox, actor: UserRecord, body: unknown) {
   const request = parseInput(AvatarModerationSchema, body);
-  if (!world.avatars.get(request.targetAvatarId)) throw new ApiError(404, messages.avatarNotFound);
+  if (!sandbox.avatars.get(request.targetAvatarId)) throw new ApiError(404, messages.avatarNotFound);
   const key = `${actor.id}/${request.targetAvatarId}`;
-  const created = world.clock.now();
-  const record = world.avatarModerations.get(key) ?? { userId: actor.id, ...request, created: new Date(created).toISOString() };
-  world.avatarModerations.set(key, record);
+  const created = sandbox.clock.now();
+  const record = sandbox.avatarModerations.get(key) ?? { userId: actor.id, ...request, created: new Date(created).toISOString() };
+  sandbox.avatarModerations.set(key, record);
   return { avatarModerationType: record.avatarModerationType, targetAvatarId: record.targetAvatarId, created: Date.parse(record.created) };
 }
 
-export function deleteAvatarModeration(world: World, actor: UserRecord, query: Record<string, string>) {
+export function deleteAvatarModeration(sandbox: Sandbox, actor: UserRecord, query: Record<string, string>) {
   const request = parseInput(AvatarModerationSchema, query);
-  world.avatarModerations.delete(`${actor.id}/${request.targetAvatarId}`);
+  sandbox.avatarModerations.delete(`${actor.id}/${request.targetAvatarId}`);
   return { OK: 'Avatar moderation removed' };
 }
 
@@ -132,10 +132,10 @@ const ReportSchema = lazy(() =>
   }),
 );
 
-export function moderationReportView(world: World, record: ModerationReportRecord) {
+export function moderationReportView(sandbox: Sandbox, record: ModerationReportRecord) {
   const { id, type, category, reason, contentId, description } = record;
   const contentName =
-    world.users.get(contentId)?.displayName ?? world.groups.get(contentId)?.name ?? world.worlds.get(contentId)?.name ?? contentId;
+    sandbox.users.get(contentId)?.displayName ?? sandbox.groups.get(contentId)?.name ?? sandbox.worlds.get(contentId)?.name ?? contentId;
   return {
     id,
     type,
@@ -150,7 +150,7 @@ export function moderationReportView(world: World, record: ModerationReportRecor
   };
 }
 
-export function submitModerationReport(world: World, actor: UserRecord, body: unknown): ModerationReportRecord {
+export function submitModerationReport(sandbox: Sandbox, actor: UserRecord, body: unknown): ModerationReportRecord {
   const request = parseInput(ReportSchema, body);
   const record: ModerationReportRecord = {
     id: newId('modr'),
@@ -161,9 +161,9 @@ export function submitModerationReport(world: World, actor: UserRecord, body: un
     description: request.description,
     reportingUserId: actor.id,
     status: 'pending',
-    created_at: isoNow(world.clock),
+    created_at: isoNow(sandbox.clock),
   };
-  world.moderationReports.set(record.id, record);
+  sandbox.moderationReports.set(record.id, record);
   return record;
 }
 
@@ -177,23 +177,23 @@ const ReportListSchema = lazy(() =>
 );
 
 /** The requester's own reports; an admin may list anyone's (another's without admin is 403). */
-export function listModerationReports(world: World, actor: UserRecord, query: unknown) {
+export function listModerationReports(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(ReportListSchema, query);
   const reporter = q.moderationReportingUserId ?? actor.id;
   if (reporter !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
-  const all = [...world.moderationReports.values()].filter(
+  const all = [...sandbox.moderationReports.values()].filter(
     (r) =>
       r.reportingUserId === reporter &&
       (q.moderationReportStatus === undefined || r.status === q.moderationReportStatus) &&
       (q.moderationReportType === undefined || r.type === q.moderationReportType),
   );
-  const results = all.slice(q.offset, q.offset + q.n).map((r) => moderationReportView(world, r));
+  const results = all.slice(q.offset, q.offset + q.n).map((r) => moderationReportView(sandbox, r));
   return { results, totalCount: all.length, hasNext: q.offset + q.n < all.length };
 }
 
-export function deleteModerationReport(world: World, actor: UserRecord, reportId: string) {
-  const record = world.moderationReports.get(reportId);
+export function deleteModerationReport(sandbox: Sandbox, actor: UserRecord, reportId: string) {
+  const record = sandbox.moderationReports.get(reportId);
   if (!record || (record.reportingUserId !== actor.id && !actor.isAdmin)) throw new ApiError(403, messages.invalidAdminCredentials);
-  world.moderationReports.delete(reportId);
+  sandbox.moderationReports.delete(reportId);
   return { success: true };
 }

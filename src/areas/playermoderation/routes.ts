@@ -20,44 +20,44 @@ import { json, jsonBody, success } from '../../http/helpers.js';
 export const moderationRoutes = new Hono<AppEnv>();
 
 moderationRoutes.get('/auth/user/playermoderations', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listPlayerModerations(world, c.get('user'), c.req.query()).map((r) => playerModerationView(world, r)),
+    listPlayerModerations(sandbox, c.get('user'), c.req.query()).map((r) => playerModerationView(sandbox, r)),
   );
 });
 
 moderationRoutes.post('/auth/user/playermoderations', async (c) => {
-  const world = c.get('world');
-  return json(c, playerModerationView(world, moderateUser(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, playerModerationView(sandbox, moderateUser(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 moderationRoutes.delete('/auth/user/playermoderations', (c) => {
-  clearPlayerModerations(c.get('world'), c.get('user'));
+  clearPlayerModerations(c.get('sandbox'), c.get('user'));
   return json(c, success('OK'));
 });
 
 moderationRoutes.put('/auth/user/unplayermoderate', async (c) =>
-  json(c, success(unmoderateUser(c.get('world'), c.get('user'), await jsonBody(c)))),
+  json(c, success(unmoderateUser(c.get('sandbox'), c.get('user'), await jsonBody(c)))),
 );
 
-moderationRoutes.get('/auth/user/avatarmoderations', (c) => json(c, listAvatarModerations(c.get('world'), c.get('user'))));
+moderationRoutes.get('/auth/user/avatarmoderations', (c) => json(c, listAvatarModerations(c.get('sandbox'), c.get('user'))));
 
 moderationRoutes.post('/auth/user/avatarmoderations', async (c) =>
-  json(c, createAvatarModeration(c.get('world'), c.get('user'), await jsonBody(c))),
+  json(c, createAvatarModeration(c.get('sandbox'), c.get('user'), await jsonBody(c))),
 );
 
 moderationRoutes.delete('/auth/user/avatarmoderations', (c) =>
-  json(c, deleteAvatarModeration(c.get('world'), c.get('user'), c.req.query())),
+  json(c, deleteAvatarModeration(c.get('sandbox'), c.get('user'), c.req.query())),
 );
 
-moderationRoutes.get('/moderationReports', (c) => json(c, listModerationReports(c.get('world'), c.get('user'), c.req.query())));
+moderationRoutes.get('/moderationReports', (c) => json(c, listModerationReports(c.get('sandbox'), c.get('user'), c.req.query())));
 
 moderationRoutes.post('/moderationReports', async (c) => {
-  const world = c.get('world');
-  return json(c, moderationReportView(world, submitModerationReport(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, moderationReportView(sandbox, submitModerationReport(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 moderationRoutes.delete('/moderationReports/:moderationReportId', (c) =>
-  json(c, deleteModerationReport(c.get('world'), c.get('user'), c.req.param('moderationReportId'))),
+  json(c, deleteModerationReport(c.get('sandbox'), c.get('user'), c.req.param('moderationReportId'))),
 );

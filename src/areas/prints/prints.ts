@@ -5,7 +5,7 @@ import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import type { PrintRecord } from '../../store/records/prints.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { announceContent, deleteFile, isPng, storeImageFile } from '../files/public.js';
 
@@ -32,15 +32,15 @@ function pngOf(bytes: Uint8Array<ArrayBuffer> | undefined): Uint8Array<ArrayBuff
 }
 
 /** The print's image as a file of its author, announced to them as the real pipeline does. */
-function storePrintImage(world: World, actor: UserRecord, printId: string, bytes: Uint8Array<ArrayBuffer>): string {
-  const file = storeImageFile(world, actor.id, 'print image', ['print'], bytes);
-  announceContent(world, file, 'created', printId);
+function storePrintImage(sandbox: Sandbox, actor: UserRecord, printId: string, bytes: Uint8Array<ArrayBuffer>): string {
+  const file = storeImageFile(sandbox, actor.id, 'print image', ['print'], bytes);
+  announceContent(sandbox, file, 'created', printId);
   return file.id;
 }
 
 /** POST /prints: the image becomes a PNG file of the requester and the print names it. */
 export function uploadPrint(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   fields: Record<string, unknown>,
   bytes: Uint8Array<ArrayBuffer> | undefined,
@@ -51,72 +51,72 @@ export function uploadPrint(
   const print: PrintRecord = {
     id,
     authorId: actor.id,
-    fileId: storePrintImage(world, actor, id, image),
+    fileId: storePrintImage(sandbox, actor, id, image),
     note: request.note,
     timestamp: new Date(request.timestamp).toISOString(),
-    createdAt: isoNow(world.clock),
+    createdAt: isoNow(sandbox.clock),
     worldId: request.worldId,
-    worldName: request.worldName ?? world.worlds.get(request.worldId)?.name ?? '',
+    worldName: request.worldName ?? sandbox.worlds.get(request.worldId)?.name ?? '',
   };
-  world.prints.set(print.id, print);
+  sandbox.prints.set(print.id, print);
   return print;
 }
 
 /** GET /prints/user/{userId}: the requester's own prints, newest first; anyone else's are refused. */
-export function listUserPrints(world: World, actor: UserRecord, userId: string): PrintRecord[] {
+export function listUserPrints(sandbox: Sandbox, actor: UserRecord, userId: string): PrintRecord[] {
   if (userId !== actor.id) throw new ApiError(403, messages.printsOfOtherUser);
-  return [...world.prints.values()].filter((print) => print.authorId === actor.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...sandbox.prints.values()].filter((print) => print.authorId === actor.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** GET /prints/{printId}: any signed-in user may open a print by its id, as a shared link does. */
-export function findPrint(world: World, printId: string): PrintRecord {
-  const print = world.prints.get(printId);
+export function findPrint(sandbox: Sandbox, printId: string): PrintRecord {
+  const print = sandbox.prints.get(printId);
   if (!print) throw new ApiError(404, messages.printNotFound(printId));
   return print;
 }
 
-function ownPrint(world: World, actor: UserRecord, printId: string): PrintRecord {
-  const print = findPrint(world, printId);
+function ownPrint(sandbox: Sandbox, actor: UserRecord, printId: string): PrintRecord {
+  const print = findPrint(sandbox, printId);
   if (print.authorId !== actor.id) throw new ApiError(403, messages.printNotOwned);
   return print;
 }
 
 /** POST /prints/{printId}: a new image (and note, if sent) for the author's print; the old image file goes. */
 export function editPrint(
-  world: World,
+  sandbox: Sandbox,
   actor: UserRecord,
   printId: string,
   fields: Record<string, unknown>,
   bytes: Uint8Array<ArrayBuffer> | undefined,
 ): PrintRecord {
   const request = parseInput(EditFieldsSchema, fields);
-  const print = ownPrint(world, actor, printId);
+  const print = ownPrint(sandbox, actor, printId);
   const image = pngOf(bytes);
   const replaced = print.fileId;
-  print.fileId = storePrintImage(world, actor, print.id, image);
+  print.fileId = storePrintImage(sandbox, actor, print.id, image);
   if (request.note !== undefined) print.note = request.note;
-  dropImage(world, actor, replaced, print.id);
+  dropImage(sandbox, actor, replaced, print.id);
   return print;
 }
 
 /** DELETE /prints/{printId}: the author's print goes, with its image file. */
-export function deletePrint(world: World, actor: UserRecord, printId: string): void {
-  const print = ownPrint(world, actor, printId);
-  world.prints.delete(print.id);
-  dropImage(world, actor, print.fileId, print.id);
+export function deletePrint(sandbox: Sandbox, actor: UserRecord, printId: string): void {
+  const print = ownPrint(sandbox, actor, printId);
+  sandbox.prints.delete(print.id);
+  dropImage(sandbox, actor, print.fileId, print.id);
 }
 
 /** Only the author's own file goes: they may have deleted it through /file already, or a fixture may name another's. */
-function dropImage(world: World, actor: UserRecord, fileId: string, printId: string): void {
-  if (world.files.get(fileId)?.ownerId === actor.id) deleteFile(world, actor, fileId, printId);
+function dropImage(sandbox: Sandbox, actor: UserRecord, fileId: string, printId: string): void {
+  if (sandbox.files.get(fileId)?.ownerId === actor.id) deleteFile(sandbox, actor, fileId, printId);
 }
 
 /** The Print a client sees; its image is version 1 of its file, served by GET /file/{fileId}/1/file. */
-export function printView(world: World, print: PrintRecord, origin: string) {
+export function printView(sandbox: Sandbox, print: PrintRecord, origin: string) {
   return {
     id: print.id,
     authorId: print.authorId,
-    authorName: world.users.get(print.authorId)?.displayName ?? '',
+    authorName: sandbox.users.get(print.authorId)?.displayName ?? '',
     ownerId: print.authorId,
     createdAt: print.createdAt,
     timestamp: print.timestamp,

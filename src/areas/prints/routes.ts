@@ -19,30 +19,30 @@ async function formOf(c: Context<AppEnv>) {
 
 printRoutes.post('/prints', async (c) => {
   const { fields, bytes } = await formOf(c);
-  const world = c.get('world');
-  return json(c, printView(world, uploadPrint(world, c.get('user'), fields, bytes), origin(c)));
+  const sandbox = c.get('sandbox');
+  return json(c, printView(sandbox, uploadPrint(sandbox, c.get('user'), fields, bytes), origin(c)));
 });
 
 printRoutes.get('/prints/user/:userId', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listUserPrints(world, c.get('user'), c.req.param('userId')).map((print) => printView(world, print, origin(c))),
+    listUserPrints(sandbox, c.get('user'), c.req.param('userId')).map((print) => printView(sandbox, print, origin(c))),
   );
 });
 
 printRoutes.get('/prints/:printId', (c) =>
-  json(c, printView(c.get('world'), findPrint(c.get('world'), c.req.param('printId')), origin(c))),
+  json(c, printView(c.get('sandbox'), findPrint(c.get('sandbox'), c.req.param('printId')), origin(c))),
 );
 
 printRoutes.post('/prints/:printId', async (c) => {
   const { fields, bytes } = await formOf(c);
-  const world = c.get('world');
-  return json(c, printView(world, editPrint(world, c.get('user'), c.req.param('printId'), fields, bytes), origin(c)));
+  const sandbox = c.get('sandbox');
+  return json(c, printView(sandbox, editPrint(sandbox, c.get('user'), c.req.param('printId'), fields, bytes), origin(c)));
 });
 
 // The description answers an empty 200.
 printRoutes.delete('/prints/:printId', (c) => {
-  deletePrint(c.get('world'), c.get('user'), c.req.param('printId'));
+  deletePrint(c.get('sandbox'), c.get('user'), c.req.param('printId'));
   return c.body(null, 200);
 });

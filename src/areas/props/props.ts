@@ -6,7 +6,7 @@ import { pageParams } from '../../schema/query.js';
 import { isoNow } from '../../store/clock.js';
 import type { PropRecord, PropUnityPackageRecord } from '../../store/records/props.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 
 const count = () => z.number().int().min(0);
@@ -49,11 +49,11 @@ const packageOf = (request: {
 });
 
 /** POST /props: a new prop of the requester, private until published, under the id the client chose. */
-export function createProp(world: World, actor: UserRecord, body: unknown): PropRecord {
+export function createProp(sandbox: Sandbox, actor: UserRecord, body: unknown): PropRecord {
   const request = parseInput(CreateSchema, body);
   // The id is the client's: one already taken, by anyone, is not theirs to create.
-  if (world.props.has(request.id)) throw new ApiError(403, messages.propNoPermission);
-  const now = isoNow(world.clock);
+  if (sandbox.props.has(request.id)) throw new ApiError(403, messages.propNoPermission);
+  const now = isoNow(sandbox.clock);
   const prop: PropRecord = {
     id: request.id,
     authorId: actor.id,
@@ -69,23 +69,23 @@ export function createProp(world: World, actor: UserRecord, body: unknown): Prop
     createdAt: now,
     updatedAt: now,
   };
-  world.props.set(prop.id, prop);
+  sandbox.props.set(prop.id, prop);
   return prop;
 }
 
 /** GET /props: the requester's props (an admin may name another author), newest first. */
-export function listProps(world: World, actor: UserRecord, query: unknown): PropRecord[] {
+export function listProps(sandbox: Sandbox, actor: UserRecord, query: unknown): PropRecord[] {
   const { n, offset, authorId = actor.id } = parseInput(ListSchema, query);
   if (authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.propNoPermission);
-  return [...world.props.values()]
+  return [...sandbox.props.values()]
     .filter((prop) => prop.authorId === authorId)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .slice(offset, offset + n);
 }
 
 /** A prop the requester may see: a public one, or their own; others' private props do not exist for them. */
-export function findProp(world: World, actor: UserRecord, propId: string): PropRecord {
-  const prop = world.props.get(propId);
+export function findProp(sandbox: Sandbox, actor: UserRecord, propId: string): PropRecord {
+  const prop = sandbox.props.get(propId);
   if (!prop || (prop.releaseStatus !== 'public' && prop.authorId !== actor.id && !actor.isAdmin)) {
     throw new ApiError(404, messages.propNotFound);
   }
@@ -93,16 +93,16 @@ export function findProp(world: World, actor: UserRecord, propId: string): PropR
 }
 
 /** A prop the requester may change: their own (or any, for an admin). */
-export function ownProp(world: World, actor: UserRecord, propId: string): PropRecord {
-  const prop = findProp(world, actor, propId);
+export function ownProp(sandbox: Sandbox, actor: UserRecord, propId: string): PropRecord {
+  const prop = findProp(sandbox, actor, propId);
   if (prop.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.propNoPermission);
   return prop;
 }
 
 /** PUT /props/{propId}: changes what is sent; a new asset bundle replaces the package of its platform. */
-export function updateProp(world: World, actor: UserRecord, propId: string, body: unknown): PropRecord {
+export function updateProp(sandbox: Sandbox, actor: UserRecord, propId: string, body: unknown): PropRecord {
   const request = parseInput(UpdateSchema, body);
-  const prop = ownProp(world, actor, propId);
+  const prop = ownProp(sandbox, actor, propId);
   const touchesBundle = ['assetUrl', 'assetVersion', 'platform', 'unityVersion', 'propSignature'].some((key) => key in request);
   if (touchesBundle) {
     const missing = BUNDLE_FIELDS.filter((key) => request[key] === undefined);
@@ -113,34 +113,34 @@ export function updateProp(world: World, actor: UserRecord, propId: string, body
   for (const key of ['name', 'description', 'imageUrl', 'tags', 'spawnType', 'worldPlacementMask'] as const) {
     if (request[key] !== undefined) (prop as Record<string, unknown>)[key] = request[key];
   }
-  prop.updatedAt = isoNow(world.clock);
+  prop.updatedAt = isoNow(sandbox.clock);
   return prop;
 }
 
 /** DELETE /props/{propId}: the author's prop goes. */
-export function deleteProp(world: World, actor: UserRecord, propId: string): void {
-  world.props.delete(ownProp(world, actor, propId).id);
+export function deleteProp(sandbox: Sandbox, actor: UserRecord, propId: string): void {
+  sandbox.props.delete(ownProp(sandbox, actor, propId).id);
 }
 
 /** A prop may be published while it is not public yet. */
 export const publishStatus = (prop: PropRecord) => ({ canPublish: prop.releaseStatus !== 'public' });
 
 /** PUT and DELETE /props/{propId}/publish: the author makes the prop public, or private again. */
-export function setPublished(world: World, actor: UserRecord, propId: string, published: boolean) {
-  const prop = ownProp(world, actor, propId);
+export function setPublished(sandbox: Sandbox, actor: UserRecord, propId: string, published: boolean) {
+  const prop = ownProp(sandbox, actor, propId);
   prop.releaseStatus = published ? 'public' : 'private';
-  prop.updatedAt = isoNow(world.clock);
+  prop.updatedAt = isoNow(sandbox.clock);
   return publishStatus(prop);
 }
 
 /** The Prop a client sees. */
-export function propView(world: World, prop: PropRecord) {
+export function propView(sandbox: Sandbox, prop: PropRecord) {
   return {
     id: prop.id,
     _created_at: prop.createdAt,
     _updated_at: prop.updatedAt,
     authorId: prop.authorId,
-    authorName: world.users.get(prop.authorId)?.displayName ?? '',
+    authorName: sandbox.users.get(prop.authorId)?.displayName ?? '',
     name: prop.name,
     description: prop.description,
     imageUrl: prop.imageUrl,

@@ -7,34 +7,34 @@ import { createProp, deleteProp, findProp, listProps, ownProp, propView, publish
 export const propRoutes = new Hono<AppEnv>();
 
 propRoutes.get('/props', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   return json(
     c,
-    listProps(world, c.get('user'), c.req.query()).map((prop) => propView(world, prop)),
+    listProps(sandbox, c.get('user'), c.req.query()).map((prop) => propView(sandbox, prop)),
   );
 });
 
 propRoutes.post('/props', async (c) => {
-  const world = c.get('world');
-  return json(c, propView(world, createProp(world, c.get('user'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, propView(sandbox, createProp(sandbox, c.get('user'), await jsonBody(c))));
 });
 
 propRoutes.get('/props/:propId', (c) => {
-  const world = c.get('world');
-  return json(c, propView(world, findProp(world, c.get('user'), c.req.param('propId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, propView(sandbox, findProp(sandbox, c.get('user'), c.req.param('propId'))));
 });
 
 propRoutes.put('/props/:propId', async (c) => {
-  const world = c.get('world');
-  return json(c, propView(world, updateProp(world, c.get('user'), c.req.param('propId'), await jsonBody(c))));
+  const sandbox = c.get('sandbox');
+  return json(c, propView(sandbox, updateProp(sandbox, c.get('user'), c.req.param('propId'), await jsonBody(c))));
 });
 
 // The description answers an empty 200.
 propRoutes.delete('/props/:propId', (c) => {
-  deleteProp(c.get('world'), c.get('user'), c.req.param('propId'));
+  deleteProp(c.get('sandbox'), c.get('user'), c.req.param('propId'));
   return c.body(null, 200);
 });
 
-propRoutes.get('/props/:propId/publish', (c) => json(c, publishStatus(ownProp(c.get('world'), c.get('user'), c.req.param('propId')))));
-propRoutes.put('/props/:propId/publish', (c) => json(c, setPublished(c.get('world'), c.get('user'), c.req.param('propId'), true)));
-propRoutes.delete('/props/:propId/publish', (c) => json(c, setPublished(c.get('world'), c.get('user'), c.req.param('propId'), false)));
+propRoutes.get('/props/:propId/publish', (c) => json(c, publishStatus(ownProp(c.get('sandbox'), c.get('user'), c.req.param('propId')))));
+propRoutes.put('/props/:propId/publish', (c) => json(c, setPublished(c.get('sandbox'), c.get('user'), c.req.param('propId'), true)));
+propRoutes.delete('/props/:propId/publish', (c) => json(c, setPublished(c.get('sandbox'), c.get('user'), c.req.param('propId'), false)));

@@ -6,26 +6,26 @@ import { json } from '../../http/helpers.js';
 /** A user's groups and what two users have in common. */
 export const userGroupRoutes = new Hono<AppEnv>();
 
-userGroupRoutes.get('/users/:userId/groups', (c) => json(c, userGroups(c.get('world'), c.get('user'), c.req.param('userId'))));
+userGroupRoutes.get('/users/:userId/groups', (c) => json(c, userGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 userGroupRoutes.get('/users/:userId/groups/represented', (c) =>
-  json(c, representedGroup(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, representedGroup(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
 userGroupRoutes.get('/users/:userId/groups/userblocked', (c) =>
-  json(c, blockedGroups(c.get('world'), c.get('user'), c.req.param('userId'))),
+  json(c, blockedGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
 userGroupRoutes.get('/users/:userId/groups/permissions', (c) =>
-  json(c, allGroupPermissions(c.get('world'), c.get('user'), c.req.param('userId'), c.req.queries('groupIds'))),
+  json(c, allGroupPermissions(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.queries('groupIds'))),
 );
 
-userGroupRoutes.get('/users/:userId/mutuals', (c) => json(c, mutuals(c.get('world'), c.get('user'), c.req.param('userId'))));
+userGroupRoutes.get('/users/:userId/mutuals', (c) => json(c, mutuals(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 userGroupRoutes.get('/users/:userId/mutuals/friends', (c) =>
-  json(c, mutualFriends(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+  json(c, mutualFriends(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
 userGroupRoutes.get('/users/:userId/mutuals/groups', (c) =>
-  json(c, mutualGroups(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+  json(c, mutualGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );

@@ -3,7 +3,7 @@ import { ApiError, messages } from '../../errors.js';
 import type { InstanceRecord } from '../../store/records/instances.js';
 import type { PresenceChange } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { fileFriend } from '../../store/indexes/friend-buckets.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { seenLocation, userView } from './views.js';
@@ -19,21 +19,21 @@ const PLACES = new Set(['offline', 'private', 'traveling']);
  * goes offline, `active` alone means on the website (location `offline`). Instances' user lists,
  * friends' buckets and recentWorldIds follow, and the events the real pipeline sends go out.
  */
-export function movePresence(world: World, user: UserRecord, change: PresenceChange): UserRecord {
-  const target = change.location === undefined ? undefined : instanceAt(world, change.location);
+export function movePresence(sandbox: Sandbox, user: UserRecord, change: PresenceChange): UserRecord {
+  const target = change.location === undefined ? undefined : instanceAt(sandbox, change.location);
   if (target && !target.userIds.includes(user.id)) {
-    if (isClosed(target, world.clock.now())) throw new ApiError(403, messages.instanceClosed);
-    const capacity = world.worlds.get(target.worldId)?.capacity ?? Infinity;
-    if (occupantsOf(world, target).length >= capacity) throw new ApiError(403, messages.instanceFull);
+    if (isClosed(target, sandbox.clock.now())) throw new ApiError(403, messages.instanceClosed);
+    const capacity = sandbox.worlds.get(target.worldId)?.capacity ?? Infinity;
+    if (occupantsOf(sandbox, target).length >= capacity) throw new ApiError(403, messages.instanceFull);
   }
   const before = { state: user.state, location: user.location, status: user.status, platform: user.platform };
   const state = change.state ?? (change.location === undefined ? user.state : change.location === 'offline' ? 'offline' : 'online');
   const location = state === 'online' ? (change.location ?? inGameLocation(user)) : 'offline';
   if (state === 'online' && location === 'offline') throw new ApiError(400, messages.presenceLocationInvalid);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
 
-  leaveInstance(world, user, location);
-  const instance = state === 'online' ? world.instances.get(location) : undefined;
+  leaveInstance(sandbox, user, location);
+  const instance = state === 'online' ? sandbox.instances.get(location) : undefined;
   if (instance && !instance.userIds.includes(user.id)) instance.userIds = [...instance.userIds, user.id];
   user.state = state;
   user.location = location;
@@ -53,27 +53,27 @@ export function movePresence(world: World, user: UserRecord, change: PresenceCha
     status: user.status,
   };
   for (const friendId of user.friends) {
-    const friend = world.users.get(friendId);
+    const friend = sandbox.users.get(friendId);
     if (friend) fileFriend(friend, user);
   }
-  if ((before.state === 'online') !== (state === 'online')) countOnlineInGroups(world, user.id, state === 'online' ? 1 : -1);
-  announceMove(world, user, before);
+  if ((before.state === 'online') !== (state === 'online')) countOnlineInGroups(sandbox, user.id, state === 'online' ? 1 : -1);
+  announceMove(sandbox, user, before);
   return user;
 }
 
 /** A login makes an offline user active (on the website) and keeps one in game where they are. */
-export function signedIn(world: World, user: UserRecord): void {
-  if (user.state === 'offline') movePresence(world, user, { state: 'active' });
+export function signedIn(sandbox: Sandbox, user: UserRecord): void {
+  if (user.state === 'offline') movePresence(sandbox, user, { state: 'active' });
 }
 
 /** The last session closing takes a website user offline; a user in game stays until moved. */
-export function signedOut(world: World, user: UserRecord): void {
-  if (user.state === 'active' && world.sessions.liveCount(user.id) === 0) movePresence(world, user, { state: 'offline' });
+export function signedOut(sandbox: Sandbox, user: UserRecord): void {
+  if (user.state === 'active' && sandbox.sessions.liveCount(user.id) === 0) movePresence(sandbox, user, { state: 'offline' });
 }
 
-function instanceAt(world: World, location: string): InstanceRecord | undefined {
+function instanceAt(sandbox: Sandbox, location: string): InstanceRecord | undefined {
   if (PLACES.has(location)) return undefined;
-  const instance = world.instances.get(location);
+  const instance = sandbox.instances.get(location);
   if (instance) return instance;
   if (/^wrld_[^:]+:.+$/.test(location)) throw new ApiError(404, messages.instanceNotFound);
   throw new ApiError(400, messages.presenceLocationInvalid);
@@ -82,17 +82,17 @@ function instanceAt(world: World, location: string): InstanceRecord | undefined 
 const inGameLocation = (user: UserRecord) =>
   user.state === 'online' && user.location !== 'offline' && user.location ? user.location : 'private';
 
-function leaveInstance(world: World, user: UserRecord, next: string): void {
+function leaveInstance(sandbox: Sandbox, user: UserRecord, next: string): void {
   if (user.location === next) return;
-  const previous = world.instances.get(user.location);
+  const previous = sandbox.instances.get(user.location);
   if (previous) previous.userIds = previous.userIds.filter((id) => id !== user.id);
 }
 
 /** Only the user's own memberships: a move costs their group count, not the world's. */
-function countOnlineInGroups(world: World, userId: string, delta: 1 | -1): void {
-  for (const member of world.groupMembersByUser.get(userId)?.values() ?? []) {
+function countOnlineInGroups(sandbox: Sandbox, userId: string, delta: 1 | -1): void {
+  for (const member of sandbox.groupMembersByUser.get(userId)?.values() ?? []) {
     if (member.membershipStatus !== 'member') continue;
-    const group = world.groups.get(member.groupId);
+    const group = sandbox.groups.get(member.groupId);
     if (group) group.onlineMemberCount = Math.max(0, group.onlineMemberCount + delta);
   }
 }
@@ -109,15 +109,15 @@ interface Before {
 }
 
 /** friend-online/-active/-offline/-location to the friends, user-location to the user, as the real pipeline. */
-function announceMove(world: World, user: UserRecord, before: Before): void {
-  const pipeline = world.pipeline;
+function announceMove(sandbox: Sandbox, user: UserRecord, before: Before): void {
+  const pipeline = sandbox.pipeline;
   const self = [user.id];
-  const friendIds = user.friends.filter((id) => world.users.has(id));
+  const friendIds = user.friends.filter((id) => sandbox.users.has(id));
   // Every friend sees the same presence unless a private instance is shared: one view for them all.
-  const asFriend = friendIds.length > 0 ? world.users.get(friendIds[0]!)! : undefined;
-  const seen = asFriend ? seenLocation(world, asFriend, user) : undefined;
-  const friendUser = asFriend ? userView(world, asFriend, user) : undefined;
-  const instance = world.instances.get(user.location);
+  const asFriend = friendIds.length > 0 ? sandbox.users.get(friendIds[0]!)! : undefined;
+  const seen = asFriend ? seenLocation(sandbox, asFriend, user) : undefined;
+  const friendUser = asFriend ? userView(sandbox, asFriend, user) : undefined;
+  const instance = sandbox.instances.get(user.location);
   const canRequestInvite = instance?.canRequestInvite ?? false;
   if (seen && friendUser && user.state !== before.state) {
     if (user.state === 'offline') {
@@ -163,7 +163,7 @@ function announceMove(world: World, user: UserRecord, before: Before): void {
       to: self,
       content: {
         userId: user.id,
-        user: userView(world, user, user),
+        user: userView(sandbox, user, user),
         location: user.location,
         instance: user.instanceId,
         worldId: user.worldId,

@@ -12,66 +12,69 @@ import { deleteAllPersistence, deletePersistence, persistenceExists } from './pe
 /** Users: search, profiles, updates, tutorials. */
 export const userRoutes = new Hono<AppEnv>();
 
-userRoutes.get('/users', (c) => json(c, searchUsers(c.get('world'), c.get('user'), c.req.query())));
+userRoutes.get('/users', (c) => json(c, searchUsers(c.get('sandbox'), c.get('user'), c.req.query())));
 
-userRoutes.get('/users/:username/name', (c) => json(c, getUserByName(c.get('world'), c.get('user'), c.req.param('username'))));
+userRoutes.get('/users/:username/name', (c) => json(c, getUserByName(c.get('sandbox'), c.get('user'), c.req.param('username'))));
 
-userRoutes.get('/users/:userId', (c) => json(c, getUser(c.get('world'), c.get('user'), c.req.param('userId'))));
+userRoutes.get('/users/:userId', (c) => json(c, getUser(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 userRoutes.put('/users/:userId', async (c) => {
-  const user = updateUser(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
-  return json(c, currentUserView(c.get('world'), user));
+  const user = updateUser(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c));
+  return json(c, currentUserView(c.get('sandbox'), user));
 });
 
 userRoutes.post('/users/:userId/addTags', async (c) =>
-  json(c, currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add'))),
+  json(
+    c,
+    currentUserView(c.get('sandbox'), changeUserTags(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'add')),
+  ),
 );
 
 userRoutes.post('/users/:userId/removeTags', async (c) =>
   json(
     c,
-    currentUserView(c.get('world'), changeUserTags(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove')),
+    currentUserView(c.get('sandbox'), changeUserTags(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove')),
   ),
 );
 
 userRoutes.post('/users/:userId/boop', async (c) => {
-  boop(c.get('world'), c.get('user'), c.req.param('userId'), await jsonBody(c));
+  boop(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c));
   return json(c, success('User booped!'));
 });
 
 userRoutes.delete('/users/:userId/tutorial', (c) => {
-  const { user } = clearTutorials(c.get('world'), c.get('user'), c.req.param('userId'), {
+  const { user } = clearTutorials(c.get('sandbox'), c.get('user'), c.req.param('userId'), {
     platform: requestHeader(c, 'x-platform'),
     store: requestHeader(c, 'x-store'),
   });
-  return json(c, currentUserView(c.get('world'), user));
+  return json(c, currentUserView(c.get('sandbox'), user));
 });
 
-userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('world'), c.req.param('userId')))));
+userRoutes.get('/users/:userId/tutorial', (c) => json(c, tutorialStatus(findUser(c.get('sandbox'), c.req.param('userId')))));
 
-userRoutes.get('/profile/:userId', (c) => json(c, publicProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
+userRoutes.get('/profile/:userId', (c) => json(c, publicProfile(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
-userRoutes.get('/profile/:userId/private', (c) => json(c, privateProfile(c.get('world'), c.get('user'), c.req.param('userId'))));
+userRoutes.get('/profile/:userId/private', (c) => json(c, privateProfile(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 userRoutes.put('/users/:userId/badges/:badgeId', async (c) => {
-  updateBadge(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('badgeId'), await jsonBody(c));
+  updateBadge(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.param('badgeId'), await jsonBody(c));
   return json(c, success('Badge updated'));
 });
 
 userRoutes.get('/users/:userId/feedback', (c) =>
-  json(c, userFeedback(c.get('world'), c.get('user'), c.req.param('userId'), c.req.query())),
+  json(c, userFeedback(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
 userRoutes.delete('/users/:userId/persist', (c) => {
-  deleteAllPersistence(c.get('world'), c.get('user'), c.req.param('userId'));
+  deleteAllPersistence(c.get('sandbox'), c.get('user'), c.req.param('userId'));
   return json(c, success('Persistence data deleted'));
 });
 
 userRoutes.delete('/users/:userId/:worldId/persist', (c) => {
-  deletePersistence(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('worldId'));
+  deletePersistence(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.param('worldId'));
   return json(c, success('Persistence data deleted'));
 });
 
 userRoutes.get('/users/:userId/:worldId/persist/exists', (c) =>
-  json(c, persistenceExists(c.get('world'), c.get('user'), c.req.param('userId'), c.req.param('worldId'))),
+  json(c, persistenceExists(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.param('worldId'))),
 );

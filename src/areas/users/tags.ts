@@ -3,7 +3,7 @@ import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from '../authentication/public.js';
 import { announceUpdate } from './announce.js';
@@ -28,14 +28,14 @@ export function editedTags(actor: UserRecord, user: UserRecord, tags: readonly s
 const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
 
 /** Adds or removes tags of a user (own, or anyone's for an admin). */
-export function changeUserTags(world: World, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
-  const user = findUser(world, userId);
+export function changeUserTags(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
+  const user = findUser(sandbox, userId);
   if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const { tags } = parseInput(ChangeTagsSchema, body);
   assertOwnTags(actor, tags);
   user.tags =
     change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
-  user.updated_at = isoNow(world.clock);
-  announceUpdate(world, user);
+  user.updated_at = isoNow(sandbox.clock);
+  announceUpdate(sandbox, user);
   return user;
 }

@@ -3,7 +3,7 @@ import type { GroupMemberRecord, GroupRecord } from '../../store/records/groups.
 import { lazy } from '../../schema/lazy.js';
 import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { findUser } from '../authentication/public.js';
 import { groupPermissions, groupView } from '../groups/public.js';
 import { areFriends, limitedFriendView } from './views.js';
@@ -14,17 +14,17 @@ import { splitEntries } from '../../schema/query.js';
 const MutualsQuerySchema = lazy(() => z.object(pageParams()));
 
 /** A user's memberships, in the order they were made, with their groups. */
-function memberships(world: World, userId: string, status: GroupMemberRecord['membershipStatus'] = 'member') {
+function memberships(sandbox: Sandbox, userId: string, status: GroupMemberRecord['membershipStatus'] = 'member') {
   const found: { member: GroupMemberRecord; group: GroupRecord }[] = [];
-  for (const member of world.groupMembersByUser.get(userId)?.values() ?? []) {
-    const group = world.groups.get(member.groupId);
+  for (const member of sandbox.groupMembersByUser.get(userId)?.values() ?? []) {
+    const group = sandbox.groups.get(member.groupId);
     if (group && member.membershipStatus === status) found.push({ member, group });
   }
   return found;
 }
 
 /** A group as a member's list shows it (LimitedUserGroups); `mutualGroup` says whether the viewer is in it too. */
-function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberRecord, group: GroupRecord) {
+function limitedUserGroup(sandbox: Sandbox, viewer: UserRecord, member: GroupMemberRecord, group: GroupRecord) {
   const {
     bannerId,
     bannerUrl,
@@ -57,7 +57,7 @@ function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberR
     isRepresenting: member.isRepresenting,
     memberVisibility: member.visibility,
     lastPostReadAt: member.lastPostReadAt,
-    mutualGroup: world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
+    mutualGroup: sandbox.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
   };
 }
 
@@ -65,20 +65,20 @@ function limitedUserGroup(world: World, viewer: UserRecord, member: GroupMemberR
  * The groups a user is a member of. Another viewer sees only memberships the member left visible
  * (`visibility: visible`, or `friends` to their friends); the user themselves sees all.
  */
-export function userGroups(world: World, viewer: UserRecord, userId: string) {
-  const user = findUser(world, userId);
-  return memberships(world, user.id)
+export function userGroups(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = findUser(sandbox, userId);
+  return memberships(sandbox, user.id)
     .filter(
       ({ member }) =>
         viewer.id === user.id || member.visibility === 'visible' || (member.visibility === 'friends' && areFriends(viewer, user)),
     )
-    .map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+    .map(({ member, group }) => limitedUserGroup(sandbox, viewer, member, group));
 }
 
 /** The group the user represents, or an empty object when none (as the real API answers). */
-export function representedGroup(world: World, viewer: UserRecord, userId: string) {
-  const user = findUser(world, userId);
-  const found = memberships(world, user.id).find(({ member }) => member.isRepresenting);
+export function representedGroup(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = findUser(sandbox, userId);
+  const found = memberships(sandbox, user.id).find(({ member }) => member.isRepresenting);
   if (!found) return {};
   const {
     id: _memberId,
@@ -86,56 +86,56 @@ export function representedGroup(world: World, viewer: UserRecord, userId: strin
     lastPostCreatedAt: _a,
     lastPostReadAt: _b,
     ...group
-  } = limitedUserGroup(world, viewer, found.member, found.group);
+  } = limitedUserGroup(sandbox, viewer, found.member, found.group);
   return group;
 }
 
 /** The groups the user has blocked (only the user, or an admin, may read them). */
-export function blockedGroups(world: World, viewer: UserRecord, userId: string) {
-  const user = findUser(world, userId);
+export function blockedGroups(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = findUser(sandbox, userId);
   if (viewer.id !== user.id && !viewer.isAdmin) return [];
-  return memberships(world, user.id, 'userblocked').map(({ group }) => groupView(world, group, user.id));
+  return memberships(sandbox, user.id, 'userblocked').map(({ group }) => groupView(sandbox, group, user.id));
 }
 
 /**
  * groupId -> the permissions the user holds there, for every group they are a member of (or the ones
  * named, by `groupIds=a,b` or `groupIds=a&groupIds=b`).
  */
-export function allGroupPermissions(world: World, viewer: UserRecord, userId: string, groupIds?: readonly string[]) {
-  const user = findUser(world, userId);
+export function allGroupPermissions(sandbox: Sandbox, viewer: UserRecord, userId: string, groupIds?: readonly string[]) {
+  const user = findUser(sandbox, userId);
   const named = groupIds?.flatMap(splitEntries) ?? [];
   const wanted = named.length > 0 ? new Set(named) : undefined;
   const result: Record<string, string[]> = {};
-  for (const { member, group } of memberships(world, user.id)) {
+  for (const { member, group } of memberships(sandbox, user.id)) {
     if (!wanted || wanted.has(group.id)) result[group.id] = groupPermissions(group, user.id, member);
   }
   return result;
 }
 
-const mutualFriendIds = (world: World, viewer: UserRecord, user: UserRecord) =>
-  viewer.id === user.id ? [] : user.friends.filter((id) => id !== viewer.id && viewer.friends.includes(id) && world.users.has(id));
+const mutualFriendIds = (sandbox: Sandbox, viewer: UserRecord, user: UserRecord) =>
+  viewer.id === user.id ? [] : user.friends.filter((id) => id !== viewer.id && viewer.friends.includes(id) && sandbox.users.has(id));
 
-const mutualGroupEntries = (world: World, viewer: UserRecord, user: UserRecord) =>
+const mutualGroupEntries = (sandbox: Sandbox, viewer: UserRecord, user: UserRecord) =>
   viewer.id === user.id
     ? []
-    : memberships(world, user.id).filter(
-        ({ group }) => world.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
+    : memberships(sandbox, user.id).filter(
+        ({ group }) => sandbox.groupMembersByGroup.get(group.id)?.get(viewer.id)?.membershipStatus === 'member',
       );
 
-export function mutuals(world: World, viewer: UserRecord, userId: string) {
-  const user = findUser(world, userId);
-  return { friends: mutualFriendIds(world, viewer, user).length, groups: mutualGroupEntries(world, viewer, user).length };
+export function mutuals(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = findUser(sandbox, userId);
+  return { friends: mutualFriendIds(sandbox, viewer, user).length, groups: mutualGroupEntries(sandbox, viewer, user).length };
 }
 
-export function mutualFriends(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+export function mutualFriends(sandbox: Sandbox, viewer: UserRecord, userId: string, query: unknown = {}) {
   const { n, offset } = parseInput(MutualsQuerySchema, query);
-  const user = findUser(world, userId);
-  return mutualFriendIds(world, viewer, user)
+  const user = findUser(sandbox, userId);
+  return mutualFriendIds(sandbox, viewer, user)
     .slice(offset, offset + n)
     .map((id) => {
-      const friend = world.users.get(id)!;
+      const friend = sandbox.users.get(id)!;
       const { displayName, profilePicOverride, status, statusDescription } = friend;
-      const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(world, friend);
+      const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(sandbox, friend);
       return {
         id,
         displayName,
@@ -145,16 +145,16 @@ export function mutualFriends(world: World, viewer: UserRecord, userId: string, 
         profilePicOverride,
         status,
         statusDescription,
-        imageUrl: limitedFriendView(world, viewer, friend).imageUrl,
+        imageUrl: limitedFriendView(sandbox, viewer, friend).imageUrl,
         avatarThumbnail: currentAvatarThumbnailImageUrl,
       };
     });
 }
 
-export function mutualGroups(world: World, viewer: UserRecord, userId: string, query: unknown = {}) {
+export function mutualGroups(sandbox: Sandbox, viewer: UserRecord, userId: string, query: unknown = {}) {
   const { n, offset } = parseInput(MutualsQuerySchema, query);
-  const user = findUser(world, userId);
-  return mutualGroupEntries(world, viewer, user)
+  const user = findUser(sandbox, userId);
+  return mutualGroupEntries(sandbox, viewer, user)
     .slice(offset, offset + n)
-    .map(({ member, group }) => limitedUserGroup(world, viewer, member, group));
+    .map(({ member, group }) => limitedUserGroup(sandbox, viewer, member, group));
 }

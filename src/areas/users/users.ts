@@ -5,7 +5,7 @@ import type { LimitedUserSearch, User } from '../../store/records/people.js';
 import { queryInt } from '../../schema/query.js';
 import { UserStatus, type UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { EmailSchema, findUser, normalizeEmail } from '../authentication/public.js';
 import { isBlockedBy } from '../playermoderation/public.js';
@@ -13,16 +13,16 @@ import { limitedSearchView, shownBadges, userView } from './views.js';
 import { editedTags } from './tags.js';
 import { announceUpdate } from './announce.js';
 
-export function getUser(world: World, viewer: UserRecord, userId: string): User {
-  return userView(world, viewer, findUser(world, userId));
+export function getUser(sandbox: Sandbox, viewer: UserRecord, userId: string): User {
+  return userView(sandbox, viewer, findUser(sandbox, userId));
 }
 
 /** By login name, case-insensitively (the real API also answers a display name's user). */
-export function getUserByName(world: World, viewer: UserRecord, username: string): User {
-  const userId = world.userLogins.get(username.toLowerCase());
-  const user = userId ? world.users.get(userId) : undefined;
+export function getUserByName(sandbox: Sandbox, viewer: UserRecord, username: string): User {
+  const userId = sandbox.userLogins.get(username.toLowerCase());
+  const user = userId ? sandbox.users.get(userId) : undefined;
   if (!user) throw new ApiError(404, messages.userNotFound(username));
-  return userView(world, viewer, user);
+  return userView(sandbox, viewer, user);
 }
 
 const SearchQuerySchema = lazy(() =>
@@ -46,19 +46,19 @@ function pageSize(raw: string | undefined): number {
  * Users whose display name contains `search` (case-insensitive), in the world's order, leaving out
  * the requester's blocked users. Stops once the page is full.
  */
-export function searchUsers(world: World, viewer: UserRecord, query: Record<string, string>): LimitedUserSearch[] {
+export function searchUsers(sandbox: Sandbox, viewer: UserRecord, query: Record<string, string>): LimitedUserSearch[] {
   const n = pageSize(query.n);
   const q = parseInput(SearchQuerySchema, query);
   const needle = q.search.toLowerCase();
   const page: LimitedUserSearch[] = [];
   let skipped = 0;
-  for (const user of world.users.values()) {
+  for (const user of sandbox.users.values()) {
     if (page.length >= n) break;
     if (needle && !user.displayName.toLowerCase().includes(needle)) continue;
     if (q.developerType && user.developerType !== q.developerType) continue;
-    if (isBlockedBy(world, viewer.id, user.id)) continue;
+    if (isBlockedBy(sandbox, viewer.id, user.id)) continue;
     if (skipped < q.offset) skipped++;
-    else page.push(limitedSearchView(world, viewer, user));
+    else page.push(limitedSearchView(sandbox, viewer, user));
   }
   return page;
 }
@@ -91,8 +91,8 @@ const UpdateUserSchema = lazy(() =>
  * Changes a user's own profile (an admin may change anyone's). Name, email and password changes need
  * the current password. Friends get friend-update, the user user-update.
  */
-export function updateUser(world: World, actor: UserRecord, userId: string, body: unknown): UserRecord {
-  const user = findUser(world, userId);
+export function updateUser(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown): UserRecord {
+  const user = findUser(sandbox, userId);
   if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const { currentPassword, password, email, displayName, birthday, revertDisplayName, ...fields } = parseInput(UpdateUserSchema, body);
   const sensitive = password !== undefined || email !== undefined || displayName !== undefined;
@@ -100,11 +100,11 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
     if (currentPassword === undefined) throw new ApiError(400, messages.currentPasswordRequired);
     if (currentPassword !== user.password) throw new ApiError(400, messages.currentPasswordWrong);
   }
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   if (email !== undefined && email !== normalizeEmail(user.email)) {
-    if (world.userLogins.has(email)) throw new ApiError(400, messages.emailTaken);
-    world.userLogins.delete(user.email.toLowerCase());
-    world.userLogins.set(email, user.id);
+    if (sandbox.userLogins.has(email)) throw new ApiError(400, messages.emailTaken);
+    sandbox.userLogins.delete(user.email.toLowerCase());
+    sandbox.userLogins.set(email, user.id);
     user.email = email;
   }
   if (password !== undefined) user.password = password;
@@ -120,17 +120,17 @@ export function updateUser(world: World, actor: UserRecord, userId: string, body
   Object.assign(user, fields);
   if (fields.status !== undefined) user.presence = { ...user.presence, status: fields.status };
   user.updated_at = now;
-  announceUpdate(world, user);
+  announceUpdate(sandbox, user);
   return user;
 }
 
 /** What anyone may see of a user's profile page (PublicProfile). */
-export function publicProfile(world: World, viewer: UserRecord, userId: string) {
-  const user = findUser(world, userId);
-  const represented = [...(world.groupMembersByUser.get(user.id)?.values() ?? [])].find(
+export function publicProfile(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = findUser(sandbox, userId);
+  const represented = [...(sandbox.groupMembersByUser.get(user.id)?.values() ?? [])].find(
     (m) => m.isRepresenting && m.membershipStatus === 'member',
   );
-  const group = represented ? world.groups.get(represented.groupId) : undefined;
+  const group = represented ? sandbox.groups.get(represented.groupId) : undefined;
   return {
     id: user.id,
     displayName: user.displayName,
@@ -155,8 +155,8 @@ export function publicProfile(world: World, viewer: UserRecord, userId: string) 
 }
 
 /** What the viewer may see of where a user is (PrivateProfile): the presence rules of GET /users/{userId}. */
-export function privateProfile(world: World, viewer: UserRecord, userId: string) {
-  const user = userView(world, viewer, findUser(world, userId));
+export function privateProfile(sandbox: Sandbox, viewer: UserRecord, userId: string) {
+  const user = userView(sandbox, viewer, findUser(sandbox, userId));
   return {
     id: user.id,
     isFriend: user.isFriend,

@@ -8,7 +8,7 @@ import {
   type User,
 } from '../../store/records/people.js';
 import type { UserBadge, UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { wornAvatar } from './worn-avatar.js';
 
 /** Where a user is, as one viewer may see it. */
@@ -42,7 +42,7 @@ const PRIVATE = { location: 'private', worldId: 'private', instanceId: 'private'
  * platform, with `private` for an invite-only instance they are not in; anyone else sees every
  * user as offline (`location`, `worldId` and `instanceId` all "offline", no platform).
  */
-export function seenLocation(world: World, viewer: UserRecord, user: UserRecord): SeenLocation {
+export function seenLocation(sandbox: Sandbox, viewer: UserRecord, user: UserRecord): SeenLocation {
   if (viewer.id !== user.id && !areFriends(viewer, user)) return HIDDEN;
   const seen: SeenLocation = {
     state: user.state,
@@ -55,7 +55,7 @@ export function seenLocation(world: World, viewer: UserRecord, user: UserRecord)
     travelingToInstance: user.travelingToInstance,
   };
   if (viewer.id === user.id) return seen;
-  const instance = world.instances.get(user.location);
+  const instance = sandbox.instances.get(user.location);
   if (instance?.type === 'private' && viewer.location !== user.location) return { ...seen, ...PRIVATE };
   return seen;
 }
@@ -87,40 +87,40 @@ const makeUser = viewOf('User', UserSchema, {
 });
 
 /** The User a viewer reads of another (or themselves): presence by seenLocation. */
-export function userView(world: World, viewer: UserRecord, user: UserRecord): User {
-  const seen = seenLocation(world, viewer, user);
+export function userView(sandbox: Sandbox, viewer: UserRecord, user: UserRecord): User {
+  const seen = seenLocation(sandbox, viewer, user);
   const friend = viewer.id !== user.id && areFriends(viewer, user);
   return makeUser(user, {
     ...seen,
-    ...wornAvatar(world, user),
+    ...wornAvatar(sandbox, user),
     badges: shownBadges(user),
     isFriend: friend,
     friendKey: friend ? user.friendKey : '',
-    friendRequestStatus: friendRequestStatus(world, viewer, user),
-    note: noteOf(world, viewer, user),
+    friendRequestStatus: friendRequestStatus(sandbox, viewer, user),
+    note: noteOf(sandbox, viewer, user),
     last_login: friend || viewer.id === user.id ? user.last_login : '',
     last_activity: friend || viewer.id === user.id ? user.last_activity : '',
   });
 }
 
-function friendRequestStatus(world: World, viewer: UserRecord, user: UserRecord): string {
+function friendRequestStatus(sandbox: Sandbox, viewer: UserRecord, user: UserRecord): string {
   if (viewer.id === user.id) return '';
   if (areFriends(viewer, user)) return 'completed';
-  if (pendingRequest(world, viewer.id, user.id)) return 'outgoing';
-  if (pendingRequest(world, user.id, viewer.id)) return 'incoming';
+  if (pendingRequest(sandbox, viewer.id, user.id)) return 'outgoing';
+  if (pendingRequest(sandbox, user.id, viewer.id)) return 'incoming';
   return 'null';
 }
 
 /** The friend request `from` sent `to` that is still open, if any. */
-export function pendingRequest(world: World, from: string, to: string) {
-  for (const record of world.notificationsByReceiver.get(to) ?? []) {
+export function pendingRequest(sandbox: Sandbox, from: string, to: string) {
+  for (const record of sandbox.notificationsByReceiver.get(to) ?? []) {
     if (record.type === 'friendRequest' && record.senderUserId === from) return record;
   }
   return undefined;
 }
 
-function noteOf(world: World, viewer: UserRecord, user: UserRecord): string {
-  for (const note of world.userNotes.values()) {
+function noteOf(sandbox: Sandbox, viewer: UserRecord, user: UserRecord): string {
+  for (const note of sandbox.userNotes.values()) {
     if (note.userId === viewer.id && note.targetUserId === user.id) return note.note;
   }
   return '';
@@ -139,9 +139,9 @@ const makeFriend = viewOf('LimitedUserFriend', LimitedUserFriendSchema, {
 });
 
 /** An entry of the friend list: the friend's presence as friends see it. */
-export function limitedFriendView(world: World, viewer: UserRecord, friend: UserRecord): LimitedUserFriend {
-  const seen = seenLocation(world, viewer, friend);
-  const avatar = wornAvatar(world, friend);
+export function limitedFriendView(sandbox: Sandbox, viewer: UserRecord, friend: UserRecord): LimitedUserFriend {
+  const seen = seenLocation(sandbox, viewer, friend);
+  const avatar = wornAvatar(sandbox, friend);
   return makeFriend(friend, {
     ...avatar,
     isFriend: true,
@@ -155,6 +155,6 @@ const makeSearchEntry = viewOf('LimitedUserSearch', LimitedUserSearchSchema, {
   computed: ['isFriend', 'currentAvatarImageUrl', 'currentAvatarThumbnailImageUrl', 'currentAvatarTags'],
 });
 
-export function limitedSearchView(world: World, viewer: UserRecord, user: UserRecord): LimitedUserSearch {
-  return makeSearchEntry(user, { ...wornAvatar(world, user), isFriend: viewer.id !== user.id && areFriends(viewer, user) });
+export function limitedSearchView(sandbox: Sandbox, viewer: UserRecord, user: UserRecord): LimitedUserSearch {
+  return makeSearchEntry(user, { ...wornAvatar(sandbox, user), isFriend: viewer.id !== user.id && areFriends(viewer, user) });
 }

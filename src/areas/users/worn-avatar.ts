@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../store/records/user.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 
 /** What every view of a user shows of the avatar they wear. */
 export interface WornAvatar {
@@ -15,8 +15,8 @@ const NO_AVATAR: WornAvatar = Object.freeze({
 });
 
 /** Read from the avatar record at each view, so selecting or editing an avatar shows on the next read. */
-export function wornAvatar(world: World, user: UserRecord): WornAvatar {
-  const avatar = user.currentAvatar === '' ? undefined : world.avatars.get(user.currentAvatar);
+export function wornAvatar(sandbox: Sandbox, user: UserRecord): WornAvatar {
+  const avatar = user.currentAvatar === '' ? undefined : sandbox.avatars.get(user.currentAvatar);
   if (!avatar) return NO_AVATAR;
   return {
     currentAvatarImageUrl: avatar.imageUrl,

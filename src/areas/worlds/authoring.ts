@@ -8,7 +8,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { ChangeWorldTagsRequestSchema, WorldRecordSchema, type WorldRecord } from '../../store/records/worlds.js';
 import { newId } from '../../store/ids.js';
 import { withdrawFromDiscovery } from '../../store/indexes/instances.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed } from '../../store/instance-state.js';
 import { findWorld } from './worlds.js';
@@ -46,11 +46,11 @@ const ASSET_URL = /\/file\/(file_[0-9a-fA-F-]{36})\/(\d+)(?:\/file)?\/?$/;
  * A world's asset is a `.vrcw` file of its author whose named version has finished uploading, as the
  * real service requires before it lists the build.
  */
-function checkAsset(world: World, actor: UserRecord, assetUrl: string): void {
+function checkAsset(sandbox: Sandbox, actor: UserRecord, assetUrl: string): void {
   const match = ASSET_URL.exec(assetUrl);
   if (!match) throw new ApiError(400, messages.worldAssetUrlInvalid);
   const [, fileId, versionText] = match;
-  const file = world.files.get(fileId!);
+  const file = sandbox.files.get(fileId!);
   if (!file) throw new ApiError(400, messages.fileNotFound(fileId!));
   if (file.ownerId !== actor.id && !actor.isAdmin) throw new ApiError(400, messages.worldAssetNotYours);
   if (file.extension !== '.vrcw') throw new ApiError(400, messages.worldAssetNotVrcw);
@@ -65,7 +65,7 @@ function mayChange(actor: UserRecord, record: WorldRecord): void {
 }
 
 /** Puts the build for one platform in place of the one before, if any. */
-function putPackage(world: World, record: WorldRecord, platform: string, unityVersion: string, assetUrl: string, assetVersion: number) {
+function putPackage(sandbox: Sandbox, record: WorldRecord, platform: string, unityVersion: string, assetUrl: string, assetVersion: number) {
   const unityPackage: UnityPackage = {
     id: newId('unp'),
     platform,
@@ -74,7 +74,7 @@ function putPackage(world: World, record: WorldRecord, platform: string, unityVe
     assetVersion,
     assetUrl,
     assetUrlObject: {},
-    created_at: isoNow(world.clock),
+    created_at: isoNow(sandbox.clock),
     impostorUrl: null,
     impostorizerVersion: '',
     performanceRating: 'None',
@@ -88,12 +88,12 @@ function putPackage(world: World, record: WorldRecord, platform: string, unityVe
 }
 
 /** POST /worlds: the requester's new world, private unless said otherwise, built from their complete `.vrcw` file. */
-export function createWorld(world: World, actor: UserRecord, body: unknown): WorldRecord {
+export function createWorld(sandbox: Sandbox, actor: UserRecord, body: unknown): WorldRecord {
   const request = parseInput(CreateWorldRequestSchema, body);
   if (request.authorId !== undefined && request.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotYours);
-  if (request.id !== undefined && world.worlds.has(request.id)) throw new ApiError(400, messages.worldIdTaken(request.id));
-  checkAsset(world, actor, request.assetUrl);
-  const now = isoNow(world.clock);
+  if (request.id !== undefined && sandbox.worlds.has(request.id)) throw new ApiError(400, messages.worldIdTaken(request.id));
+  checkAsset(sandbox, actor, request.assetUrl);
+  const now = isoNow(sandbox.clock);
   const record = WorldRecordSchema.parse({
     id: request.id ?? newId('wrld'),
     authorId: actor.id,
@@ -110,27 +110,27 @@ export function createWorld(world: World, actor: UserRecord, body: unknown): Wor
     updated_at: now,
   });
   putPackage(
-    world,
+    sandbox,
     record,
     request.platform ?? 'standalonewindows',
     request.unityVersion ?? '2022.3.22f1',
     request.assetUrl,
     request.assetVersion ?? 1,
   );
-  world.worlds.set(record.id, record);
-  world.worldNames.changed();
+  sandbox.worlds.set(record.id, record);
+  sandbox.worldNames.changed();
   return record;
 }
 
 /** PUT /worlds/{id}: its author (or an admin) changes what the request names; a new asset is a new version. */
-export function updateWorld(world: World, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
+export function updateWorld(sandbox: Sandbox, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
   const request = parseInput(UpdateWorldRequestSchema, body);
-  const record = findWorld(world, worldId);
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
-  if (request.assetUrl !== undefined) checkAsset(world, actor, request.assetUrl);
+  if (request.assetUrl !== undefined) checkAsset(sandbox, actor, request.assetUrl);
   if (request.name !== undefined && request.name !== record.name) {
     record.name = request.name;
-    world.worldNames.changed();
+    sandbox.worldNames.changed();
   }
   if (request.description !== undefined) record.description = request.description;
   if (request.imageUrl !== undefined) record.imageUrl = record.thumbnailImageUrl = request.imageUrl;
@@ -141,7 +141,7 @@ export function updateWorld(world: World, actor: UserRecord, worldId: string, bo
     const platform = request.platform ?? 'standalonewindows';
     const previous = record.unityPackages.find((p) => p.platform === platform);
     putPackage(
-      world,
+      sandbox,
       record,
       platform,
       request.unityVersion ?? previous?.unityVersion ?? '2022.3.22f1',
@@ -150,51 +150,51 @@ export function updateWorld(world: World, actor: UserRecord, worldId: string, bo
     );
     record.version += 1;
   }
-  record.updated_at = isoNow(world.clock);
+  record.updated_at = isoNow(sandbox.clock);
   return record;
 }
 
 /** DELETE /worlds/{id}: gone from every list; its open instances close now and leave discovery. */
-export function deleteWorld(world: World, actor: UserRecord, worldId: string): void {
-  const record = findWorld(world, worldId);
+export function deleteWorld(sandbox: Sandbox, actor: UserRecord, worldId: string): void {
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
-  const now = world.clock.now();
-  for (const instance of world.instancesByWorld.get(worldId) ?? []) {
+  const now = sandbox.clock.now();
+  for (const instance of sandbox.instancesByWorld.get(worldId) ?? []) {
     if (isClosed(instance, now)) continue;
     instance.closedAt = new Date(now).toISOString();
     instance.hardClose = true;
-    withdrawFromDiscovery(world, instance);
+    withdrawFromDiscovery(sandbox, instance);
   }
-  world.worlds.delete(worldId);
-  world.worldNames.changed();
+  sandbox.worlds.delete(worldId);
+  sandbox.worldNames.changed();
 }
 
 /** POST /worlds/{id}/removeTags: removes the named tags (compared without case); absent ones are ignored. */
-export function removeWorldTags(world: World, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
+export function removeWorldTags(sandbox: Sandbox, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
   const { tags } = parseInput(ChangeWorldTagsRequestSchema, body);
-  const record = findWorld(world, worldId);
+  const record = findWorld(sandbox, worldId);
   if (record.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotAuthor);
   const removed = new Set(tags.map((tag) => tag.toLowerCase()));
   const kept = record.tags.filter((tag) => !removed.has(tag.toLowerCase()));
   if (kept.length !== record.tags.length) {
     record.tags = kept;
-    record.updated_at = isoNow(world.clock);
+    record.updated_at = isoNow(sandbox.clock);
   }
   return record;
 }
 
 /** GET /worlds/{id}/publish: whether the world may go to Community Labs (it is not public yet). */
-export function publishStatus(world: World, actor: UserRecord, worldId: string) {
-  const record = findWorld(world, worldId);
+export function publishStatus(sandbox: Sandbox, actor: UserRecord, worldId: string) {
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
   return { canPublish: record.releaseStatus !== 'public' };
 }
 
 /** PUT /worlds/{id}/publish: public, in Community Labs from now. */
-export function publishWorld(world: World, actor: UserRecord, worldId: string): WorldRecord {
-  const record = findWorld(world, worldId);
+export function publishWorld(sandbox: Sandbox, actor: UserRecord, worldId: string): WorldRecord {
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
-  const now = isoNow(world.clock);
+  const now = isoNow(sandbox.clock);
   record.releaseStatus = 'public';
   record.labsPublicationDate = now;
   if (!record.tags.includes('system_labs')) record.tags = [...record.tags, 'system_labs'];
@@ -203,28 +203,28 @@ export function publishWorld(world: World, actor: UserRecord, worldId: string): 
 }
 
 /** DELETE /worlds/{id}/publish: private again, out of Community Labs. */
-export function unpublishWorld(world: World, actor: UserRecord, worldId: string): WorldRecord {
-  const record = findWorld(world, worldId);
+export function unpublishWorld(sandbox: Sandbox, actor: UserRecord, worldId: string): WorldRecord {
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
   record.releaseStatus = 'private';
   record.tags = record.tags.filter((tag) => tag !== 'system_labs');
-  record.updated_at = isoNow(world.clock);
+  record.updated_at = isoNow(sandbox.clock);
   return record;
 }
 
 /** DELETE /worlds/{id}/platform/{platform}: drops that platform's build; the last one stays. */
-export function deleteWorldPlatform(world: World, actor: UserRecord, worldId: string, platform: string): WorldRecord {
-  const record = findWorld(world, worldId);
+export function deleteWorldPlatform(sandbox: Sandbox, actor: UserRecord, worldId: string, platform: string): WorldRecord {
+  const record = findWorld(sandbox, worldId);
   mayChange(actor, record);
   const kept = record.unityPackages.filter((p) => p.platform !== platform);
   if (kept.length === record.unityPackages.length) throw new ApiError(404, messages.worldNoPlatform(platform));
   if (kept.length === 0) throw new ApiError(400, messages.worldLastPlatform);
   record.unityPackages = kept;
-  record.updated_at = isoNow(world.clock);
+  record.updated_at = isoNow(sandbox.clock);
   return record;
 }
 
 /** GET /worlds/{id}/metadata: the world's custom metadata; nothing here sets any. */
-export function worldMetadata(world: World, worldId: string) {
-  return { id: findWorld(world, worldId).id, metadata: {} };
+export function worldMetadata(sandbox: Sandbox, worldId: string) {
+  return { id: findWorld(sandbox, worldId).id, metadata: {} };
 }

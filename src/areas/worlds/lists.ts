@@ -6,7 +6,7 @@ import type { SortOption } from '../../schema/query.js';
 import type { WorldRecord } from '../../store/records/worlds.js';
 import { hash32 } from '../../store/random.js';
 import { nameWords } from '../../store/indexes/world-names.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { trustOf } from '../avatars/public.js';
 import { favoritedWorldView, limitedWorldView, occupantsOfWorld } from './views.js';
@@ -39,13 +39,13 @@ function matchesPackages(record: WorldRecord, q: WorldListQuery): boolean {
 }
 
 /** Fuzzy search: every word of the text appears somewhere in the name, the author's name or a tag. */
-function fuzzyMatch(world: World, record: WorldRecord, words: readonly string[]): boolean {
-  const haystack = `${record.name} ${authorNameOf(world, record)} ${record.tags.join(' ')}`.toLowerCase();
+function fuzzyMatch(sandbox: Sandbox, record: WorldRecord, words: readonly string[]): boolean {
+  const haystack = `${record.name} ${authorNameOf(sandbox, record)} ${record.tags.join(' ')}`.toLowerCase();
   return words.every((word) => haystack.includes(word));
 }
 
 function matches(
-  world: World,
+  sandbox: Sandbox,
   record: WorldRecord,
   q: WorldListQuery,
   actor: UserRecord,
@@ -57,7 +57,7 @@ function matches(
   if (q.featured !== undefined && record.featured !== q.featured) return false;
   if (q.user === 'me' && record.authorId !== actor.id) return false;
   if (q.userId !== undefined && record.authorId !== q.userId) return false;
-  if (q.fuzzy && words.length > 0 && !fuzzyMatch(world, record, words)) return false;
+  if (q.fuzzy && words.length > 0 && !fuzzyMatch(sandbox, record, words)) return false;
   if (q.tag && !q.tag.some((tag) => record.tags.includes(tag))) return false;
   if (q.notag?.some((tag) => record.tags.includes(tag))) return false;
   if (q.avatarSpecific !== undefined && record.tags.includes(AVATAR_WORLD_TAG) !== q.avatarSpecific) return false;
@@ -75,7 +75,7 @@ const publicationTime = (date: string, fallback: string) => Date.parse(date === 
  * shuffle the same reseeded each UTC day; reportCount and reportScore 0 (worlds carry no reports);
  * trust the author's trust rank. Ties fall back to the id.
  */
-function sortKey(world: World, sort: SortOption, candidate: Candidate, search: string | undefined): number | string {
+function sortKey(sandbox: Sandbox, sort: SortOption, candidate: Candidate, search: string | undefined): number | string {
   const record = candidate.record;
   switch (sort) {
     case 'popularity':
@@ -102,27 +102,27 @@ function sortKey(world: World, sort: SortOption, candidate: Candidate, search: s
     case 'order':
       return candidate.order;
     case 'random':
-      return hash32(record.id, world.avatarShuffleSeed);
+      return hash32(record.id, sandbox.avatarShuffleSeed);
     case 'shuffle':
-      return hash32(record.id, world.avatarShuffleSeed ^ Math.floor(world.clock.now() / DAY_MS));
+      return hash32(record.id, sandbox.avatarShuffleSeed ^ Math.floor(sandbox.clock.now() / DAY_MS));
     case 'reportCount':
     case 'reportScore':
       return 0;
     case 'trust':
-      return trustOf(world.users.get(record.authorId));
+      return trustOf(sandbox.users.get(record.authorId));
   }
 }
 
 /** Filters, sorts and pages candidates; only the page's worlds are made into responses. */
-function page(world: World, actor: UserRecord, q: WorldListQuery, candidates: Iterable<Candidate>, sort: SortOption): Candidate[] {
+function page(sandbox: Sandbox, actor: UserRecord, q: WorldListQuery, candidates: Iterable<Candidate>, sort: SortOption): Candidate[] {
   const own = q.user === 'me' || q.userId === actor.id;
   const releaseStatus = q.releaseStatus ?? (own ? 'all' : 'public');
   const search = q.search?.toLowerCase();
   const words = q.search ? nameWords(q.search) : [];
   const found: { candidate: Candidate; key: number | string }[] = [];
   for (const candidate of candidates) {
-    if (!matches(world, candidate.record, q, actor, releaseStatus, words)) continue;
-    found.push({ candidate, key: sortKey(world, sort, candidate, search) });
+    if (!matches(sandbox, candidate.record, q, actor, releaseStatus, words)) continue;
+    found.push({ candidate, key: sortKey(sandbox, sort, candidate, search) });
   }
   const direction = q.order === 'ascending' ? 1 : -1;
   found.sort((a, b) => {
@@ -133,43 +133,43 @@ function page(world: World, actor: UserRecord, q: WorldListQuery, candidates: It
   return found.slice(q.offset, q.offset + q.n).map((entry) => entry.candidate);
 }
 
-function* allWorlds(world: World): Iterable<Candidate> {
-  for (const record of world.worlds.values()) yield { record, order: Date.parse(record.created_at) };
+function* allWorlds(sandbox: Sandbox): Iterable<Candidate> {
+  for (const record of sandbox.worlds.values()) yield { record, order: Date.parse(record.created_at) };
 }
 
 /**
  * GET /worlds. A search (not fuzzy) reads the name index: worlds with a name word starting with each
  * word of the text. A fuzzy one, and a list without search, go through every world.
  */
-export function searchWorlds(world: World, actor: UserRecord, query: unknown) {
+export function searchWorlds(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(WorldListQuerySchema, query);
-  let candidates: Iterable<Candidate> = allWorlds(world);
+  let candidates: Iterable<Candidate> = allWorlds(sandbox);
   if (q.search !== undefined && !q.fuzzy) {
-    const ids = world.worldNames.matching(world.worlds, nameWords(q.search));
-    candidates = [...ids].map((id) => world.worlds.get(id)!).map((record) => ({ record, order: Date.parse(record.created_at) }));
+    const ids = sandbox.worldNames.matching(sandbox.worlds, nameWords(q.search));
+    candidates = [...ids].map((id) => sandbox.worlds.get(id)!).map((record) => ({ record, order: Date.parse(record.created_at) }));
   }
-  return page(world, actor, q, candidates, q.sort ?? (q.search ? 'relevance' : 'popularity')).map(({ record }) =>
-    limitedWorldView(world, record),
+  return page(sandbox, actor, q, candidates, q.sort ?? (q.search ? 'relevance' : 'popularity')).map(({ record }) =>
+    limitedWorldView(sandbox, record),
   );
 }
 
 /** GET /worlds/active: worlds with someone in them, fullest first unless sorted otherwise. */
-export function activeWorlds(world: World, actor: UserRecord, query: unknown) {
+export function activeWorlds(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(WorldListQuerySchema, query);
   const candidates: Candidate[] = [];
-  for (const worldId of world.instancesByWorld.keys()) {
-    const record = world.worlds.get(worldId);
-    const occupants = record ? occupantsOfWorld(world, worldId) : 0;
+  for (const worldId of sandbox.instancesByWorld.keys()) {
+    const record = sandbox.worlds.get(worldId);
+    const occupants = record ? occupantsOfWorld(sandbox, worldId) : 0;
     if (record && occupants > 0) candidates.push({ record, order: occupants });
   }
-  return page(world, actor, q, candidates, q.sort ?? 'order').map(({ record }) => limitedWorldView(world, record));
+  return page(sandbox, actor, q, candidates, q.sort ?? 'order').map(({ record }) => limitedWorldView(sandbox, record));
 }
 
 /** The user a favorites or recent list is of: the requester's own, or (for an admin) `userId`'s. */
-function listedUser(world: World, actor: UserRecord, q: WorldListQuery): UserRecord {
+function listedUser(sandbox: Sandbox, actor: UserRecord, q: WorldListQuery): UserRecord {
   if (q.userId === undefined || q.userId === actor.id) return actor;
   if (!actor.isAdmin) throw new ApiError(403, messages.worldFavoritesOfOthers);
-  const user = world.users.get(q.userId);
+  const user = sandbox.users.get(q.userId);
   if (!user) throw new ApiError(404, messages.userNotFound(q.userId));
   return user;
 }
@@ -181,28 +181,28 @@ function listedUser(world: World, actor: UserRecord, q: WorldListQuery): UserRec
 const ownList = (q: WorldListQuery): WorldListQuery => ({ ...q, userId: undefined, releaseStatus: q.releaseStatus ?? 'all' });
 
 /** GET /worlds/recent: the worlds the user visited, latest first unless sorted otherwise. */
-export function recentWorlds(world: World, actor: UserRecord, query: unknown) {
+export function recentWorlds(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(WorldListQuerySchema, query);
-  const user = listedUser(world, actor, q);
+  const user = listedUser(sandbox, actor, q);
   const candidates: Candidate[] = [];
   user.recentWorldIds.forEach((worldId, index) => {
-    const record = world.worlds.get(worldId);
+    const record = sandbox.worlds.get(worldId);
     if (record) candidates.push({ record, order: -index });
   });
-  return page(world, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record }) => limitedWorldView(world, record));
+  return page(sandbox, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record }) => limitedWorldView(sandbox, record));
 }
 
 /** GET /worlds/favorites: the user's world favorites (vrcPlusWorld ones too), from the one favorites store. */
-export function favoriteWorlds(world: World, actor: UserRecord, query: unknown) {
+export function favoriteWorlds(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const q = parseInput(WorldListQuerySchema, query);
-  const user = listedUser(world, actor, q);
+  const user = listedUser(sandbox, actor, q);
   const candidates: Candidate[] = [];
-  for (const favorite of world.favorites.get(user.id) ?? []) {
+  for (const favorite of sandbox.favorites.get(user.id) ?? []) {
     if (favorite.type !== 'world' && favorite.type !== 'vrcPlusWorld') continue;
-    const record = world.worlds.get(favorite.favoriteId);
+    const record = sandbox.worlds.get(favorite.favoriteId);
     if (record) candidates.push({ record, order: Date.parse(favorite.created_at), favorite });
   }
-  return page(world, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record, favorite }) =>
-    favoritedWorldView(world, record, favorite!),
+  return page(sandbox, actor, ownList(q), candidates, q.sort ?? 'order').map(({ record, favorite }) =>
+    favoritedWorldView(sandbox, record, favorite!),
   );
 }

@@ -28,7 +28,7 @@ type WorldList = typeof searchWorlds;
 function listRoute(path: string, list: WorldList) {
   worldRoutes.get(path, (c) => {
     const user = c.get('user');
-    const read = () => list(c.get('world'), user, queryOf(c, WorldListQuerySchema));
+    const read = () => list(c.get('sandbox'), user, queryOf(c, WorldListQuerySchema));
     if (c.req.query('sort') === 'shuffle') return json(c, read());
     return cachedJson(c, `${path} ${user.id} ${rawQuery(c)}`, read);
   });
@@ -41,61 +41,61 @@ listRoute('/worlds/recent', recentWorlds);
 listRoute('/worlds/favorites', favoriteWorlds);
 
 worldRoutes.get('/worlds/:worldId', (c) => {
-  const world = c.get('world');
-  return json(c, worldView(world, findWorld(world, c.req.param('worldId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, findWorld(sandbox, c.req.param('worldId'))));
 });
 
 worldRoutes.post('/worlds/:worldId/addTags', async (c) => {
   const body = await jsonBody(c);
-  const world = c.get('world');
-  return json(c, worldView(world, addWorldTags(world, c.get('user'), c.req.param('worldId'), body)));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, addWorldTags(sandbox, c.get('user'), c.req.param('worldId'), body)));
 });
 
 worldRoutes.post('/worlds', async (c) => {
   const body = await jsonBody(c);
-  const world = c.get('world');
-  return json(c, worldView(world, createWorld(world, c.get('user'), body)));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, createWorld(sandbox, c.get('user'), body)));
 });
 
 worldRoutes.put('/worlds/:worldId', async (c) => {
   const body = await jsonBody(c);
-  const world = c.get('world');
-  return json(c, worldView(world, updateWorld(world, c.get('user'), c.req.param('worldId'), body)));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, updateWorld(sandbox, c.get('user'), c.req.param('worldId'), body)));
 });
 
 worldRoutes.delete('/worlds/:worldId', (c) => {
-  deleteWorld(c.get('world'), c.get('user'), c.req.param('worldId'));
+  deleteWorld(c.get('sandbox'), c.get('user'), c.req.param('worldId'));
   return json(c, success(messages.worldDeleted));
 });
 
 worldRoutes.post('/worlds/:worldId/removeTags', async (c) => {
   const body = await jsonBody(c);
-  const world = c.get('world');
-  return json(c, worldView(world, removeWorldTags(world, c.get('user'), c.req.param('worldId'), body)));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, removeWorldTags(sandbox, c.get('user'), c.req.param('worldId'), body)));
 });
 
 // Literal second segments before /worlds/:worldId/:instanceId, which would take them as instance ids.
-worldRoutes.get('/worlds/:worldId/metadata', (c) => json(c, worldMetadata(c.get('world'), c.req.param('worldId'))));
+worldRoutes.get('/worlds/:worldId/metadata', (c) => json(c, worldMetadata(c.get('sandbox'), c.req.param('worldId'))));
 
-worldRoutes.get('/worlds/:worldId/publish', (c) => json(c, publishStatus(c.get('world'), c.get('user'), c.req.param('worldId'))));
+worldRoutes.get('/worlds/:worldId/publish', (c) => json(c, publishStatus(c.get('sandbox'), c.get('user'), c.req.param('worldId'))));
 
 worldRoutes.put('/worlds/:worldId/publish', (c) => {
-  const world = c.get('world');
-  return json(c, worldView(world, publishWorld(world, c.get('user'), c.req.param('worldId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, publishWorld(sandbox, c.get('user'), c.req.param('worldId'))));
 });
 
 worldRoutes.delete('/worlds/:worldId/publish', (c) => {
-  const world = c.get('world');
-  return json(c, worldView(world, unpublishWorld(world, c.get('user'), c.req.param('worldId'))));
+  const sandbox = c.get('sandbox');
+  return json(c, worldView(sandbox, unpublishWorld(sandbox, c.get('user'), c.req.param('worldId'))));
 });
 
 worldRoutes.delete('/worlds/:worldId/platform/:platform', (c) => {
-  const world = c.get('world');
+  const sandbox = c.get('sandbox');
   const { worldId, platform } = c.req.param();
-  return json(c, worldView(world, deleteWorldPlatform(world, c.get('user'), worldId, platform)));
+  return json(c, worldView(sandbox, deleteWorldPlatform(sandbox, c.get('user'), worldId, platform)));
 });
 
 worldRoutes.get('/worlds/:worldId/:instanceId', (c) => {
   const { worldId, instanceId } = c.req.param();
-  return readInstance(c, `${worldId}:${instanceId}`, () => findWorldInstance(c.get('world'), worldId, instanceId));
+  return readInstance(c, `${worldId}:${instanceId}`, () => findWorldInstance(c.get('sandbox'), worldId, instanceId));
 });

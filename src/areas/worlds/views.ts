@@ -1,21 +1,21 @@
 import type { FavoriteRecord } from '../../store/records/favorites.js';
 import type { WorldRecord } from '../../store/records/worlds.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { occupantsOf } from '../../store/instance-state.js';
 import { authorNameOf } from '../users/public.js';
 
 /** How many users are in the world's instances now. */
-export function occupantsOfWorld(world: World, worldId: string): number {
+export function occupantsOfWorld(sandbox: Sandbox, worldId: string): number {
   let occupants = 0;
-  for (const instance of world.instancesByWorld.get(worldId) ?? []) occupants += occupantsOf(world, instance).length;
+  for (const instance of sandbox.instancesByWorld.get(worldId) ?? []) occupants += occupantsOf(sandbox, instance).length;
   return occupants;
 }
 
 /** The fields every listed world carries as its record holds them, occupants counted now. */
-function listedWorldFields(world: World, record: WorldRecord) {
+function listedWorldFields(sandbox: Sandbox, record: WorldRecord) {
   return {
     authorId: record.authorId,
-    authorName: authorNameOf(world, record),
+    authorName: authorNameOf(sandbox, record),
     capacity: record.capacity,
     created_at: record.created_at,
     defaultContentSettings: record.defaultContentSettings,
@@ -25,7 +25,7 @@ function listedWorldFields(world: World, record: WorldRecord) {
     imageUrl: record.imageUrl,
     labsPublicationDate: record.labsPublicationDate,
     name: record.name,
-    occupants: occupantsOfWorld(world, record.id),
+    occupants: occupantsOfWorld(sandbox, record.id),
     organization: record.organization,
     popularity: record.popularity,
     previewYoutubeId: record.previewYoutubeId,
@@ -41,9 +41,9 @@ function listedWorldFields(world: World, record: WorldRecord) {
 }
 
 /** The LimitedWorld search lists carry (storeId only when the world has one: the schema does not allow null). */
-export function limitedWorldView(world: World, record: WorldRecord) {
+export function limitedWorldView(sandbox: Sandbox, record: WorldRecord) {
   return {
-    ...listedWorldFields(world, record),
+    ...listedWorldFields(sandbox, record),
     ...(record.storeId ? { storeId: record.storeId } : {}),
     unityPackages: record.unityPackages.map((p) => ({ created_at: p.created_at, platform: p.platform, unityVersion: p.unityVersion })),
   };
@@ -53,9 +53,9 @@ export function limitedWorldView(world: World, record: WorldRecord) {
  * The FavoritedWorld /worlds/favorites carries: the world, the favorite's id and its first group.
  * description only when there is one (the schema wants at least a character).
  */
-export function favoritedWorldView(world: World, record: WorldRecord, favorite: FavoriteRecord) {
+export function favoritedWorldView(sandbox: Sandbox, record: WorldRecord, favorite: FavoriteRecord) {
   return {
-    ...listedWorldFields(world, record),
+    ...listedWorldFields(sandbox, record),
     ...(record.description ? { description: record.description } : {}),
     favoriteGroup: favorite.tags[0]!,
     favoriteId: favorite.id,

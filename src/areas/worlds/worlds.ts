@@ -10,7 +10,7 @@ import {
 } from '../../store/records/worlds.js';
 import { viewOf } from '../../schema/view.js';
 import { isOpenAccess } from '../../store/indexes/instances.js';
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { authorNameOf } from '../users/public.js';
@@ -18,8 +18,8 @@ import { authorNameOf } from '../users/public.js';
 /** Tags one world may carry in all, system and admin tags included. */
 export const WORLD_TAG_LIMIT = 20;
 
-export function findWorld(world: World, worldId: string): WorldRecord {
-  const found = world.worlds.get(worldId);
+export function findWorld(sandbox: Sandbox, worldId: string): WorldRecord {
+  const found = sandbox.worlds.get(worldId);
   if (!found) throw new ApiError(404, messages.worldNotFound(worldId));
   return found;
 }
@@ -33,24 +33,24 @@ const makeWorldView = viewOf('World', WorldSchema, {
  * public and public group instances, in publicOccupants), and `instances` lists its open, active ones,
  * the first `worldViewInstances` of them (the counts still cover all).
  */
-export function worldView(world: World, record: WorldRecord): WorldResponse {
-  const now = world.clock.now();
+export function worldView(sandbox: Sandbox, record: WorldRecord): WorldResponse {
+  const now = sandbox.clock.now();
   let occupants = 0;
   let publicOccupants = 0;
   const instances: WorldResponse['instances'] = [];
   const slimInstances: WorldResponse['slimInstances'] = [];
-  for (const instance of world.instancesByWorld.get(record.id) ?? []) {
-    const users = occupantsOf(world, instance).length;
+  for (const instance of sandbox.instancesByWorld.get(record.id) ?? []) {
+    const users = occupantsOf(sandbox, instance).length;
     occupants += users;
     if (!isOpenAccess(instance)) continue;
     publicOccupants += users;
     // Bounded: with thousands of instances every view of every one of them carried the whole list.
-    if (isClosed(instance, now) || instances.length >= world.settings.worldViewInstances) continue;
+    if (isClosed(instance, now) || instances.length >= sandbox.settings.worldViewInstances) continue;
     instances.push([instance.instanceId, users, {}]);
     slimInstances.push({ gameServerVersion: {}, instanceId: instance.instanceId, languageRatio: instance.languageRatio, n_users: users });
   }
   return makeWorldView(record, {
-    authorName: authorNameOf(world, record),
+    authorName: authorNameOf(sandbox, record),
     occupants,
     privateOccupants: occupants - publicOccupants,
     publicOccupants,
@@ -69,9 +69,9 @@ function isRestricted(tag: string, actor: UserRecord): boolean {
  * Adds tags to a world its author (or an admin) names. Tags already there or repeated are kept once;
  * a malformed, restricted or excess tag refuses the whole request with a waf_code.
  */
-export function addWorldTags(world: World, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
+export function addWorldTags(sandbox: Sandbox, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
   const { tags } = parseInput(ChangeWorldTagsRequestSchema, body);
-  const target = findWorld(world, worldId);
+  const target = findWorld(sandbox, worldId);
   if (target.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotAuthor);
   for (const tag of tags) {
     if (!TAG_PATTERN.test(tag)) throw new ApiError(400, messages.worldTagInvalid(tag), WAF_WORLD_TAG_INVALID);
@@ -88,7 +88,7 @@ export function addWorldTags(world: World, actor: UserRecord, worldId: string, b
   if (merged.length > WORLD_TAG_LIMIT) throw new ApiError(400, messages.worldTagLimit(WORLD_TAG_LIMIT), WAF_WORLD_TAG_LIMIT);
   if (merged.length !== target.tags.length) {
     target.tags = merged;
-    target.updated_at = isoNow(world.clock);
+    target.updated_at = isoNow(sandbox.clock);
   }
   return target;
 }

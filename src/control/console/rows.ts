@@ -62,7 +62,7 @@ export interface InstanceRow {
 }
 
 /** Each view's row by the name `GET /_mock/state/:kind` takes. */
-export interface WorldRows {
+export interface SandboxRows {
   users: UserRow;
   groups: GroupRow;
   'invite-messages': InviteMessageRow;

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { seededRandom, seededRandomAt } from '../random.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import {
   CREATED_FROM,
   CREATED_HOURS,
@@ -11,7 +11,7 @@ import {
   recipeFavorites,
   type AvatarsRecipe,
 } from '../recipes/avatars.js';
-import type { WorldDataWithRecipes } from '../recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
 const HOUR = 3_600_000;
 /** Most users favorite a few dozen avatars; the real client caps favorites in the hundreds. */
@@ -24,20 +24,20 @@ const MAX_FAVORITES_PER_USER = 100;
  * on average), skewed so a few avatars are far more popular than the rest. Avatars and favorites
  * stay a recipe (see avatars-recipe.ts) until a read needs them: an avatar by its id, a user's list.
  */
-export function planAvatars(faker: Faker, data: WorldData, count: number): void {
+export function planAvatars(faker: Faker, data: SandboxData, count: number): void {
   const recipe = avatarsRecipe(faker, data, count);
-  if (recipe) ((data as WorldDataWithRecipes).avatarRecipes ??= []).push(recipe);
+  if (recipe) ((data as SandboxDataWithRecipes).avatarRecipes ??= []).push(recipe);
 }
 
 /** The same avatars and favorites as planAvatars, made at once and added to data.avatars and data.favorites. */
-export function generateAvatars(faker: Faker, data: WorldData, count: number): void {
+export function generateAvatars(faker: Faker, data: SandboxData, count: number): void {
   const recipe = avatarsRecipe(faker, data, count);
   if (!recipe) return;
   for (let i = 0; i < avatarCount(recipe); i++) data.avatars.push(recipeAvatar(recipe, i));
   for (let user = 0; user < recipe.userIds.length; user++) data.favorites.push(...recipeFavorites(recipe, user));
 }
 
-function avatarsRecipe(faker: Faker, data: WorldData, count: number): AvatarsRecipe | undefined {
+function avatarsRecipe(faker: Faker, data: SandboxData, count: number): AvatarsRecipe | undefined {
   const users = data.users;
   if (users.length === 0 || count <= 0) return undefined;
   const seed = faker.number.int({ max: 0xffffffff });

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { forEachRun, recipeEvent, type CalendarRecipe } from '../recipes/calendar.js';
-import type { WorldDataWithRecipes } from '../recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
 /** Generated events start in the months from here on: some past, most upcoming, for any recent clock. */
 const FIRST_MONTH = { year: 2025, month: 6 };
@@ -15,13 +15,13 @@ const MAX_PER_GROUP_MONTH = 50;
  * that makes each event when a read first needs it (see calendar-recipe.ts). Built for millions: the
  * world indexes the plan without making the events.
  */
-export function planCalendarEvents(faker: Faker, data: WorldData, count: number): void {
+export function planCalendarEvents(faker: Faker, data: SandboxData, count: number): void {
   const recipe = calendarRecipe(faker, data, count);
-  if (recipe) ((data as WorldDataWithRecipes).calendarRecipes ??= []).push(recipe);
+  if (recipe) ((data as SandboxDataWithRecipes).calendarRecipes ??= []).push(recipe);
 }
 
 /** The same events as planCalendarEvents, made at once and added to data.calendarEvents. */
-export function generateCalendarEvents(faker: Faker, data: WorldData, count: number): void {
+export function generateCalendarEvents(faker: Faker, data: SandboxData, count: number): void {
   const recipe = calendarRecipe(faker, data, count);
   if (!recipe) return;
   forEachRun(recipe, (_group, _round, from, to) => {
@@ -29,7 +29,7 @@ export function generateCalendarEvents(faker: Faker, data: WorldData, count: num
   });
 }
 
-function calendarRecipe(faker: Faker, data: WorldData, count: number): CalendarRecipe | undefined {
+function calendarRecipe(faker: Faker, data: SandboxData, count: number): CalendarRecipe | undefined {
   const groups = data.groups;
   if (groups.length === 0 || count <= 0) return undefined;
   const seed = faker.number.int({ max: 0xffffffff });

@@ -1,8 +1,8 @@
 import type { Faker } from '@faker-js/faker';
 import { md5Base64 } from '../records/files.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { recipeFile, type FilesRecipe, type Payload } from '../recipes/files.js';
-import type { WorldDataWithRecipes } from '../recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
 /** A 1x1 PNG: every generated image downloads as a real, tiny picture. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -20,18 +20,18 @@ const payload = (data: string): Payload => {
  * package (.vrca). Parts share a few tiny payloads, so downloads work at any count. The files stay
  * a recipe (see files-recipe.ts) until a read needs one: by its id, or its owner's list.
  */
-export function planFiles(faker: Faker, data: WorldData, count: number): void {
+export function planFiles(faker: Faker, data: SandboxData, count: number): void {
   const recipe = filesRecipe(faker, data, count);
-  if (recipe) ((data as WorldDataWithRecipes).filesRecipes ??= []).push(recipe);
+  if (recipe) ((data as SandboxDataWithRecipes).filesRecipes ??= []).push(recipe);
 }
 
 /** The same files as planFiles, made at once and added to data.files. */
-export function generateFiles(faker: Faker, data: WorldData, count: number): void {
+export function generateFiles(faker: Faker, data: SandboxData, count: number): void {
   const recipe = filesRecipe(faker, data, count);
   if (recipe) for (let i = 0; i < recipe.count; i++) data.files.push(recipeFile(recipe, i));
 }
 
-function filesRecipe(faker: Faker, data: WorldData, count: number): FilesRecipe | undefined {
+function filesRecipe(faker: Faker, data: SandboxData, count: number): FilesRecipe | undefined {
   if (data.users.length === 0 || count <= 0) return undefined;
   const idPrefix = `file_${faker.string.uuid().slice(0, 24)}`;
   const titles = Array.from({ length: 64 }, () => `${faker.word.adjective()} ${faker.word.noun()}`.replace(/^./, (c) => c.toUpperCase()));

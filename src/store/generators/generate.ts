@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker';
 import { UserRecordSchema, type UserRecord } from '../records/user.js';
 import { viewOf } from '../../schema/view.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { generateGroups } from './groups.js';
 import { planCalendarEvents } from './calendar.js';
 import { planAvatars } from './avatars.js';
@@ -16,7 +16,7 @@ import { linkGeneratedFriends } from './friends.js';
 
 export { defaultCounts, generatedKinds, type GenerateCounts };
 
-type Generator = (faker: Faker, data: WorldData, count: number) => void;
+type Generator = (faker: Faker, data: SandboxData, count: number) => void;
 
 const generators: Record<keyof GenerateCounts, Generator> = {
   users: generateUsers,
@@ -41,7 +41,7 @@ export const GENERATED_PASSWORD = 'generated-password';
  * into records (see recipes.ts); generateCalendarEvents, generateAvatars and generateFiles make the
  * same records at once.
  */
-export function addGeneratedData(data: WorldData, seed: number, counts: Partial<GenerateCounts> = {}): void {
+export function addGeneratedData(data: SandboxData, seed: number, counts: Partial<GenerateCounts> = {}): void {
   const faker = new Faker({ locale: [en], seed });
   const wanted = { ...defaultCounts, ...counts };
   const firstGenerated = data.users.length;
@@ -57,7 +57,7 @@ const JOINED_SPAN = 3 * 365 * 86_400_000;
  * of a zod parse or structuredClone); names and texts come from small seeded pools, so 100k users
  * take well under a second.
  */
-function generateUsers(faker: Faker, data: WorldData, count: number) {
+function generateUsers(faker: Faker, data: SandboxData, count: number) {
   if (count <= 0) return;
   const newUser = userFactory();
   const names = Array.from({ length: 256 }, () => faker.person.firstName());

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { GroupMemberRecord, GroupMemberStatus, GroupRecord, GroupRole } from '../records/groups.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 
 const HOUR = 3600_000;
 const BASE = Date.parse('2025-01-01T00:00:00.000Z');
@@ -11,7 +11,7 @@ const JOIN_STATES = ['open', 'request', 'invite', 'closed'] as const;
  * same world) with an Owner, a Moderator and a default Member role, one gallery, and up to four other
  * users: mostly members, now and then an invite or a join request. Plain objects, no per-record parsing.
  */
-export function generateGroups(faker: Faker, data: WorldData, count: number): void {
+export function generateGroups(faker: Faker, data: SandboxData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
   const ids = idSequence(faker);

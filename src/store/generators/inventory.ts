@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { InventoryItemRecord } from '../records/inventory.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { seededRandom } from '../random.js';
 
 const HOUR = 3_600_000;
@@ -26,7 +26,7 @@ const KINDS = [
  * five kinds (drone, portal and warp skins that can be equipped in their slot; stickers and emoji
  * that cannot). None is equipped, so any equip succeeds. Plain objects; 100k items in well under a second.
  */
-export function generateInventory(faker: Faker, data: WorldData, count: number): void {
+export function generateInventory(faker: Faker, data: SandboxData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
   const random = seededRandom(faker.number.int({ max: 0xffffffff }));

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { NotificationRecord } from '../records/notifications.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { seededRandom } from '../random.js';
 
 const HOUR = 3_600_000;
@@ -13,7 +13,7 @@ const TYPES = ['invite', 'requestInvite', 'message', 'boop', 'friendRequest'] as
  * never the receiver when there are two users or more): invites, invite requests, messages, boops
  * and friend requests (`frq_` ids), a third of them seen. Plain objects; fast for millions.
  */
-export function generateNotifications(faker: Faker, data: WorldData, count: number): void {
+export function generateNotifications(faker: Faker, data: SandboxData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
   const random = seededRandom(faker.number.int({ max: 0xffffffff }));

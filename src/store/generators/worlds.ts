@@ -3,7 +3,7 @@ import { formatInstanceId, locationOf, stableName, type InstanceIdParts } from '
 import { InstanceRecordSchema, type InstanceRecord } from '../records/instances.js';
 import { UnityPackageSchema, unitySortNumber } from '../records/unity-package.js';
 import { WorldRecordSchema, type WorldRecord } from '../records/worlds.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 import { seededRandom } from '../random.js';
 
 const REGIONS = ['us', 'use', 'eu', 'jp'] as const;
@@ -24,7 +24,7 @@ const copier = <T>(template: T) => new Function(`return ${JSON.stringify(templat
  * groups) group instances, some with users in them. Plain objects from compiled templates and a
  * small seeded generator, so that a large generated world's worlds do not govern its start-up.
  */
-export function generateWorlds(faker: Faker, data: WorldData, count: number): void {
+export function generateWorlds(faker: Faker, data: SandboxData, count: number): void {
   const users = data.users;
   if (users.length === 0 || count <= 0) return;
   const random = seededRandom(faker.number.int({ max: 0xffffffff }));

@@ -36,11 +36,11 @@ export function listIn<T>(map: Map<string, T[]>, key: string): T[] {
 }
 
 /** The world's extras alone, as a snapshot keeps them. */
-export const groupExtrasOf = (world: GroupExtrasIndex): GroupExtrasIndex => ({
-  groupPosts: world.groupPosts,
-  groupAnnouncements: world.groupAnnouncements,
-  groupGalleryImages: world.groupGalleryImages,
-  groupAuditLogs: world.groupAuditLogs,
-  groupBlockedRequests: world.groupBlockedRequests,
-  calendarFollows: world.calendarFollows,
+export const groupExtrasOf = (sandbox: GroupExtrasIndex): GroupExtrasIndex => ({
+  groupPosts: sandbox.groupPosts,
+  groupAnnouncements: sandbox.groupAnnouncements,
+  groupGalleryImages: sandbox.groupGalleryImages,
+  groupAuditLogs: sandbox.groupAuditLogs,
+  groupBlockedRequests: sandbox.groupBlockedRequests,
+  calendarFollows: sandbox.calendarFollows,
 });

@@ -1,9 +1,9 @@
 import { toJson } from './codec.js';
-import type { World } from '../world.js';
-import { collectionReaders, worldState, type WorldState } from './snapshot.js';
+import type { Sandbox } from '../sandbox.js';
+import { collectionReaders, sandboxState, type SandboxState } from './snapshot.js';
 import { savedParts } from './saved-parts.js';
 import { untracked, type Reached } from './write-tracker.js';
-import type { WorldData } from '../fixtures/fixtures.js';
+import type { SandboxData } from '../fixtures/fixtures.js';
 
 /**
  * One change of a saved world, as its log keeps it (records and state as `toJson` writes them):
@@ -24,14 +24,14 @@ const namedCollections = new Set(Object.values(savedParts).flatMap((part) => (pa
 /** What a field savedParts does not name may hold: every collection no named field holds. */
 const otherCollections = Object.keys(collectionReaders).filter((name) => !keyedCollections.has(name) && !namedCollections.has(name));
 
-const field = (world: World, name: string) => (world as unknown as Record<string, unknown>)[name];
+const field = (sandbox: Sandbox, name: string) => (sandbox as unknown as Record<string, unknown>)[name];
 
-function stateAt(state: WorldState, path: string): unknown {
+function stateAt(state: SandboxState, path: string): unknown {
   return path.split('.').reduce<unknown>((value, step) => (value as Record<string, unknown> | undefined)?.[step], state);
 }
 
 /** The changes that make the saved world what `world` is, given what writes reached of it since the last save. */
-export function changesOf(world: World, reached: Reached): Change[] {
+export function changesOf(sandbox: Sandbox, reached: Reached): Change[] {
   const collections = new Set<string>();
   const stateParts = new Set<string>();
   for (const name of reached.fields) {
@@ -46,13 +46,13 @@ export function changesOf(world: World, reached: Reached): Change[] {
   }
   const changes: Change[] = [];
   for (const collection of collections) {
-    changes.push({ collection, all: toJson(collectionReaders[collection as keyof WorldData](world)) });
+    changes.push({ collection, all: toJson(collectionReaders[collection as keyof SandboxData](sandbox)) });
   }
-  let state: WorldState | undefined;
-  for (const path of stateParts) changes.push({ state: path, all: toJson(stateAt((state ??= worldState(world)), path)) });
+  let state: SandboxState | undefined;
+  for (const path of stateParts) changes.push({ state: path, all: toJson(stateAt((state ??= sandboxState(sandbox)), path)) });
   for (const [name, keys] of reached.keys) {
     const part = savedParts[name as keyof typeof savedParts];
-    const map = field(world, name) as Map<unknown, unknown>;
+    const map = field(sandbox, name) as Map<unknown, unknown>;
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
       const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));

@@ -1,10 +1,10 @@
 import { fromJson } from './codec.js';
 import { FixtureError, fieldPath, parseFixtures } from '../fixtures/fixtures.js';
 import { checkFixtureReferences } from '../fixtures/references.js';
-import type { WorldSnapshot, WorldState } from './snapshot.js';
+import type { SandboxSnapshot, SandboxState } from './snapshot.js';
 import { DbError } from './db-error.js';
 import { readText } from './durable-file.js';
-import { WorldStateSchema } from './state-schema.js';
+import { SandboxStateSchema } from './state-schema.js';
 import { logOf, readLog } from './db-log.js';
 import { replay } from './replay.js';
 import { existsSync } from 'node:fs';
@@ -17,7 +17,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 
 /** A database file as read: its world, and which whole write of it this is (its log names it). */
 export interface SavedDb {
-  readonly snapshot: WorldSnapshot;
+  readonly snapshot: SandboxSnapshot;
   readonly generation: number;
 }
 
@@ -27,7 +27,7 @@ export interface SavedDb {
  * them; undefined when there is no file yet. Anything else is a DbError of one line, and the file
  * and its log are left as they are.
  */
-export function readDb(file: string): WorldSnapshot | undefined {
+export function readDb(file: string): SandboxSnapshot | undefined {
   return readSavedDb(file)?.snapshot;
 }
 
@@ -64,10 +64,10 @@ export function readSavedDb(file: string): SavedDb | undefined {
     if (error instanceof FixtureError) throw refuse(`holds an invalid record: ${error.message}`);
     throw error;
   }
-  const state = WorldStateSchema.safeParse(rest, { jitless: true });
+  const state = SandboxStateSchema.safeParse(rest, { jitless: true });
   if (!state.success) {
     const issue = state.error.issues[0]!;
     throw refuse(`holds invalid state: ${fieldPath(issue.path) || '(top)'}: ${issue.message}`);
   }
-  return { snapshot: { data, ...(state.data as WorldState) }, generation: generation as number };
+  return { snapshot: { data, ...(state.data as SandboxState) }, generation: generation as number };
 }

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectionNames, type WorldData } from '../fixtures/fixtures.js';
+import { collectionNames, type SandboxData } from '../fixtures/fixtures.js';
 import { toJson } from './codec.js';
-import type { WorldState } from './snapshot.js';
+import type { SandboxState } from './snapshot.js';
 
 /** What a fixture directory's `state.json` says it is; any other format or version is refused. */
 export const STATE_FORMAT = 'mock-api-state';
@@ -13,7 +13,7 @@ export const STATE_VERSION = 1;
  * and with `state` a `state.json` holding what records cannot (uploads, group posts and audit logs,
  * ...), which `--fixtures <dir>` starts from as the same world.
  */
-export function writeFixtureDir(dir: string, data: WorldData, state?: WorldState): string[] {
+export function writeFixtureDir(dir: string, data: SandboxData, state?: SandboxState): string[] {
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   const write = (name: string, content: unknown) => {

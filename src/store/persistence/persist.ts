@@ -5,8 +5,8 @@ import { writeDurably } from './durable-file.js';
 import { LogWriter } from './db-log.js';
 import { changesOf } from './changes.js';
 import { WriteTracker } from './write-tracker.js';
-import { liveSnapshot, type WorldSnapshot } from './snapshot.js';
-import type { World } from '../world.js';
+import { liveSnapshot, type SandboxSnapshot } from './snapshot.js';
+import type { Sandbox } from '../sandbox.js';
 
 export interface WorldFileOptions {
   /** The log is folded into the file once it holds more bytes than this; by default 1 MiB or half the file, the larger. */
@@ -24,7 +24,7 @@ const MIN_LOG_BYTES = 1 << 20;
  * world is written whole and the log goes. A change is acknowledged once `commit()` resolves, so a
  * process killed at any moment keeps every acknowledged change.
  */
-export class WorldFile {
+export class SandboxFile {
   /** The save under way: it holds the world as it was when it started. */
   private running: Promise<void> | undefined;
   /** The save that starts once the running one is done, holding every change made meanwhile. */
@@ -38,7 +38,7 @@ export class WorldFile {
   /** `world` gives the world to save as it is now; `generation` is the file's as it is on disk. */
   constructor(
     readonly file: string,
-    private readonly world: () => World,
+    private readonly world: () => Sandbox,
     private generation = 0,
     private readonly options: WorldFileOptions = {},
   ) {
@@ -46,7 +46,7 @@ export class WorldFile {
   }
 
   /** The state the file and its log hold; undefined when there is no file yet. */
-  static read(file: string): WorldSnapshot | undefined {
+  static read(file: string): SandboxSnapshot | undefined {
     return readDb(file);
   }
 
@@ -102,8 +102,8 @@ export class WorldFile {
   }
 
   private writeNow(): Promise<void> {
-    const world = this.world();
-    if (this.tracker?.world !== world) this.tracker = new WriteTracker(world);
+    const sandbox = this.world();
+    if (this.tracker?.sandbox !== sandbox) this.tracker = new WriteTracker(sandbox);
     const tracker = this.tracker;
     const reached = tracker.take();
     const whole =
@@ -111,7 +111,7 @@ export class WorldFile {
       reached.everything ||
       this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
     if (!whole) {
-      const changes = tracker.quietly(() => changesOf(world, reached));
+      const changes = tracker.quietly(() => changesOf(sandbox, reached));
       return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
     }
     this.mustWriteWhole = false;
@@ -122,7 +122,7 @@ export class WorldFile {
         version: DB_VERSION,
         generation,
         savedAt: new Date().toISOString(),
-        world: toJson(liveSnapshot(world)),
+        world: toJson(liveSnapshot(sandbox)),
       }),
     );
     this.generation = generation;

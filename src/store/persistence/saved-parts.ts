@@ -1,4 +1,4 @@
-import type { World } from '../world.js';
+import type { Sandbox } from '../sandbox.js';
 
 /**
  * Where each of the world's fields is kept in a saved world (see worldData and worldState), so a
@@ -46,7 +46,7 @@ const state = (path: string): SavedPart => ({ kind: 'state', path });
 const whole = (collections: string[], stateParts: string[] = []): SavedPart => ({ kind: 'whole', collections, state: stateParts });
 const unsaved: SavedPart = { kind: 'unsaved' };
 
-export const savedParts: Partial<Record<keyof World | 'writes', SavedPart>> = {
+export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = {
   users: home('users'),
   groups: home('groups'),
   groupMembers: home('groupMembers'),

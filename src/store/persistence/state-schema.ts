@@ -13,11 +13,11 @@ const ids = z.array(text);
 const map = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.map(key, value).default(() => new Map());
 
 /**
- * What a saved world holds beside its records (WorldState, as `fromJson` gives it back): checked
+ * What a saved world holds beside its records (SandboxState, as `fromJson` gives it back): checked
  * before a world is built from it, so a damaged or hand-edited file is refused with the field it
  * got wrong rather than failing later in some request; what an older file lacks is filled in empty.
  */
-export const WorldStateSchema = lazy(() =>
+export const SandboxStateSchema = lazy(() =>
   z.object({
     inviteMessages: map(
       text,

@@ -1,4 +1,4 @@
-import type { World } from '../world.js';
+import type { Sandbox } from '../sandbox.js';
 import { savedParts, type KeyedPart } from './saved-parts.js';
 
 /** What the requests that may change a world reached of it since the last save. */
@@ -101,9 +101,9 @@ export class WriteTracker {
   private quiet = false;
   private reached: Reached = emptyReached();
 
-  constructor(readonly world: World) {
-    for (const field of Object.keys(world)) this.watch(world, field);
-    world.writes = this;
+  constructor(readonly sandbox: Sandbox) {
+    for (const field of Object.keys(sandbox)) this.watch(sandbox, field);
+    sandbox.writes = this;
   }
 
   /** A request that may change the world starts; `everything` when its changes cannot be told apart. */
@@ -162,10 +162,10 @@ export class WriteTracker {
     for (const name of methods.whole) wrap(name, () => this.reachField(field));
   }
 
-  private watch(world: World, field: string) {
+  private watch(sandbox: Sandbox, field: string) {
     const part = savedParts[field as keyof typeof savedParts];
     if (part?.kind === 'unsaved') return;
-    let value = (world as unknown as Record<string, unknown>)[field];
+    let value = (sandbox as unknown as Record<string, unknown>)[field];
     const keyed = (part?.kind === 'keyed' || part?.kind === 'state') && value instanceof Map;
     if (part?.kind === 'keyed' && part.index && value !== null && typeof value === 'object') this.watchIndex(value, field, part.index);
     const always = changedByReads.has(field);
@@ -173,7 +173,7 @@ export class WriteTracker {
       Object.setPrototypeOf(value, TrackedMap.prototype);
       (value as TrackedMap<unknown, unknown>)[TRACKED] = { tracker: this, field };
     }
-    Object.defineProperty(world, field, {
+    Object.defineProperty(sandbox, field, {
       configurable: true,
       enumerable: true,
       get: () => {

@@ -5,7 +5,7 @@ import { LIMITS } from '../../limits.js';
 export const MAX_SESSION_TTL_MINUTES = LIMITS.sessionTtlMinutesMax.value;
 
 /** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
-export const WorldSettingsSchema = lazy(() =>
+export const SandboxSettingsSchema = lazy(() =>
   z.object({
     /** `closed` makes POST /auth/register answer 403 with a waf_code, as the real service does. */
     signups: z.enum(['open', 'closed']).default('open'),
@@ -54,4 +54,4 @@ export const WorldSettingsSchema = lazy(() =>
     userAgent: z.enum(['any', 'strict']).default('any'),
   }),
 );
-export type WorldSettings = z.infer<typeof WorldSettingsSchema>;
+export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;

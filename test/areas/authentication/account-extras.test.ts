@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
-import { cookieFrom, expectError, ids, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, ids, testSandbox } from '../../support/helpers.js';
 
 describe('GET /auth', () => {
   it("answers the session's auth cookie value as the token", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/auth', { cookie });
     expect(r.body).toEqual({ ok: true, token: cookie.slice('auth='.length) });
   });
 
   it('answers 401 without a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/auth'), 401, 'Missing Credentials');
   });
 });
 
 describe('GET /auth/exists', () => {
   it('says whether a username, email or display name is taken, without a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', '/auth/exists?username=ALICE')).body).toEqual({ userExists: true, nameOk: true });
     expect((await t.call('GET', '/auth/exists?email=nobody@example.test')).body).toEqual({ userExists: false, nameOk: true });
     expect((await t.call('GET', '/auth/exists?displayName=Frank')).body.userExists).toBe(true);
@@ -28,19 +28,19 @@ describe('GET /auth/exists', () => {
   });
 
   it('needs one of them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/auth/exists'), 400, 'username, email, or displayName required');
   });
 });
 
 describe('email two-factor', () => {
-  async function outbox(t: ReturnType<typeof testWorld>) {
+  async function outbox(t: ReturnType<typeof testSandbox>) {
     const response = await createApp(t.deps).request('/_mock/outbox');
     return (await response.json()) as { to: string; code: string; subject: string }[];
   }
 
   it('asks for an email code at login and finishes the login with the code from the outbox', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
     expect(login.body).toEqual({ requiresTwoFactorAuth: ['emailOtp'] });
     const cookie = cookieFrom(login.headers, 'auth');
@@ -58,7 +58,7 @@ describe('email two-factor', () => {
   });
 
   it('lists the newest email first', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
     t.clock.advance(1000);
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
@@ -72,7 +72,7 @@ describe('email two-factor', () => {
 
 describe('TOTP setup', () => {
   it('enables TOTP after one good code, then asks for it at login', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const pending = (await t.call('POST', '/auth/twofactorauth/totp/pending', { cookie })).body;
     expect(pending).toMatchObject({ secret: expect.stringMatching(/^[A-Z2-7]{32}$/), qrCodeDataUrl: expect.stringMatching(/^data:/) });
@@ -93,7 +93,7 @@ describe('TOTP setup', () => {
   });
 
   it('cancels a pending setup and disables two-factor', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await t.call('POST', '/auth/twofactorauth/totp/pending', { cookie });
     expect((await t.call('DELETE', '/auth/twofactorauth/totp/pending', { cookie })).body).toEqual({ removed: true });
@@ -108,13 +108,13 @@ describe('TOTP setup', () => {
 
 describe('account deletion and user notes', () => {
   it('schedules the deletion of the own account', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('PUT', `/users/${ids.bob}/delete`, { cookie: await t.login('bob') });
     expect(r.body.accountDeletionDate).toBe('2026-01-29');
   });
 
   it('keeps one note per user, shown on the user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const note = (await t.call('POST', '/userNotes', { cookie, body: { targetUserId: ids.eve, note: 'met at the market' } })).body;
     expect(note).toMatchObject({ userId: ids.bob, targetUserId: ids.eve, note: 'met at the market', targetUser: { displayName: 'Eve' } });

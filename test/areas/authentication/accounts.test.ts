@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { messages, WAF_SIGNUPS_CLOSED } from '../../../src/errors.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
-import { cookieFrom, expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
 const registration = {
   username: 'dave',
@@ -18,7 +18,7 @@ const registration = {
 
 describe('POST /auth/register', () => {
   it('creates the user, answers CurrentUser and logs it in', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: registration });
     expect(reply.status).toBe(200);
     const user = expectShape(CurrentUserSchema, reply.body);
@@ -30,7 +30,7 @@ describe('POST /auth/register', () => {
   });
 
   it('lets the new account log in with its password afterwards', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('POST', '/auth/register', { body: registration });
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dave', 'dave-password') } });
     expect(login.status).toBe(200);
@@ -38,26 +38,26 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses a taken username', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, username: 'Alice' } });
     expectError(reply, 400, messages.usernameTaken);
   });
 
   it('refuses a taken email', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: 'BOB@example.test' } });
     expectError(reply, 400, messages.emailTaken);
   });
 
   it('names every missing or invalid field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { email: _email, ...withoutEmail } = registration;
     const reply = await t.call('POST', '/auth/register', { body: { ...withoutEmail, password: 'short', subscribe: 'yes' } });
     expectError(reply, 400, 'password must be at least 8 characters long, email is required, subscribe must be a boolean');
   });
 
   it('answers 403 with a waf_code when sign-ups are closed', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.signups = 'closed';
     });
     const reply = await t.call('POST', '/auth/register', { body: registration });
@@ -68,7 +68,7 @@ describe('POST /auth/register', () => {
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('POST', '/auth/register', { body: '{"username":' }), 400, messages.malformedJson);
     expectError(await t.call('POST', '/auth/register', { body: '[1,2]' }), 400, messages.bodyNotObject);
   });
@@ -76,7 +76,7 @@ describe('POST /auth/register', () => {
 
 describe('DELETE /users/{userId}/tutorial', () => {
   it('clears platform tutorials, keeps the others, and the next read agrees', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie, headers: { 'x-platform': 'android' } });
     expect(reply.status).toBe(200);
@@ -88,19 +88,19 @@ describe('DELETE /users/{userId}/tutorial', () => {
   });
 
   it('clears every platform whatever X-Platform names', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie, headers: { 'x-platform': 'ios' } });
-    expect(t.world.users.get(ids.alice)!.completedTutorials).toEqual(['undefined:safety:v1']);
+    expect(t.sandbox.users.get(ids.alice)!.completedTutorials).toEqual(['undefined:safety:v1']);
   });
 
   it('records known platforms, null for any other, and X-Store as sent', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie, headers: { 'x-platform': 'standalonewindows', 'x-store': 'steam' } });
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie, headers: { 'x-platform': 'playstation', 'x-store': 'Odd Store' } });
     await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie });
-    const log = t.world.users.get(ids.alice)!.tutorialClears.map(({ platform, store }) => ({ platform, store }));
+    const log = t.sandbox.users.get(ids.alice)!.tutorialClears.map(({ platform, store }) => ({ platform, store }));
     expect(log).toEqual([
       { platform: 'standalonewindows', store: 'steam' },
       { platform: null, store: 'Odd Store' },
@@ -109,31 +109,31 @@ describe('DELETE /users/{userId}/tutorial', () => {
   });
 
   it("refuses another user's tutorials with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const reply = await t.call('DELETE', `/users/${ids.alice}/tutorial`, { cookie });
     expectError(reply, 403, 'You do not have permission to clear tutorials completions for others.');
-    expect(t.world.users.get(ids.alice)!.completedTutorials).toHaveLength(3);
+    expect(t.sandbox.users.get(ids.alice)!.completedTutorials).toHaveLength(3);
   });
 
   it('answers 401 without a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('DELETE', `/users/${ids.alice}/tutorial`), 401, 'Missing Credentials');
   });
 });
 
 describe('the envelope', () => {
   it('answers unknown routes with a JSON 404', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.app.request('/nothing/here');
     expect(reply.status).toBe(404);
     expect(await reply.json()).toEqual({ error: { message: 'Not found', status_code: 404 } });
   });
 
   it('answers an unexpected exception with a 500 envelope and no stack', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
-    t.world.users.get = () => {
+    t.sandbox.users.get = () => {
       throw new Error('secret internals');
     };
     const reply = await t.call('GET', '/auth/user', { cookie });
@@ -142,7 +142,7 @@ describe('the envelope', () => {
   });
 
   it('answers the health check outside /api/1 without auth', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.app.request('/_mock/health');
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ status: 'ok' });
@@ -151,7 +151,7 @@ describe('the envelope', () => {
 
 describe('oversized bodies', () => {
   it('answers 413 in the envelope', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }) });
     expectError(reply, 413, 'Request body is larger than 1048576 bytes');
   });

@@ -3,13 +3,13 @@ import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { messages } from '../../../src/errors.js';
 import { CurrentUserSchema, RequiresTwoFactorAuthSchema } from '../../../src/store/records/user.js';
-import { cookieFrom, expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
 const basic = (username: string, password: string) => ({ authorization: encodeBasic(username, password) });
 
 describe('login with credentials', () => {
   it('answers the full CurrentUser and sets the auth cookie once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: basic('alice', 'alice-password') });
     expect(reply.status).toBe(200);
     const user = expectShape(CurrentUserSchema, reply.body);
@@ -21,7 +21,7 @@ describe('login with credentials', () => {
   });
 
   it('reads the current user from the cookie alone and sets no new cookie', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('GET', '/auth/user', { cookie });
     expect(reply.status).toBe(200);
@@ -30,7 +30,7 @@ describe('login with credentials', () => {
   });
 
   it('sends no new cookie when a valid cookie and credentials arrive together', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('GET', '/auth/user', { cookie, headers: basic('alice', 'alice-password') });
     expect(reply.status).toBe(200);
@@ -38,7 +38,7 @@ describe('login with credentials', () => {
   });
 
   it('decodes url-encoded halves split at the first colon', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.users[1]!.password = 'p@ss:w0rd é';
     });
     const reply = await t.call('GET', '/auth/user', { headers: basic('bob', 'p@ss:w0rd é') });
@@ -47,7 +47,7 @@ describe('login with credentials', () => {
   });
 
   it('accepts the email address in place of the username', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: basic('Alice@Example.test', 'alice-password') });
     expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(ids.alice);
@@ -62,29 +62,29 @@ describe('login with credentials', () => {
     ['no colon', `Basic ${Buffer.from('alice').toString('base64')}`],
     ['a broken escape', `Basic ${Buffer.from('alice:%E0%A4%A').toString('base64')}`],
   ])('answers 401 Missing Credentials for %s', async (_name, authorization) => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: authorization ? { authorization } : {} });
     expectError(reply, 401, 'Missing Credentials');
   });
 
   it('refuses other operations that carry only the Authorization header', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('DELETE', `/users/${ids.alice}/tutorial`, { headers: basic('alice', 'alice-password') });
     expectError(reply, 401, 'Missing Credentials');
   });
 
   it('counts each credential login as its own session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const first = await t.login('alice');
     const second = await t.login('alice');
     expect(first).not.toBe(second);
-    expect(t.world.sessions.liveCount(ids.alice)).toBe(2);
+    expect(t.sandbox.sessions.liveCount(ids.alice)).toBe(2);
   });
 });
 
 describe('session limit', () => {
   it('refuses new logins with 429 once the limit is reached, until old sessions expire', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.sessionLimit = 2;
       data.settings.sessionTtlMinutes = 60;
     });
@@ -99,7 +99,7 @@ describe('session limit', () => {
   });
 
   it('lets exactly the limit through when fifty logins arrive at once', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.sessionLimit = 7;
     });
     const replies = await Promise.all(
@@ -110,7 +110,7 @@ describe('session limit', () => {
   });
 
   it('does not count another user against the limit', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.sessionLimit = 1;
     });
     await t.login('alice');
@@ -120,7 +120,7 @@ describe('session limit', () => {
 
 describe('session expiry and logout', () => {
   it('expires the cookie after the session lifetime', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.sessionTtlMinutes = 30;
     });
     const cookie = await t.login('alice');
@@ -131,7 +131,7 @@ describe('session expiry and logout', () => {
   });
 
   it('ends the session on the server: the old cookie gets 401 afterwards', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const out = await t.call('PUT', '/logout', { cookie });
     expect(out.status).toBe(200);
@@ -142,7 +142,7 @@ describe('session expiry and logout', () => {
   });
 
   it('frees the session slot on logout', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.settings.sessionLimit = 1;
     });
     const cookie = await t.login('alice');
@@ -155,7 +155,7 @@ describe('two-factor login', () => {
   const carol = basic('carol', 'carol-password');
   const secret = 'JBSWY3DPEHPK3PXP';
 
-  async function startCarol(t: ReturnType<typeof testWorld>) {
+  async function startCarol(t: ReturnType<typeof testSandbox>) {
     const reply = await t.call('GET', '/auth/user', { headers: carol });
     expect(reply.status).toBe(200);
     expect(expectShape(RequiresTwoFactorAuthSchema, reply.body)).toEqual({ requiresTwoFactorAuth: ['totp', 'otp'] });
@@ -163,7 +163,7 @@ describe('two-factor login', () => {
   }
 
   it('gives a cookie that is good for nothing but the verify calls', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     expectError(await t.call('DELETE', `/users/${ids.carol}/tutorial`, { cookie }), 401, 'Missing Credentials');
     const again = await t.call('GET', '/auth/user', { cookie });
@@ -171,7 +171,7 @@ describe('two-factor login', () => {
   });
 
   it('finishes the login with the current TOTP and sets the twoFactorAuth cookie', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const code = totp(secret, t.clock.now());
     const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code } });
@@ -183,7 +183,7 @@ describe('two-factor login', () => {
   });
 
   it('refuses a wrong TOTP and keeps the session pending', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const wrong = totp(secret, t.clock.now() + 10 * 60_000);
     expectError(
@@ -195,7 +195,7 @@ describe('two-factor login', () => {
   });
 
   it('accepts a recovery code once through otp', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const ok = await t.call('POST', '/auth/twofactorauth/otp/verify', { cookie, body: { code: '1111-2222' } });
     expect(ok.body).toEqual({ verified: true });
@@ -208,7 +208,7 @@ describe('two-factor login', () => {
   });
 
   it('skips the second factor on a later login that presents the twoFactorAuth cookie', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: totp(secret, t.clock.now()) } });
     const device = cookieFrom(verified.headers, 'twoFactorAuth');
@@ -217,21 +217,21 @@ describe('two-factor login', () => {
   });
 
   it.each(['constructor', 'toString', 'sms', 'xotp'])('answers a JSON 404 for the unknown method %s', async (method) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('POST', `/auth/twofactorauth/${method}/verify`, { cookie, body: { code: '123456' } });
     expectError(reply, 404, 'Not found');
   });
 
   it('routes emailotp to verification: carol has no email code, so any code is refused', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const reply = await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: '123456' } });
     expectError(reply, 400, messages.invalidTwoFactorCode);
   });
 
   it('answers 401 on verify without a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { body: { code: '123456' } }), 401, 'Missing Credentials');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { MAX_EMAIL_LENGTH } from '../../../src/areas/authentication/email.js';
 import { messages } from '../../../src/errors.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const registration = {
   username: 'zed1',
@@ -24,13 +24,13 @@ describe('email addresses', () => {
     ['in capitals', 'Z@X.TEST'],
     ['in full-width letters', '\uff5a@x.test'],
   ])('take an address %s as the one already registered', async (_, email) => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('POST', '/auth/register', { body: registration })).status).toBe(200);
     expectError(await t.call('POST', '/auth/register', { body: { ...registration, username: 'zed2', email } }), 400, messages.emailTaken);
   });
 
   it('keep the address normalised, and log in by any form of it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: 'Z\u200b@X.test' } });
     expect(reply.status).toBe(200);
     const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('z@x.test', 'zed-password') } });
@@ -38,12 +38,12 @@ describe('email addresses', () => {
   });
 
   it('refuse at registration an address with a Cyrillic letter among Latin ones', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('POST', '/auth/register', { body: { ...registration, email: 'z@x.t\u0435st' } }), 400, notAscii);
   });
 
   it('refuse the same on PUT /users/{id}, and a look-alike of a taken address', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const change = (email: string) => t.call('PUT', `/users/${ids.alice}`, { cookie, body: { email, currentPassword: 'alice-password' } });
     expectError(await change('\u0430lice2@example.test'), 400, notAscii);
@@ -59,7 +59,7 @@ describe(`email length (at most ${MAX_EMAIL_LENGTH} characters)`, () => {
   const addressOf = (length: number) => `${'z'.repeat(length - '@x.test'.length)}@x.test`;
 
   it('take an address of exactly the limit at registration, and log in by it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const email = addressOf(MAX_EMAIL_LENGTH);
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email } });
     expect(reply.status).toBe(200);
@@ -68,14 +68,14 @@ describe(`email length (at most ${MAX_EMAIL_LENGTH} characters)`, () => {
   });
 
   it('refuse one character more at registration, and create no account', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('POST', '/auth/register', { body: { ...registration, email: addressOf(MAX_EMAIL_LENGTH + 1) } });
     expectError(reply, 400, `email must be at most ${MAX_EMAIL_LENGTH} characters long`);
-    expect(t.world.userLogins.has('zed1')).toBe(false);
+    expect(t.sandbox.userLogins.has('zed1')).toBe(false);
   });
 
   it('refuse one character more in a profile edit, and take exactly the limit', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const change = (email: string) => t.call('PUT', `/users/${ids.alice}`, { cookie, body: { email, currentPassword: 'alice-password' } });
     expectError(await change(addressOf(MAX_EMAIL_LENGTH + 1)), 400, `email must be at most ${MAX_EMAIL_LENGTH} characters long`);

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 /** The default world with bob's email not yet verified. */
 const unverifiedBob = () =>
-  testWorld((data) => {
+  testSandbox((data) => {
     data.users.find((user) => user.id === ids.bob)!.emailVerified = false;
   });
 
-async function latestEmailCode(t: ReturnType<typeof testWorld>): Promise<string> {
+async function latestEmailCode(t: ReturnType<typeof testSandbox>): Promise<string> {
   const sent = (await (await createApp(t.deps).request('/_mock/outbox')).json()) as { code: string }[];
   return sent[0]!.code;
 }
 
-async function recordOf(t: ReturnType<typeof testWorld>, id: string) {
+async function recordOf(t: ReturnType<typeof testSandbox>, id: string) {
   const found = (await (await t.app.request(`/_mock/records/${id}`)).json()) as { record: { verifiedLoginPlaces: string[] } };
   return found.record;
 }
@@ -53,7 +53,7 @@ describe('GET /auth/confirmEmail', () => {
 
 describe('GET /auth/verifyLoginPlace', () => {
   it("records the token among the requester's verified login places, once", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await recordOf(t, ids.alice)).verifiedLoginPlaces).toEqual([]);
     for (let i = 0; i < 2; i++) {
@@ -66,14 +66,14 @@ describe('GET /auth/verifyLoginPlace', () => {
   });
 
   it('records nothing for a userId naming someone else', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('GET', `/auth/verifyLoginPlace?userId=${ids.bob}&token=place-1`, { cookie: await t.login('alice') });
     expect((await recordOf(t, ids.alice)).verifiedLoginPlaces).toEqual([]);
     expect((await recordOf(t, ids.bob)).verifiedLoginPlaces).toEqual([]);
   });
 
   it('keeps all of exactly the limit of places', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     for (let i = 1; i <= 10; i++) await t.call('GET', `/auth/verifyLoginPlace?token=place-${i}`, { cookie: alice });
     const places = (await recordOf(t, ids.alice)).verifiedLoginPlaces;
@@ -82,7 +82,7 @@ describe('GET /auth/verifyLoginPlace', () => {
   });
 
   it('keeps the newest places past the limit', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     for (let i = 1; i <= 12; i++) await t.call('GET', `/auth/verifyLoginPlace?token=place-${i}`, { cookie: alice });
     const places = (await recordOf(t, ids.alice)).verifiedLoginPlaces;
@@ -92,7 +92,7 @@ describe('GET /auth/verifyLoginPlace', () => {
   });
 
   it('refuses a link without its token', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/auth/verifyLoginPlace', { cookie: await t.login('alice') }), 400, 'token is required');
   });
 });

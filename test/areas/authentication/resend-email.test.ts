@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
-async function outbox(t: ReturnType<typeof testWorld>) {
+async function outbox(t: ReturnType<typeof testSandbox>) {
   const response = await createApp(t.deps).request('/_mock/outbox');
   return (await response.json()) as { to: string; userId: string; subject: string; body: string; code: string; sentAt: string }[];
 }
 
 describe('POST /auth/user/resendEmail', () => {
   it("sends a confirmation email to the user's address, which the outbox then lists first", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = (await outbox(t)).length;
     const r = await t.call('POST', '/auth/user/resendEmail', { cookie: await t.login('bob') });
     expect(r.status).toBe(200);
@@ -26,7 +26,7 @@ describe('POST /auth/user/resendEmail', () => {
   });
 
   it('sends a new email with a new token each time', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     await t.call('POST', '/auth/user/resendEmail', { cookie: bob });
     await t.call('POST', '/auth/user/resendEmail', { cookie: bob });
@@ -35,7 +35,7 @@ describe('POST /auth/user/resendEmail', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('POST', '/auth/user/resendEmail'), 401, 'Missing Credentials');
   });
 });

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { messages } from '../../../src/errors.js';
-import { cookieFrom, expectError, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, testSandbox } from '../../support/helpers.js';
 
 const secret = 'JBSWY3DPEHPK3PXP';
 
-async function startCarol(t: ReturnType<typeof testWorld>) {
+async function startCarol(t: ReturnType<typeof testSandbox>) {
   const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('carol', 'carol-password') } });
   return cookieFrom(reply.headers, 'auth');
 }
 
 describe('two-factor codes and the world clock', () => {
   it('accepts a code computed from real time after the world clock moved an hour', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.clock.advance(60 * 60_000);
     const cookie = await startCarol(t);
     const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: totp(secret, Date.now()) } });
@@ -22,7 +22,7 @@ describe('two-factor codes and the world clock', () => {
   });
 
   it("accepts a code computed from the world's clock", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.clock.advance(60 * 60_000);
     const cookie = await startCarol(t);
     const verified = await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code: totp(secret, t.clock.now()) } });
@@ -30,7 +30,7 @@ describe('two-factor codes and the world clock', () => {
   });
 
   it('refuses a code two steps away from both real time and the world clock', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await startCarol(t);
     const code = totp(secret, Date.now() + 5 * 60_000);
     expectError(await t.call('POST', '/auth/twofactorauth/totp/verify', { cookie, body: { code } }), 400, messages.invalidTwoFactorCode);

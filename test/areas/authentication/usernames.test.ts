@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { messages } from '../../../src/errors.js';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 
 const registration = {
   password: 'password123',
@@ -14,14 +14,14 @@ const registration = {
   subscribe: false,
 };
 
-const register = (t: ReturnType<typeof testWorld>, username: string, email = registration.email) =>
+const register = (t: ReturnType<typeof testSandbox>, username: string, email = registration.email) =>
   t.call('POST', '/auth/register', { body: { ...registration, username, email } });
 
 const notAllowed = 'username must be letters, digits, _ or - only';
 
 describe('usernames', () => {
   it('refuse a full-width look-alike of a taken name as taken', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await register(t, 'ａｌｉｃｅ'), 400, messages.usernameTaken);
   });
 
@@ -36,20 +36,20 @@ describe('usernames', () => {
     ['a decomposed ë', 'zoe\u03081'],
   ] as const) {
     it(`refuse a name with ${what}`, async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await register(t, username), 400, notAllowed);
     });
   }
 
   it('log in with a full-width spelling of the name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('ａｌｉｃｅ', 'alice-password') } });
     expect(reply.status).toBe(200);
     expect(reply.body.username).toBe('alice');
   });
 
   it('still accept letters, digits, _ and -', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await register(t, 'Dave_the-2nd')).status).toBe(200);
   });
 });

@@ -5,12 +5,12 @@ import { messages } from '../../../src/errors.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 import { AvatarSchema } from '../../../src/store/records/avatars.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
 import { planAvatars } from '../../../src/store/generators/avatars.js';
-import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { avatarIds as avatars, expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
-async function session(username = 'alice', tweak?: (data: WorldData) => void) {
-  const t = testWorld(tweak);
+async function session(username = 'alice', tweak?: (data: SandboxData) => void) {
+  const t = testSandbox(tweak);
   const cookie = await t.login(username);
   const names = async (path: string) => {
     const r = await t.call('GET', path, { cookie });
@@ -117,7 +117,7 @@ describe('POST, PUT and DELETE /avatars', () => {
 });
 
 describe('PUT /avatars/{avatarId}/select', () => {
-  const friends = (data: WorldData) => {
+  const friends = (data: SandboxData) => {
     const alice = data.users.find((u) => u.id === ids.alice)!;
     const bob = data.users.find((u) => u.id === ids.bob)!;
     if (!alice.friends.includes(bob.id)) alice.friends.push(bob.id);
@@ -140,11 +140,11 @@ describe('PUT /avatars/{avatarId}/select', () => {
   it('tells the user (user-update) and their friends (friend-update) over the pipeline', async () => {
     const { t, cookie } = await session('alice', friends);
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((event) => events.push(event));
+    t.sandbox.pipeline.on((event) => events.push(event));
     await t.call('PUT', `/avatars/${avatars.cozyBear}/select`, { cookie });
     expect(events.map((e) => [e.type, e.to])).toEqual([
       ['user-update', [ids.alice]],
-      ['friend-update', t.world.users.get(ids.alice)!.friends],
+      ['friend-update', t.sandbox.users.get(ids.alice)!.friends],
     ]);
     expect(events[1]!.to).toContain(ids.bob);
     const cozy = (await t.call('GET', `/avatars/${avatars.cozyBear}`, { cookie })).body;

@@ -5,17 +5,17 @@ import { AvatarRecordSchema, AvatarSchema } from '../../../src/store/records/ava
 import { FavoriteRecordSchema } from '../../../src/store/records/favorites.js';
 import { InventoryItemSchema } from '../../../src/store/records/inventory.js';
 import { NotificationRecordSchema } from '../../../src/store/records/notifications.js';
-import { emptyWorldData, type WorldData } from '../../../src/store/fixtures/fixtures.js';
+import { emptySandboxData, type SandboxData } from '../../../src/store/fixtures/fixtures.js';
 import { generateAvatars, planAvatars } from '../../../src/store/generators/avatars.js';
 import { indexAvatars } from '../../../src/store/indexes/avatars.js';
-import type { WorldDataWithRecipes } from '../../../src/store/recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../../../src/store/recipes/recipes.js';
 import { generateInventory } from '../../../src/store/generators/inventory.js';
 import { generateNotifications } from '../../../src/store/generators/notifications.js';
 import { addGeneratedData, generatedKinds } from '../../../src/store/generators/generate.js';
-import { expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectShape, ids, testSandbox } from '../../support/helpers.js';
 
-function generated(seed: number, fill: (faker: Faker, data: WorldData) => void): WorldData {
-  const data = emptyWorldData();
+function generated(seed: number, fill: (faker: Faker, data: SandboxData) => void): SandboxData {
+  const data = emptySandboxData();
   const none = Object.fromEntries(generatedKinds.map((kind) => [kind, 0]));
   addGeneratedData(data, seed, { ...none, users: 20 });
   fill(new Faker({ locale: [en], seed }), data);
@@ -40,7 +40,7 @@ describe('generateAvatars', () => {
 
   it('indexes planned avatars and favorites as it indexes the same ones made at once', () => {
     const made = generated(4, (faker, d) => generateAvatars(faker, d, 300));
-    const planned: WorldDataWithRecipes = generated(4, (faker, d) => planAvatars(faker, d, 300));
+    const planned: SandboxDataWithRecipes = generated(4, (faker, d) => planAvatars(faker, d, 300));
     expect(planned.avatars).toHaveLength(0);
     expect(planned.favorites).toHaveLength(0);
     const eager = indexAvatars(made.avatars, made.favorites);
@@ -58,9 +58,9 @@ describe('generateAvatars', () => {
   });
 
   it("serves a user's generated favorites through GET /avatars/favorites", async () => {
-    const t = testWorld((data) => generateAvatars(new Faker({ locale: [en], seed: 3 }), data, 2000));
+    const t = testSandbox((data) => generateAvatars(new Faker({ locale: [en], seed: 3 }), data, 2000));
     const favorites = new Set(
-      t.world.favorites
+      t.sandbox.favorites
         .get(ids.alice)!
         .filter((f) => f.type === 'avatar')
         .map((favorite) => favorite.favoriteId),
@@ -85,16 +85,18 @@ describe('generateInventory and generateNotifications', () => {
   });
 
   it('give alice items she can equip and notifications she can mark seen', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       const faker = new Faker({ locale: [en], seed: 4 });
       generateInventory(faker, data, 400);
       generateNotifications(faker, data, 400);
     });
     const cookie = await t.login('alice');
-    const item = [...t.world.inventoryByHolder.get(ids.alice)!.values()].find((i) => i.acquisition === 'drop' && i.equipSlots.length > 0)!;
+    const item = [...t.sandbox.inventoryByHolder.get(ids.alice)!.values()].find(
+      (i) => i.acquisition === 'drop' && i.equipSlots.length > 0,
+    )!;
     const equipped = await t.call('PUT', `/inventory/${item.id}/equip`, { cookie, body: { equipSlot: item.equipSlots[0] } });
     expect(expectShape(InventoryItemSchema, equipped.body).equipSlot).toBe(item.equipSlots[0]);
-    const notification = t.world.notificationsByReceiver.get(ids.alice)!.find((n) => !n.seen)!;
+    const notification = t.sandbox.notificationsByReceiver.get(ids.alice)!.find((n) => !n.seen)!;
     const seen = await t.call('PUT', `/auth/user/notifications/${notification.id}/see`, { cookie });
     expect(seen.body).toMatchObject({ id: notification.id, seen: true });
   });

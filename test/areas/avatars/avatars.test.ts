@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
 import { AvatarRecordSchema, AvatarSchema } from '../../../src/store/records/avatars.js';
-import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { avatarIds as avatars, expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
 /**
  * Fixture avatars. alice favorited all seven; five are public. Favorites per avatar (popularity):
@@ -11,7 +11,7 @@ import { avatarIds as avatars, expectError, expectShape, ids, testWorld } from '
 const AvatarList = z.array(AvatarSchema);
 
 async function session(username = 'alice') {
-  const t = testWorld();
+  const t = testSandbox();
   const cookie = await t.login(username);
   const call = (query = '') => t.call('GET', `/avatars/favorites${query}`, { cookie });
   const names = async (query = '') => {
@@ -77,7 +77,7 @@ describe('GET /avatars/favorites', () => {
     });
 
     it('shuffle draws a new order from day to day (no write between the reads) while random keeps its own', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const names = async (sort: string, cookie: string) => {
         const r = await t.call('GET', `/avatars/favorites?sort=${sort}`, { cookie });
         return expectShape(AvatarList, r.body).map((avatar) => avatar.name);
@@ -196,7 +196,7 @@ describe('GET /avatars/favorites', () => {
   });
 
   it('is empty for a user without favorites', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.avatarFavorites = data.avatarFavorites.filter((favorite) => favorite.userId !== ids.bob);
     });
     const cookie = await t.login('bob');
@@ -206,7 +206,7 @@ describe('GET /avatars/favorites', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/avatars/favorites'), 401, 'Missing Credentials');
   });
 });
@@ -235,7 +235,7 @@ describe('GET /avatars/{avatarId}', () => {
 /** A public avatar by bob with one default package. */
 /** The default world plus `count` public avatars of bob's that bob has favorited. */
 function withBobFavorites(count: number) {
-  return testWorld((data) => {
+  return testSandbox((data) => {
     for (let i = 0; i < count; i++) {
       const id = `avtr_00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
       const unityPackages = [{ id: `unp_00000000-0000-4000-8000-${(0xf000 + i).toString(16).padStart(12, '0')}` }];

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../../../src/store/records/calendar.js';
-import { expectError, expectShape, testWorld, type TestWorld } from '../../support/helpers.js';
+import { expectError, expectShape, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { groups, unknownGroup } from '../../support/groups-fixture-ids.js';
 import { openMicEvent, seedEvents } from '../../support/calendar-seed.js';
 
 const event = openMicEvent;
 
 /** POST the event; a 200 body must be a CalendarEvent. */
-const create = async (t: TestWorld, cookie: string, groupId: string, body: unknown) => {
+const create = async (t: TestSandbox, cookie: string, groupId: string, body: unknown) => {
   const r = await t.call('POST', `/calendar/${groupId}/event`, { cookie, body });
   if (r.status === 200) expectShape(CalendarEventSchema, r.body);
   return r;
 };
 
-const listMonth = async (t: TestWorld, cookie: string, groupId: string, month: string) =>
+const listMonth = async (t: TestSandbox, cookie: string, groupId: string, month: string) =>
   expectShape(CalendarEventListSchema, (await t.call('GET', `/calendar/${groupId}?date=${month}&n=100`, { cookie })).body);
 
 describe('POST /calendar/{groupId}/event', () => {
   it('creates the event for the group owner and answers the full CalendarEvent', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await create(t, cookie, groups.builders, event);
     expect(r.status).toBe(200);
@@ -47,7 +47,7 @@ describe('POST /calendar/{groupId}/event', () => {
   });
 
   it('shows the created event in the group calendar afterwards', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const created = (await create(t, cookie, groups.builders, event)).body;
     const list = await listMonth(t, cookie, groups.builders, '2026-05');
@@ -56,14 +56,14 @@ describe('POST /calendar/{groupId}/event', () => {
   });
 
   it('lets a member whose role grants group-calendar-manage create events', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await create(t, await t.login('bob'), groups.builders, event);
     expect(r.status).toBe(200);
     expect(expectShape(CalendarEventSchema, r.body).ownerId).toBe(groups.builders);
   });
 
   it('stores the optional fields of the OpenAPI request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await create(t, cookie, groups.builders, {
       ...event,
@@ -99,7 +99,7 @@ describe('POST /calendar/{groupId}/event', () => {
   });
 
   it('stores times given with an offset as UTC', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await create(t, await t.login('alice'), groups.builders, {
       ...event,
       startsAt: '2026-05-10T21:00:00+01:00',
@@ -113,36 +113,36 @@ describe('POST /calendar/{groupId}/event', () => {
 
   describe('who may create', () => {
     it('refuses a plain member without the calendar permission and adds nothing', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('admin');
       expectError(await create(t, cookie, groups.builders, event), 403, "Can't create calendar entries for that owner ID");
       expect((await listMonth(t, cookie, groups.builders, '2026-05')).totalCount).toBe(0);
     });
 
     it('refuses a user who is not a member of the group', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await create(t, await t.login('alice'), groups.quietCorner, event), 403, messages.calendarCreateForbidden);
     });
 
     it('refuses a user who is only invited, even before looking at the body', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await create(t, await t.login('alice'), groups.photoClub, {}), 403, messages.calendarCreateForbidden);
     });
 
     it('answers 404 for a group that does not exist', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await create(t, await t.login('alice'), unknownGroup, event), 404, 'Calendar Entry not found!');
     });
 
     it('answers 401 without a session', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await t.call('POST', `/calendar/${groups.builders}/event`, { body: event }), 401, 'Missing Credentials');
     });
   });
 
   describe('validation', () => {
     it('names every missing required field', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, {}),
         400,
@@ -152,7 +152,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('names fields of the wrong type', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, { ...event, title: 42, sendCreationNotification: 'no' }),
         400,
@@ -161,7 +161,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('accepts only the public accessType and category values', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, { ...event, accessType: 'friends', category: 'sports' }),
         400,
@@ -171,7 +171,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('requires date-times with a zone', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, { ...event, startsAt: 'next tuesday', endsAt: '2026-05-10T22:00:00' }),
         400,
@@ -180,7 +180,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('refuses times that fall past the year 9999 in UTC', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, {
           ...event,
@@ -193,7 +193,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('requires endsAt after startsAt', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, { ...event, endsAt: event.startsAt }),
         400,
@@ -202,7 +202,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('limits the title to 64 characters and the tags to 5', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, {
           ...event,
@@ -215,7 +215,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('refuses an event that starts in the past', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, {
           ...event,
@@ -228,7 +228,7 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('refuses roleIds that are not roles of the group', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await create(t, await t.login('alice'), groups.builders, {
           ...event,
@@ -240,14 +240,14 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('answers a malformed body with a 400 envelope', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await create(t, await t.login('alice'), groups.builders, '{"title":'), 400, 'Malformed JSON in request body');
     });
   });
 
   describe('monthly limit', () => {
     it('refuses the 101st event starting in one UTC month', async () => {
-      const t = testWorld((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 100));
+      const t = testSandbox((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 100));
       const cookie = await t.login('alice');
       expectError(
         await create(t, cookie, groups.builders, event),
@@ -258,21 +258,21 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it('allows the 100th event of a month', async () => {
-      const t = testWorld((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 99));
+      const t = testSandbox((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 99));
       const cookie = await t.login('alice');
       expect((await create(t, cookie, groups.builders, event)).status).toBe(200);
       expect((await listMonth(t, cookie, groups.builders, '2026-05')).totalCount).toBe(100);
     });
 
     it('counts drafts towards the limit', async () => {
-      const t = testWorld((data) => {
+      const t = testSandbox((data) => {
         for (const seeded of seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 100)) seeded.isDraft = true;
       });
       expectError(await create(t, await t.login('alice'), groups.builders, event), 403, messages.calendarMonthlyLimit);
     });
 
     it('counts by the UTC month of startsAt, so a full month does not block the next', async () => {
-      const t = testWorld((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 100));
+      const t = testSandbox((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 100));
       const cookie = await t.login('alice');
       // 23:30 on 31 May at UTC-2 is 01:30 on 1 June in UTC.
       const r = await create(t, cookie, groups.builders, {
@@ -285,12 +285,12 @@ describe('POST /calendar/{groupId}/event', () => {
     });
 
     it("does not count another group's events", async () => {
-      const t = testWorld((data) => seedEvents(data, groups.nightOwls, '2026-05-01T00:00:00.000Z', 100));
+      const t = testSandbox((data) => seedEvents(data, groups.nightOwls, '2026-05-01T00:00:00.000Z', 100));
       expect((await create(t, await t.login('alice'), groups.builders, event)).status).toBe(200);
     });
 
     it('lets exactly 25 of 50 simultaneous creates through when 75 events are already in the month', async () => {
-      const t = testWorld((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 75));
+      const t = testSandbox((data) => seedEvents(data, groups.builders, '2026-05-01T00:00:00.000Z', 75));
       const cookie = await t.login('alice');
       const replies = await Promise.all(
         Array.from({ length: 50 }, (_, i) => create(t, cookie, groups.builders, { ...event, title: `Parallel ${i}` })),

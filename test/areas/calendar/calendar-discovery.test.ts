@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../../../src/store/records/calendar.js';
-import { expectError, expectShape, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { events } from '../../support/calendar-seed.js';
 
@@ -9,7 +9,7 @@ const titles = (body: { results: { title: string }[] }) => body.results.map((e) 
 
 describe('GET /calendar', () => {
   it("lists the events of the requester's groups in the month asked for", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin'); // a plain member of Builders Guild, a Moderator of Night Owls
     const r = await t.call('GET', '/calendar?date=2026-02-01T00:00:00Z', { cookie });
     const list = expectShape(CalendarEventListSchema, r.body);
@@ -18,7 +18,7 @@ describe('GET /calendar', () => {
   });
 
   it('uses the current month without a date', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/calendar', { cookie: await t.login('admin') });
     expect(titles(r.body)).toEqual(['Monthly Build Night']);
   });
@@ -26,7 +26,7 @@ describe('GET /calendar', () => {
 
 describe('GET /calendar/featured', () => {
   it('lists featured events the requester may see, not read as a group id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/calendar/featured?date=2026-02-01T00:00:00Z', { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(titles(r.body)).toEqual(['World Jam Kickoff']);
@@ -35,7 +35,7 @@ describe('GET /calendar/featured', () => {
 
 describe('following an event', () => {
   it('follows and unfollows; /calendar/following and the event show it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const path = `/calendar/${groups.nightOwls}/${events.midnightHangout}/follow`;
     const r = await t.call('POST', path, { cookie, body: { isFollowing: true } });
@@ -50,20 +50,20 @@ describe('following an event', () => {
 
 describe('GET /calendar/search', () => {
   it('finds upcoming events by title, description or tag', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/calendar/search?searchTerm=KICKOFF', { cookie: await t.login('alice') });
     expect(titles(r.body)).toEqual(['World Jam Kickoff']);
   });
 
   it('requires a search term', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/calendar/search', { cookie: await t.login('alice') }), 400);
   });
 });
 
 describe('GET /calendar/discover', () => {
   it('answers upcoming events within the offset and a cursor to the next page', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/calendar/discover?scope=upcoming&upcomingOffsetMinutes=40000&n=1', { cookie });
     expect(r.body).toMatchObject({ nextCursor: '1', results: [{ title: 'Midnight Hangout' }] });
@@ -72,7 +72,7 @@ describe('GET /calendar/discover', () => {
   });
 
   it('shows a live event in the live scope and drops featured ones on exclude', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.clock.set(Date.parse('2026-02-07T19:00:00.000Z'));
     const cookie = await t.login('alice');
     expect((await t.call('GET', '/calendar/discover?scope=live', { cookie })).body.results.map((e: { title: string }) => e.title)).toEqual([
@@ -87,13 +87,13 @@ describe('GET /calendar/discover', () => {
 
 describe('GET /calendar/{groupId}/next', () => {
   it('answers the next event the requester may see', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/calendar/${groups.builders}/next`, { cookie: await t.login('alice') });
     expect(r.body.id).toBe(events.jamKickoff);
   });
 
   it('answers 404 when nothing is ahead', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     t.clock.set(Date.parse('2027-01-01T00:00:00.000Z'));
     expectError(
       await t.call('GET', `/calendar/${groups.nightOwls}/next`, { cookie: await t.login('alice') }),
@@ -105,7 +105,7 @@ describe('GET /calendar/{groupId}/next', () => {
 
 describe('GET /calendar/{groupId}/{calendarId}.ics', () => {
   it('answers a valid iCalendar document', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/calendar/${groups.builders}/${events.jamKickoff}.ics`, { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -118,7 +118,7 @@ describe('GET /calendar/{groupId}/{calendarId}.ics', () => {
   });
 
   it('hides a members-only event from an outsider', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/calendar/${groups.nightOwls}/${events.editorsSync}.ics`, { cookie: await t.login('alice') });
     expectError(r, 404, messages.calendarEntryNotFound);
   });
@@ -126,7 +126,7 @@ describe('GET /calendar/{groupId}/{calendarId}.ics', () => {
 
 describe('DELETE /calendar/{groupId}/{calendarId}', () => {
   it('a calendar manager deletes an event; the list no longer has it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob'); // Editors hold group-calendar-manage
     const r = await t.call('DELETE', `/calendar/${groups.builders}/${events.jamKickoff}`, { cookie });
     expect(r.body).toEqual({ success: { message: 'Calendar Entry deleted!', status_code: 200 } });
@@ -140,7 +140,7 @@ describe('DELETE /calendar/{groupId}/{calendarId}', () => {
   });
 
   it('refuses a member without group-calendar-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('DELETE', `/calendar/${groups.builders}/${events.jamKickoff}`, { cookie: await t.login('admin') });
     expectError(r, 403, messages.groupNoPermission);
   });
@@ -148,7 +148,7 @@ describe('DELETE /calendar/{groupId}/{calendarId}', () => {
 
 describe('PUT /calendar/{groupId}/{calendarId}/event', () => {
   it('changes an event and moves it to its new month', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/calendar/${groups.builders}/${events.jamKickoff}/event`, {
       cookie,
@@ -162,7 +162,7 @@ describe('PUT /calendar/{groupId}/{calendarId}/event', () => {
   });
 
   it('refuses an end before the start', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('PUT', `/calendar/${groups.builders}/${events.jamKickoff}/event`, {
       cookie: await t.login('bob'),
       body: { endsAt: '2026-02-07T17:00:00Z' },

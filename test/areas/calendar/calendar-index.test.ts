@@ -11,9 +11,9 @@ import {
   type CalendarQuery,
 } from '../../../src/store/indexes/calendar.js';
 import { generateCalendarEvents, planCalendarEvents } from '../../../src/store/generators/calendar.js';
-import type { WorldDataWithRecipes } from '../../../src/store/recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../../../src/store/recipes/recipes.js';
 import { CalendarEventRecordSchema } from '../../../src/store/records/calendar.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
 
 const GROUP = 'grp_00000001-0000-4000-8000-000000000000';
 const OTHER = 'grp_00000002-0000-4000-8000-000000000000';
@@ -77,7 +77,7 @@ describe('generateCalendarEvents', () => {
     ({
       groups: Array.from({ length: count }, (_, i) => ({ id: `grp_00000000-0000-4000-8000-${String(i).padStart(12, '0')}` })),
       calendarEvents: [],
-    }) as unknown as WorldData;
+    }) as unknown as SandboxData;
 
   it('makes the same events from the same seed', () => {
     const a = groupsData(3);
@@ -101,7 +101,7 @@ describe('generateCalendarEvents', () => {
 
   it('indexes a planned calendar as it indexes the same events made at once', () => {
     const made = groupsData(3);
-    const planned: WorldDataWithRecipes = groupsData(3);
+    const planned: SandboxDataWithRecipes = groupsData(3);
     generateCalendarEvents(new Faker({ locale: [en], seed: 9 }), made, 5_000);
     planCalendarEvents(new Faker({ locale: [en], seed: 9 }), planned, 5_000);
     expect(planned.calendarEvents).toHaveLength(0);

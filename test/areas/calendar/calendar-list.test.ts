@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../../../src/store/records/calendar.js';
-import { expectError, expectShape, ids, testWorld, type TestWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { groups, unknownGroup } from '../../support/groups-fixture-ids.js';
 import { events, seedEvents } from '../../support/calendar-seed.js';
 
-const list = async (t: TestWorld, cookie: string, groupId: string, query = '') => {
+const list = async (t: TestSandbox, cookie: string, groupId: string, query = '') => {
   const r = await t.call('GET', `/calendar/${groupId}${query}`, { cookie });
   expect(r.status).toBe(200);
   return expectShape(CalendarEventListSchema, r.body);
@@ -15,7 +15,7 @@ const idsOf = (page: { results: { id: string }[] }) => page.results.map((e) => e
 
 describe('GET /calendar/{groupId}', () => {
   it('lists every event of the group, by startsAt ascending, when no date is given', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const page = await list(t, await t.login('alice'), groups.builders);
     expect(idsOf(page)).toEqual([events.buildNight, events.jamKickoff, events.editorsSync, events.springShowcase]);
     expect(page.totalCount).toBe(4);
@@ -23,7 +23,7 @@ describe('GET /calendar/{groupId}', () => {
   });
 
   it('answers every CalendarEvent field with its derived duration and interest', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const page = await list(t, await t.login('alice'), groups.builders, '?date=2026-01');
     expect(page.results).toHaveLength(1);
     expect(page.results[0]).toMatchObject({
@@ -38,7 +38,7 @@ describe('GET /calendar/{groupId}', () => {
 
   describe('filters and order', () => {
     it('narrows to the UTC month of date', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       const february = [events.jamKickoff, events.editorsSync];
       expect(idsOf(await list(t, cookie, groups.builders, '?date=2026-02-15T00:00:00.000Z'))).toEqual(february);
@@ -49,7 +49,7 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('answers an empty page for a month without events', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expect(await list(t, await t.login('alice'), groups.builders, '?date=2027-07')).toEqual({
         hasNext: false,
         results: [],
@@ -58,13 +58,13 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('orders by startsAt descending with sort=descending', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const page = await list(t, await t.login('alice'), groups.builders, '?sort=descending');
       expect(idsOf(page)).toEqual([events.springShowcase, events.editorsSync, events.jamKickoff, events.buildNight]);
     });
 
     it('keeps only events starting strictly after `after`', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       const page = await list(t, cookie, groups.builders, '?after=2026-02-07T18:00:00.000Z');
       expect(idsOf(page)).toEqual([events.editorsSync, events.springShowcase]);
@@ -74,7 +74,7 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('shows a newly created event in its place in the order, on a page read before too', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       expect(idsOf(await list(t, cookie, groups.builders, '?date=2026-02'))).toEqual([events.jamKickoff, events.editorsSync]);
       const created = await t.call('POST', `/calendar/${groups.builders}/event`, {
@@ -97,7 +97,7 @@ describe('GET /calendar/{groupId}', () => {
   });
 
   describe('pages', () => {
-    const seeded = (count: number) => testWorld((data) => seedEvents(data, groups.quietCorner, '2026-04-30T20:00:00.000Z', count));
+    const seeded = (count: number) => testSandbox((data) => seedEvents(data, groups.quietCorner, '2026-04-30T20:00:00.000Z', count));
 
     it('walks a list with n and offset, totals and hasNext consistent on every page', async () => {
       const t = seeded(25);
@@ -172,14 +172,14 @@ describe('GET /calendar/{groupId}', () => {
 
   describe('who sees what', () => {
     it('shows a plain member published events, members-only ones included, but no drafts', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const page = await list(t, await t.login('admin'), groups.builders);
       expect(idsOf(page)).toEqual([events.buildNight, events.jamKickoff, events.editorsSync]);
       expect(page.totalCount).toBe(3);
     });
 
     it('shows a member who leaves the group only what non-members see, on the next read', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('admin');
       expect(idsOf(await list(t, cookie, groups.builders))).toEqual([events.buildNight, events.jamKickoff, events.editorsSync]);
       expect((await t.call('DELETE', `/groups/${groups.builders}/members/${ids.admin}`, { cookie })).status).toBe(200);
@@ -187,13 +187,13 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('shows a calendar manager the drafts too', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const page = await list(t, await t.login('bob'), groups.builders, '?date=2026-03');
       expect(idsOf(page)).toEqual([events.springShowcase]);
     });
 
     it('shows a non-member only the published public events of a group that is not private', async () => {
-      const t = testWorld((data) => {
+      const t = testSandbox((data) => {
         const [open, membersOnly, draft] = seedEvents(data, groups.quietCorner, '2026-02-01T10:00:00.000Z', 3);
         open!.accessType = 'public';
         membersOnly!.accessType = 'group';
@@ -205,7 +205,7 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('treats a banned user as a non-member', async () => {
-      const t = testWorld((data) => {
+      const t = testSandbox((data) => {
         seedEvents(data, groups.strictClub, '2026-02-01T10:00:00.000Z', 2)[1]!.accessType = 'group';
       });
       const page = await list(t, await t.login('alice'), groups.strictClub);
@@ -213,14 +213,14 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('refuses a non-member the calendar of a private group', async () => {
-      const t = testWorld((data) => {
+      const t = testSandbox((data) => {
         data.groups.find((g) => g.id === groups.quietCorner)!.privacy = 'private';
       });
       expectError(await t.call('GET', `/calendar/${groups.quietCorner}`, { cookie: await t.login('alice') }), 403, "You're not a member.");
     });
 
     it('shows a member the calendar of a private group', async () => {
-      const t = testWorld((data) => {
+      const t = testSandbox((data) => {
         data.groups.find((g) => g.id === groups.quietCorner)!.privacy = 'private';
         seedEvents(data, groups.quietCorner, '2026-02-01T10:00:00.000Z', 2);
       });
@@ -228,7 +228,7 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('answers 404 for a group that does not exist', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(
         await t.call('GET', `/calendar/${unknownGroup}`, { cookie: await t.login('alice') }),
         404,
@@ -237,7 +237,7 @@ describe('GET /calendar/{groupId}', () => {
     });
 
     it('answers 401 without a session', async () => {
-      const t = testWorld();
+      const t = testSandbox();
       expectError(await t.call('GET', `/calendar/${groups.builders}`), 401, 'Missing Credentials');
     });
   });
@@ -262,7 +262,7 @@ describe('GET /calendar/{groupId}', () => {
     ];
     for (const [query, message] of cases) {
       it(`answers ${query} with a 400 naming the parameter`, async () => {
-        const t = testWorld();
+        const t = testSandbox();
         expectError(await t.call('GET', `/calendar/${groups.builders}${query}`, { cookie: await t.login('alice') }), 400, message);
       });
     }

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
 const statusPath = (userId: string) => `/user/${userId}/economy/payouts/status`;
 
 /** Bob with enough earnings and his pending payout finished long ago: nothing stands in the way of a payout. */
 const eligibleBob = () =>
-  testWorld((data) => {
+  testSandbox((data) => {
     data.balances.find((b) => b.userId === ids.bob)!.earnings = 15_000;
     for (const payout of data.payouts) Object.assign(payout, { status: 'completed', created: '2025-11-01T10:00:00.000Z' });
   });
 
 describe('GET /user/{userId}/economy/payouts/status', () => {
   it('shows the payout under way, which keeps a new one from starting', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const status = (await t.call('GET', statusPath(ids.bob), { cookie: await t.login('bob') })).body;
     expect(status).toMatchObject({
       tiliaId: 'acct_2b0bRz9C5xbJWrhI5RLWPnwDLMb',
@@ -41,7 +41,7 @@ describe('GET /user/{userId}/economy/payouts/status', () => {
   });
 
   it('names the unsigned terms first for a seller whose provider account is not set up', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const status = (await t.call('GET', statusPath(ids.alice), { cookie: alice })).body;
     expect(status.eligibility).toEqual({
@@ -55,7 +55,7 @@ describe('GET /user/{userId}/economy/payouts/status', () => {
   });
 
   it("shows a sale's earnings in the seller's next status", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('POST', '/economy/purchase/listing', {
       cookie: await t.login('bob'),
@@ -65,7 +65,7 @@ describe('GET /user/{userId}/economy/payouts/status', () => {
   });
 
   it("refuses another user's payout status", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('GET', statusPath(ids.bob), { cookie: await t.login('alice') }),
       403,

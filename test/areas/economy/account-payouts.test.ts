@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 describe('payouts', () => {
   it("lists the user's payouts, newest first", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const body = (await t.call('GET', `/user/${ids.bob}/economy/payouts/list`, { cookie: await t.login('bob') })).body;
     expect(body.payouts.map((p: { paymentOutId: number }) => p.paymentOutId)).toEqual([5002, 5001]);
     expect(body.payouts[1]).toMatchObject({
@@ -18,7 +18,7 @@ describe('payouts', () => {
   });
 
   it("refuses another user's payouts", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', `/user/${ids.bob}/economy/payouts/list`, { cookie: await t.login('alice') });
     expectError(reply, 403, "You can't see another user's economy data.");
   });
@@ -26,7 +26,7 @@ describe('payouts', () => {
 
 describe('token bundles and bulk gifts', () => {
   it('lists the token bundles for sale', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bundles = (await t.call('GET', '/tokenBundles', { cookie: await t.login('bob') })).body;
     expect(bundles.map((b: { id: string; tokens: number }) => [b.id, b.tokens])).toEqual([
       ['tokens-1200', 1200],
@@ -35,7 +35,7 @@ describe('token bundles and bulk gifts', () => {
   });
 
   it("lists the requester's bulk gift purchases and what is left of them", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const gifts = (await t.call('GET', '/user/bulk/gift/purchases?mostRecent=true', { cookie: alice })).body;
     expect(gifts).toEqual([
@@ -51,7 +51,7 @@ describe('token bundles and bulk gifts', () => {
   });
 
   it('refuses a mostRecent that is not a boolean', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('GET', '/user/bulk/gift/purchases?mostRecent=soon', { cookie: await t.login('alice') }),
       400,

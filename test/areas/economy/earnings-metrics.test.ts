@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
 const metrics = (query: string) => `/economy/metrics/earnings?sellerId=${ids.alice}${query}`;
 
 /** The default world with alice's supporter subscription on sale and bob with tokens enough for both listings. */
 const withSubscriptionOnSale = () =>
-  testWorld((data) => {
+  testSandbox((data) => {
     data.listings.find((l) => l.id === shop.supporterListing)!.active = true;
     data.balances.find((b) => b.userId === ids.bob)!.standard = 1000;
   });
@@ -61,7 +61,7 @@ describe('GET /economy/metrics/earnings', () => {
   });
 
   it('counts only the sales within the range; a date alone as its end takes in the whole day', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('POST', '/economy/purchase/listing', {
       cookie: await t.login('bob'),
@@ -74,13 +74,13 @@ describe('GET /economy/metrics/earnings', () => {
   });
 
   it("refuses another seller's earnings", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', `/economy/metrics/earnings?sellerId=${ids.alice}`, { cookie: await t.login('bob') });
     expectError(reply, 403, "You can't see another seller's earnings.");
   });
 
   it('names each invalid input', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('GET', '/economy/metrics/earnings', { cookie: alice }), 400, 'sellerId is required');
     expectError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
 const newProduct = {
@@ -22,7 +22,7 @@ const newListing = (productIds: string[], storeIds: string[] = [shop.guildStore]
 
 describe('products', () => {
   it('a created product reads back, lists under its seller and names its seller', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const made = await t.call('POST', '/products', { cookie: alice, body: newProduct });
     expect(made.status).toBe(200);
@@ -35,7 +35,7 @@ describe('products', () => {
   });
 
   it('an edit shows on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('PUT', `/products/${shop.lanternProduct}`, {
       cookie: alice,
@@ -46,7 +46,7 @@ describe('products', () => {
   });
 
   it('a deleted product is gone from its seller, its reads and the listings that bundled it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/products/${shop.lanternProduct}`, { cookie: alice })).body).toEqual({ success: true });
     expectError(await t.call('GET', `/products/${shop.lanternProduct}`, { cookie: alice }), 404, 'Product not found');
@@ -60,7 +60,7 @@ describe('products', () => {
   });
 
   it("refuses to change another seller's product", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('PUT', `/products/${shop.lanternProduct}`, { cookie: bob, body: { displayName: 'Mine' } }),
@@ -75,7 +75,7 @@ describe('products', () => {
   });
 
   it('refuses a product without a type and an unknown id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('POST', '/products', { cookie: alice, body: { ...newProduct, productType: undefined } });
     expect(r.status).toBe(400);
@@ -86,7 +86,7 @@ describe('products', () => {
 
 describe('listings', () => {
   it("a created listing reads back with its products, lists under its seller and shows in the store's shelf", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const product = (await t.call('POST', '/products', { cookie: alice, body: newProduct })).body;
     const made = await t.call('POST', '/listing', { cookie: alice, body: newListing([product.id]) });
@@ -117,7 +117,7 @@ describe('listings', () => {
   });
 
   it('a listing taken off sale leaves the store for buyers and stays listed for its seller', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     expect((await t.call('PUT', `/listing/${shop.lanternListing}`, { cookie: alice, body: { active: false } })).body.active).toBe(false);
@@ -129,7 +129,7 @@ describe('listings', () => {
   });
 
   it('a deleted listing is gone from its reads, its seller and every shelf', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/listing/${shop.lanternListing}`, { cookie: alice })).body).toEqual({ success: true });
     expectError(await t.call('GET', `/listing/${shop.lanternListing}`, { cookie: alice }), 404, 'Listing not found');
@@ -138,7 +138,7 @@ describe('listings', () => {
   });
 
   it("refuses another seller's products, stores and listings", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const denied = 'You are not authorized to perform that action.';
     expectError(await t.call('POST', '/listing', { cookie: bob, body: newListing([shop.lanternProduct], []) }), 403, denied);
@@ -156,7 +156,7 @@ describe('listings', () => {
 
 describe('stores', () => {
   it('lists stores by seller and refuses an unknown store', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const stores = await t.call('GET', `/economy/stores?sellerId=${ids.alice}`, { cookie: bob });
     expect(stores.body).toMatchObject([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { shop } from './shop-fixtures.js';
 
 const denied = 'You are not authorized to perform that action.';
@@ -7,7 +7,7 @@ const buyLantern = { listingId: shop.lanternListing, quantity: 1, totalPrice: 12
 
 describe('purchases', () => {
   it("moves the buyer's tokens to the seller's earnings, with both histories and balances showing it", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const alice = await t.login('alice');
     expect((await t.call('GET', `/user/${ids.bob}/balance`, { cookie: bob })).body).toEqual({
@@ -51,7 +51,7 @@ describe('purchases', () => {
   });
 
   it('records the purchase and a licence to each product of the listing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await t.call('GET', '/economy/licenses/active', { cookie: bob })).body).toEqual([]);
     const { purchaseId } = (await t.call('POST', '/economy/purchase/listing', { cookie: bob, body: buyLantern })).body;
@@ -70,7 +70,7 @@ describe('purchases', () => {
   });
 
   it('refuses a purchase the balance does not cover and moves nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const frank = await t.login('frank');
     expectError(
       await t.call('POST', '/economy/purchase/listing', { cookie: frank, body: buyLantern }),
@@ -83,7 +83,7 @@ describe('purchases', () => {
   });
 
   it('spends exactly the balance and then no more, even when asked at once', async () => {
-    const t = testWorld((data) => data.balances.push({ userId: ids.frank, standard: 240, earnings: 0 }));
+    const t = testSandbox((data) => data.balances.push({ userId: ids.frank, standard: 240, earnings: 0 }));
     const frank = await t.login('frank');
     const replies = await Promise.all(
       [1, 2, 3].map(() => t.call('POST', '/economy/purchase/listing', { cookie: frank, body: buyLantern })),
@@ -93,7 +93,7 @@ describe('purchases', () => {
   });
 
   it('refuses a wrong total, a listing off sale, a missing listing and a gift', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('POST', '/economy/purchase/listing', { cookie: bob, body: { ...buyLantern, totalPrice: 100 } }),
@@ -125,7 +125,7 @@ describe('purchases', () => {
   });
 
   it("keeps each user's economy to themselves", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     for (const path of ['balance', 'balance/earnings', 'economy/account', 'economy/balances', 'economy/transactions']) {
       expectError(await t.call('GET', `/user/${ids.alice}/${path}`, { cookie: bob }), 403, denied);
@@ -141,7 +141,7 @@ describe('purchases', () => {
 
 describe('licence groups', () => {
   it('reads a licence group and refuses an unknown one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const r = await t.call('GET', `/licenseGroups/${shop.supportersGroup}`, { cookie: bob });
     expect(r.body).toEqual({
@@ -160,7 +160,7 @@ describe('licence groups', () => {
 
 describe('snapshots', () => {
   it('a restore brings back the balances, listings and purchases of the snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await t.app.request('/_mock/snapshot', { method: 'POST' })).status).toBe(200);
     const { purchaseId } = (await t.call('POST', '/economy/purchase/listing', { cookie: bob, body: buyLantern })).body;

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
 import { FavoriteGroupSchema } from '../../../src/store/records/favorites.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';
 import { avatars, extraAvatar, friendsAndAvatars, setup } from '../../support/favorites-fixtures.js';
 
 describe('favorite groups', () => {
-  async function groups(query: string, cookie: string, t: ReturnType<typeof testWorld>) {
+  async function groups(query: string, cookie: string, t: ReturnType<typeof testSandbox>) {
     const r = await t.call('GET', `/favorite/groups${query}`, { cookie });
     expect(r.status).toBe(200);
     return expectShape(z.array(FavoriteGroupSchema), r.body);
   }
 
   it('GET /favorite/groups lists every group of every type, renamed ones by their new name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const all = await groups('?n=100', alice, t);
     expect(all).toHaveLength(6 + 3 + 4 + 4);
@@ -28,7 +28,7 @@ describe('favorite groups', () => {
   });
 
   it("shows another owner's public groups only", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const seen = await groups(`?ownerId=${ids.alice}`, bob, t);
     expect(seen.map((g) => g.name)).toEqual(['worlds1']);
@@ -50,14 +50,14 @@ describe('favorite groups', () => {
   });
 
   it("refuses to change someone else's group with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const r = await t.call('PUT', `/favorite/group/world/worlds1/${ids.alice}`, { cookie: bob, body: { displayName: 'Mine' } });
     expectError(r, 403, messages.favoriteGroupNotYours);
   });
 
   it('answers 404 for a group name the type does not have', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', `/favorite/group/world/avatars1/${ids.bob}`, { cookie: bob }), 404, messages.favoriteGroupNotFound);
   });

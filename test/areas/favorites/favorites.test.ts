@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
 import { FAVORITE_LIMITS } from '../../../src/store/records/favorite-limits.js';
 import { FavoriteLimitsSchema, FavoriteSchema } from '../../../src/store/records/favorites.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';
 import { avatars, extraAvatar, friendsAndAvatars, setup } from '../../support/favorites-fixtures.js';
 
@@ -154,7 +154,7 @@ describe('favorite group limits', () => {
 
 describe('GET /favorites', () => {
   it("lists alice's fixture favorites of every type, oldest first within each collection", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('GET', '/favorites?n=100', { cookie: alice });
     const all = expectShape(z.array(FavoriteSchema), r.body);
@@ -163,7 +163,7 @@ describe('GET /favorites', () => {
   });
 
   it('pages with n and offset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const all = (await t.call('GET', '/favorites?n=100', { cookie: alice })).body;
     const page = (await t.call('GET', '/favorites?n=2&offset=1', { cookie: alice })).body;
@@ -171,14 +171,14 @@ describe('GET /favorites', () => {
   });
 
   it('filters by tag, any of several', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('GET', '/favorites?tag=worlds1,group_2', { cookie: alice });
     expect(r.body.map((f: { favoriteId: string }) => f.favoriteId)).toEqual([worlds.nightMarket, worlds.lobby]);
   });
 
   it('names an out-of-range n, offset or type with 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('GET', '/favorites?n=101', { cookie: alice }), 400, 'n must be at most 100');
     expectError(await t.call('GET', '/favorites?offset=-1', { cookie: alice }), 400, 'offset must be at least 0');
@@ -190,7 +190,7 @@ describe('GET /favorites', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/favorites'), 401, messages.missingCredentials);
   });
 });
@@ -214,7 +214,7 @@ describe('DELETE /favorites/{favoriteId}', () => {
   });
 
   it("answers 404 for a favorite that is not the requester's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('DELETE', '/favorites/fvrt_a11ce000-0000-4000-8000-0000000000f1', { cookie: bob }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const newAvatar = 'avtr_c38a1615-5bf5-42b4-84eb-a8b6c37cbd11';
 const statusOf = (contentId: string, version = 1) =>
@@ -14,7 +14,7 @@ const agreement = (contentId: string, version = 1) => ({
 
 describe('content agreement', () => {
   it('records an agreement that the status read then shows, for that user, content and version only', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await t.call('GET', statusOf(newAvatar), { cookie: bob })).body.agreed).toBe(false);
     const made = await t.call('POST', '/agreement', { cookie: bob, body: agreement(newAvatar) });
@@ -33,21 +33,21 @@ describe('content agreement', () => {
   });
 
   it('answers the first agreement when the same one is submitted again', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const first = (await t.call('POST', '/agreement', { cookie: bob, body: agreement(newAvatar) })).body;
-    t.world.clock.advance(60_000);
+    t.sandbox.clock.advance(60_000);
     expect((await t.call('POST', '/agreement', { cookie: bob, body: agreement(newAvatar) })).body).toEqual(first);
   });
 
   it("shows alice's agreement from the fixtures", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('GET', statusOf('avtr_a11ce000-0000-4000-8000-00000000a001'), { cookie: alice })).body.agreed).toBe(true);
   });
 
   it('refuses a submission without a field the description requires, and a status read without its query', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const { version: _, ...withoutVersion } = agreement(newAvatar);
     expectError(await t.call('POST', '/agreement', { cookie: bob, body: withoutVersion }), 400, 'version is required');
@@ -64,7 +64,7 @@ describe('PUT /assetReview/{assetReviewId}/notes', () => {
   const review = 'arev_a11ce000-0000-4000-8000-0000000ae001';
 
   it("keeps the author's notes on the review", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const avatar = (await t.call('GET', '/avatars/avtr_a11ce000-0000-4000-8000-00000000a004', { cookie: alice })).body;
     expect(avatar.activeAssetReviewId).toBe(review);
@@ -78,7 +78,7 @@ describe('PUT /assetReview/{assetReviewId}/notes', () => {
   });
 
   it("refuses notes on another user's review, and an unknown review", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('PUT', `/assetReview/${review}/notes`, { cookie: bob, body: { reviewNotes: 'x' } }),
@@ -93,7 +93,7 @@ describe('PUT /assetReview/{assetReviewId}/notes', () => {
   });
 
   it('refuses a body without reviewNotes', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('PUT', `/assetReview/${review}/notes`, { cookie: await t.login('alice'), body: {} }), 400);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { FileSchema } from '../../../src/store/records/files.js';
-import { expectError, expectShape, testWorld, type TestWorld } from '../../support/helpers.js';
+import { expectError, expectShape, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { fileIds } from '../../support/files-fixtures.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
-async function postImage(t: TestWorld, cookie: string, path: string, fields: Record<string, string>, bytes: Uint8Array | null = PNG) {
+async function postImage(t: TestSandbox, cookie: string, path: string, fields: Record<string, string>, bytes: Uint8Array | null = PNG) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (bytes) form.set('file', new Blob([bytes], { type: 'image/png' }), 'image.png');
@@ -16,7 +16,7 @@ async function postImage(t: TestWorld, cookie: string, path: string, fields: Rec
 
 describe('DELETE /file/{fileId}', () => {
   it("deletes the owner's file: gone from reads and from GET /files", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('DELETE', `/file/${fileIds.photo}`, { cookie: alice });
     expect(r.status).toBe(200);
@@ -28,7 +28,7 @@ describe('DELETE /file/{fileId}', () => {
   });
 
   it("refuses someone else's file with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('DELETE', `/file/${fileIds.photo}`, { cookie: bob }), 403, messages.fileNotOwned);
   });
@@ -36,7 +36,7 @@ describe('DELETE /file/{fileId}', () => {
 
 describe('DELETE /file/{fileId}/{versionId}', () => {
   it('deletes the latest version; the file then ends at the one before', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('DELETE', `/file/${fileIds.avatarPackage}/1`, { cookie: alice });
     expect(r.status).toBe(200);
@@ -45,13 +45,13 @@ describe('DELETE /file/{fileId}/{versionId}', () => {
   });
 
   it('refuses version 0 with 400 and the real message', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('DELETE', `/file/${fileIds.worldPackage}/0`, { cookie: alice }), 400, messages.fileVersionDeleteInitial);
   });
 
   it('refuses a version that is not the latest with the real 500', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const created = await t.call('POST', `/file/${fileIds.photo}`, {
       cookie: alice,
@@ -63,7 +63,7 @@ describe('DELETE /file/{fileId}/{versionId}', () => {
   });
 
   it('answers 404 for a version that does not exist', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('DELETE', `/file/${fileIds.photo}/7`, { cookie: alice }), 404, messages.fileVersionNotFound(fileIds.photo, 7));
   });
@@ -71,7 +71,7 @@ describe('DELETE /file/{fileId}/{versionId}', () => {
 
 describe('GET /file/{fileId}/{versionId}/{fileType}/status', () => {
   it('names the part and the next part number to send', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('GET', `/file/${fileIds.avatarPackage}/1/signature/status`, { cookie: alice });
     expect(r.status).toBe(200);
@@ -81,7 +81,7 @@ describe('GET /file/{fileId}/{versionId}/{fileType}/status', () => {
   });
 
   it('names a bad file type with 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('GET', `/file/${fileIds.avatarPackage}/1/thing/status`, { cookie: alice }),
@@ -93,7 +93,7 @@ describe('GET /file/{fileId}/{versionId}/{fileType}/status', () => {
 
 describe('POST /file/image, /icon and /gallery', () => {
   it('makes the image a complete file in one call, downloadable at once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const r = await postImage(t, bob, '/file/image', { tag: 'emoji', maskTag: 'circle' });
     expect(r.status).toBe(200);
@@ -110,14 +110,14 @@ describe('POST /file/image, /icon and /gallery', () => {
   });
 
   it('tags /icon and /gallery uploads with their purpose', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await postImage(t, bob, '/icon', {})).body.tags).toEqual(['icon']);
     expect((await postImage(t, bob, '/gallery', {})).body.tags).toEqual(['gallery']);
   });
 
   it('refuses a missing file, a non-PNG and a bad purpose with 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await postImage(t, bob, '/file/image', { tag: 'gallery' }, null), 400, messages.fileImageMissing);
     expectError(await postImage(t, bob, '/file/image', { tag: 'gallery' }, new Uint8Array([1, 2, 3])), 400, messages.fileImageNotPng);
@@ -127,7 +127,7 @@ describe('POST /file/image, /icon and /gallery', () => {
 
 describe('GET /analysis/{fileId}/{versionId}', () => {
   it("answers a complete package version's analysis, the same on every read and path", async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       const file = data.files.find((f) => f.id === fileIds.avatarPackage)!;
       file.versions[1]!.signature!.status = 'complete';
       file.versions[1]!.status = 'complete';
@@ -142,13 +142,13 @@ describe('GET /analysis/{fileId}/{versionId}', () => {
   });
 
   it('answers the real 202 while the version is still uploading', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('GET', `/analysis/${fileIds.avatarPackage}/1`, { cookie: alice }), 202, messages.fileAnalysisNotYet);
   });
 
   it('answers 404 for a file that is not a package', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('GET', `/analysis/${fileIds.photo}/1`, { cookie: alice }),

@@ -4,24 +4,24 @@ import { FileRecordSchema, FileSchema } from '../../../src/store/records/files.j
 import { generateFiles, planFiles } from '../../../src/store/generators/files.js';
 import { FileIndex } from '../../../src/store/indexes/files.js';
 import { addGeneratedData, generatedKinds } from '../../../src/store/generators/generate.js';
-import type { WorldDataWithRecipes } from '../../../src/store/recipes/recipes.js';
+import type { SandboxDataWithRecipes } from '../../../src/store/recipes/recipes.js';
 import { defaultFixturesDir, readFixtureDir } from '../../../src/store/fixtures/fixture-dir.js';
-import { emptyWorldData, type WorldData } from '../../../src/store/fixtures/fixtures.js';
-import { expectShape, testWorld } from '../../support/helpers.js';
+import { emptySandboxData, type SandboxData } from '../../../src/store/fixtures/fixtures.js';
+import { expectShape, testSandbox } from '../../support/helpers.js';
 import { download, md5Base64 } from '../../support/files-fixtures.js';
 
 /** The default world's own files come first; the generated ones follow them. */
 const FIXTURE_FILES = readFixtureDir(defaultFixturesDir).files.length;
-const generated = (data: WorldData, seed = 7, count = 50) => generateFiles(new Faker({ locale: [en], seed }), data, count);
+const generated = (data: SandboxData, seed = 7, count = 50) => generateFiles(new Faker({ locale: [en], seed }), data, count);
 
 describe('generateFiles', () => {
   it('makes files with versions 0 and 1 that pass the fixture schema, owned by existing users', () => {
-    const t = testWorld((data) => generated(data));
-    const files = [...t.world.files.values()].slice(FIXTURE_FILES);
+    const t = testSandbox((data) => generated(data));
+    const files = [...t.sandbox.files.values()].slice(FIXTURE_FILES);
     expect(files).toHaveLength(50);
     for (const file of files) {
       expect(FileRecordSchema.parse(file)).toEqual(file);
-      expect(t.world.users.has(file.ownerId)).toBe(true);
+      expect(t.sandbox.users.has(file.ownerId)).toBe(true);
       expect(file.versions.map((v) => [v.version, v.status])).toEqual([
         [0, 'complete'],
         [1, 'complete'],
@@ -31,14 +31,14 @@ describe('generateFiles', () => {
   });
 
   it('gives the same records for the same seed', () => {
-    const a = testWorld((data) => generated(data, 3));
-    const b = testWorld((data) => generated(data, 3));
-    expect([...a.world.files.values()]).toEqual([...b.world.files.values()]);
+    const a = testSandbox((data) => generated(data, 3));
+    const b = testSandbox((data) => generated(data, 3));
+    expect([...a.sandbox.files.values()]).toEqual([...b.sandbox.files.values()]);
   });
 
   it('lists and downloads a generated file through the API, with bytes that match its md5', async () => {
-    const t = testWorld((data) => generated(data));
-    const file = [...t.world.files.values()].find((f) => t.world.users.get(f.ownerId)!.username === 'bob')!;
+    const t = testSandbox((data) => generated(data));
+    const file = [...t.sandbox.files.values()].find((f) => t.sandbox.users.get(f.ownerId)!.username === 'bob')!;
     const cookie = await t.login('bob');
     const listed = expectShape(FileSchema.array(), (await t.call('GET', '/files?n=100', { cookie })).body);
     expect(listed.map((f) => f.id)).toContain(file.id);
@@ -49,14 +49,14 @@ describe('generateFiles', () => {
   });
 
   it('indexes planned files as it indexes the same files made at once, by id, by owner and in order', () => {
-    const withUsers = (fill: (faker: Faker, data: WorldData) => void) => {
-      const data = emptyWorldData();
+    const withUsers = (fill: (faker: Faker, data: SandboxData) => void) => {
+      const data = emptySandboxData();
       addGeneratedData(data, 5, { ...Object.fromEntries(generatedKinds.map((kind) => [kind, 0])), users: 7 });
       fill(new Faker({ locale: [en], seed: 5 }), data);
       return data;
     };
     const made = withUsers((faker, data) => generateFiles(faker, data, 40));
-    const planned: WorldDataWithRecipes = withUsers((faker, data) => planFiles(faker, data, 40));
+    const planned: SandboxDataWithRecipes = withUsers((faker, data) => planFiles(faker, data, 40));
     expect(planned.files).toHaveLength(0);
     const eager = new FileIndex(made.files);
     const lazy = new FileIndex(planned.files, planned.filesRecipes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { fileIds as files } from '../../support/files-fixtures.js';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 
 const listed = (body: unknown) => (body as { id: string }[]).map((file) => file.id);
 const fileIdsPhoto = files.photo;
@@ -9,7 +9,7 @@ const galleryId = 'ggal_a11ce000-0000-4000-8000-000000000001';
 
 describe('PUT /files/order', () => {
   it('puts the listed files first in GET /files, in the order given', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(listed((await t.call('GET', '/files', { cookie })).body)).toEqual([files.worldPackage, files.avatarPackage, files.photo]);
     const ids = [files.photo, files.avatarPackage];
@@ -20,7 +20,7 @@ describe('PUT /files/order', () => {
   });
 
   it('a file uploaded afterwards leads the list', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo] } });
     const made = await t.call('POST', '/file', { cookie, body: { name: 'Later', mimeType: 'image/png', extension: '.png' } });
@@ -30,7 +30,7 @@ describe('PUT /files/order', () => {
   });
 
   it("refuses someone else's file with 403 and moves nothing", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const before = listed((await t.call('GET', '/files', { cookie })).body);
     const reply = await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo, files.bobIcon] } });
@@ -39,7 +39,7 @@ describe('PUT /files/order', () => {
   });
 
   it('refuses an unknown file with 404 and moves nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const unknown = 'file_00000000-0000-4000-8000-00000000dead';
     const before = listed((await t.call('GET', '/files', { cookie })).body);
@@ -52,21 +52,21 @@ describe('PUT /files/order', () => {
   });
 
   it('refuses a file listed twice', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const reply = await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids: [files.photo, files.photo] } });
     expectError(reply, 400, messages.fileOrderDuplicate(files.photo));
   });
 
   it('refuses a body without galleryId, naming it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('PUT', '/files/order', { cookie: await t.login('alice'), body: { ids: [fileIdsPhoto] } });
     expect(reply.status).toBe(400);
     expect((reply.body as { error: { message: string } }).error.message).toContain('galleryId');
   });
 
   it('refuses a body without ids', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('PUT', '/files/order', { cookie: await t.login('alice'), body: { galleryId } });
     expect(reply.status).toBe(400);
   });

@@ -3,7 +3,7 @@ import { UPLOAD_LIMIT_BYTES } from '../../../src/areas/files/uploads.js';
 import { messages } from '../../../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../../../src/store/records/files.js';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
-import { cookieFrom, expectError, expectShape, passwords, testWorld } from '../../support/helpers.js';
+import { cookieFrom, expectError, expectShape, passwords, testSandbox } from '../../support/helpers.js';
 import {
   bundle,
   bytesOf,
@@ -21,7 +21,7 @@ import {
 
 describe('PUT /file/{fileId}/{versionId}/{fileType}/start', () => {
   it('answers an upload URL on the origin the client called, outside /api/1', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const r = await t.call('PUT', `${path}/file/start`, { cookie });
     expect(r.status).toBe(200);
@@ -31,26 +31,26 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/start', () => {
   });
 
   it('refuses a part the version does not describe', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     expectError(await t.call('PUT', `${path}/delta/start`, { cookie }), 400, messages.filePartNotDescribed('delta'));
   });
 
   it('refuses a part that is already complete', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/file/${fileIds.photo}/1/file/start`, { cookie });
     expectError(r, 400, messages.fileUploadAgainstComplete);
   });
 
   it('refuses a second part number for a simple upload', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     expectError(await t.call('PUT', `${path}/file/start?partNumber=2`, { cookie }), 400, messages.fileSimpleUploadOnePart);
   });
 
   it("refuses another user's file", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('PUT', `/file/${fileIds.bobIcon}/1/file/start`, { cookie }), 403, messages.fileNotOwned);
   });
@@ -58,7 +58,7 @@ describe('PUT /file/{fileId}/{versionId}/{fileType}/start', () => {
 
 describe('PUT to an upload URL', () => {
   it('stores the bytes without a cookie and answers their quoted md5 as ETag', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const r = await upload(t, cookie, `${path}/file`, bundle);
     expect(r.status).toBe(200);
@@ -67,13 +67,13 @@ describe('PUT to an upload URL', () => {
   });
 
   it('answers 404 for an unknown token', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await request(t, 'PUT', 'http://localhost/_uploads/not-a-token', bundle);
     expectError(r, 404, messages.uploadUrlNotFound);
   });
 
   it('accepts only PUT', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
     const r = await request(t, 'GET', url);
@@ -82,7 +82,7 @@ describe('PUT to an upload URL', () => {
   });
 
   it('refuses a body over 50 MB with 413 and keeps nothing of it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const r = await upload(t, cookie, `${path}/file`, new Uint8Array(UPLOAD_LIMIT_BYTES + 1));
     expectError(r, 413, messages.uploadTooLarge);
@@ -91,7 +91,7 @@ describe('PUT to an upload URL', () => {
   });
 
   it('takes a body of exactly 50 MB, which the version then finishes with', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const path = `/file/${fileIds.worldPackage}/1`;
     const largest = new Uint8Array(UPLOAD_LIMIT_BYTES).fill(7);
@@ -105,7 +105,7 @@ describe('PUT to an upload URL', () => {
   });
 
   it('stops accepting bytes once its part is finished', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
     await request(t, 'PUT', url, bundle);
@@ -114,7 +114,7 @@ describe('PUT to an upload URL', () => {
   });
 
   it('stops accepting bytes once its part is started again', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await worldVersion(t);
     const first = (await t.call('PUT', `${path}/file/start`, { cookie })).body.url;
     const second = (await t.call('PUT', `${path}/file/start`, { cookie })).body.url;
@@ -124,7 +124,7 @@ describe('PUT to an upload URL', () => {
   });
 
   it('lands in the isolated world the start request named', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const created = await t.app.request('/_mock/worlds', { method: 'POST' });
     const worldId = ((await created.json()) as { id: string }).id;
     const world = { 'x-mock-world': worldId };
@@ -141,7 +141,7 @@ describe('PUT to an upload URL', () => {
 
 describe('a multipart upload', () => {
   it('joins the parts in part-number order', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const fileId = fileIds.worldPackage;
     await t.call('POST', `/file/${fileId}`, { cookie, body: { ...versionBody(bundle, signature), fileSizeInBytes: 20_000_000 } });
@@ -163,7 +163,7 @@ describe('a multipart upload', () => {
 
 describe('the whole upload flow', () => {
   it('creates, versions, uploads, finishes and downloads the same bytes', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const created = await t.call('POST', '/file', {
       cookie,

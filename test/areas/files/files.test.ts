@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { AdminAssetBundleSchema, FileSchema, MIME_TYPES } from '../../../src/store/records/files.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { bundle, bundleIds, fileIds, finishBody, md5Base64, reread, signature, upload } from '../../support/files-fixtures.js';
 
 const newFile = { extension: '.png', mimeType: 'image/png', name: 'Holiday', tags: ['gallery'] };
 
 describe('POST /file', () => {
   it('creates a file owned by the requester holding only version 0', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: newFile });
     expect(r.status).toBe(200);
@@ -22,7 +22,7 @@ describe('POST /file', () => {
   });
 
   it("accepts an empty extension and shows the file with its mimeType's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: { ...newFile, extension: '' } });
     expect(r.status).toBe(200);
@@ -31,28 +31,28 @@ describe('POST /file', () => {
   });
 
   it('reads the full-width plus of the OpenAPI svg type as image/svg+xml', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: { ...newFile, mimeType: 'image/svg\uFF0Bxml' } });
     expect(expectShape(FileSchema, r.body).mimeType).toBe('image/svg+xml');
   });
 
   it('lists every invalid field in one 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/file', { cookie, body: { extension: '.txt', mimeType: 'text/plain' } });
     expectError(r, 400, `mimeType must be one of ${MIME_TYPES.join(', ')}, name is required`);
   });
 
   it('answers 401 without a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('POST', '/file', { body: newFile }), 401, messages.missingCredentials);
   });
 });
 
 describe('GET /file/{fileId}', () => {
   it('answers a fixture file with its versions and parts', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const file = expectShape(FileSchema, (await t.call('GET', `/file/${fileIds.photo}`, { cookie })).body);
     expect(file.versions.map((v) => [v.version, v.status])).toEqual([
@@ -69,14 +69,14 @@ describe('GET /file/{fileId}', () => {
   });
 
   it("lets any user read another user's file", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/file/${fileIds.bobIcon}`, { cookie });
     expect(expectShape(FileSchema, r.body)).toMatchObject({ ownerId: ids.bob, extension: '.png' });
   });
 
   it('answers 404 for an unknown file', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const unknown = 'file_00000000-0000-4000-8000-0000000000ff';
     expectError(await t.call('GET', `/file/${unknown}`, { cookie }), 404, `File '${unknown}' not found`);
@@ -85,7 +85,7 @@ describe('GET /file/{fileId}', () => {
 
 describe('GET /files', () => {
   it("lists the requester's files, newest first", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const created = await t.call('POST', '/file', { cookie, body: newFile });
     const r = await t.call('GET', '/files', { cookie });
@@ -94,33 +94,33 @@ describe('GET /files', () => {
   });
 
   it('pages with n and offset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/files?n=1&offset=1', { cookie });
     expect(expectShape(FileSchema.array(), r.body).map((f) => f.id)).toEqual([fileIds.avatarPackage]);
   });
 
   it('filters by tag', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/files?tag=gallery', { cookie });
     expect(expectShape(FileSchema.array(), r.body).map((f) => f.id)).toEqual([fileIds.photo]);
   });
 
   it('refuses a page size out of range', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', '/files?n=0', { cookie }), 400, 'n must be at least 1');
   });
 
   it("refuses another user's userId to a non-admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/files?userId=${ids.bob}`, { cookie }), 403, messages.notAuthorized);
   });
 
   it("lists another user's files to an admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('GET', `/files?userId=${ids.bob}`, { cookie });
     expect(expectShape(FileSchema.array(), r.body).map((f) => f.id)).toEqual([fileIds.bobIcon]);
@@ -131,7 +131,7 @@ describe('POST /file/{fileId}', () => {
   const describeVersion = { fileMd5: 'ZmlsZW1kNQ==', fileSizeInBytes: 1234, signatureMd5: 'c2lnbWQ1', signatureSizeInBytes: 56 };
 
   it('adds the next version, waiting for its file and signature', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: describeVersion });
     const file = expectShape(FileSchema, r.body);
@@ -148,7 +148,7 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('numbers versions one after another', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: describeVersion });
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: describeVersion });
@@ -156,7 +156,7 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('describes a delta upload with deltaMd5 and deltaSizeInBytes', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { deltaMd5: 'ZGVsdGE=', deltaSizeInBytes: 10, signatureMd5: 'c2lnbWQ1', signatureSizeInBytes: 56 };
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body });
@@ -166,7 +166,7 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('makes a file part over 10 MB a multipart upload', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { ...describeVersion, fileSizeInBytes: 300_000_000 };
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body });
@@ -174,14 +174,14 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('requires the signature descriptors', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body: { fileMd5: 'eA==', fileSizeInBytes: 1 } });
     expectError(r, 400, 'signatureMd5 is required, signatureSizeInBytes is required');
   });
 
   it('takes a version without fileMd5: its file waits with no md5 until the upload gives it one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/file/${fileIds.worldPackage}`, {
       cookie,
@@ -197,14 +197,14 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('requires the size with the md5', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { fileMd5: 'eA==', signatureMd5: 'eA==', signatureSizeInBytes: 1 };
     expectError(await t.call('POST', `/file/${fileIds.worldPackage}`, { cookie, body }), 400, 'fileSizeInBytes must be given with fileMd5');
   });
 
   it("refuses a version of another user's file and leaves it unchanged", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('POST', `/file/${fileIds.bobIcon}`, { cookie, body: describeVersion }), 403, messages.fileNotOwned);
     const reread = await t.call('GET', `/file/${fileIds.bobIcon}`, { cookie });
@@ -212,7 +212,7 @@ describe('POST /file/{fileId}', () => {
   });
 
   it('answers 404 for an unknown file', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const unknown = 'file_00000000-0000-4000-8000-0000000000ff';
     expectError(await t.call('POST', `/file/${unknown}`, { cookie, body: describeVersion }), 404, `File '${unknown}' not found`);
@@ -221,7 +221,7 @@ describe('POST /file/{fileId}', () => {
 
 describe('GET /adminassetbundles/{adminAssetBundleId}', () => {
   it('answers an admin asset bundle of the world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/adminassetbundles/${bundleIds.confetti}`, { cookie });
     expect(r.status).toBe(200);
@@ -231,7 +231,7 @@ describe('GET /adminassetbundles/{adminAssetBundleId}', () => {
   });
 
   it('answers 404 for an unknown bundle', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const unknown = 'aab_00000000-0000-4000-8000-0000000000ff';
     expectError(await t.call('GET', `/adminassetbundles/${unknown}`, { cookie }), 404, `AdminAssetBundle '${unknown}' not found`);

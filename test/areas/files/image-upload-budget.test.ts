@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, ids, replyOf, testWorld, type TestWorld } from '../../support/helpers.js';
+import { expectError, ids, replyOf, testSandbox, type TestSandbox } from '../../support/helpers.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]);
 const BUDGET = 3 * PNG.length;
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 
-const budgeted = () => testWorld((data) => Object.assign(data.settings, { uploadBytesPerWorld: BUDGET }));
+const budgeted = () => testSandbox((data) => Object.assign(data.settings, { uploadBytesPerWorld: BUDGET }));
 
-async function postForm(t: TestWorld, cookie: string, path: string, fields: Record<string, string>, fileField: string) {
+async function postForm(t: TestSandbox, cookie: string, path: string, fields: Record<string, string>, fileField: string) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set(fileField, new Blob([PNG], { type: 'image/png' }), 'image.png');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 import { bundle, bytesOf, fileIds, request, signature, versionBody, worldVersion, finishBody } from '../../support/files-fixtures.js';
 
-const multipart = async (t: ReturnType<typeof testWorld>) => {
+const multipart = async (t: ReturnType<typeof testSandbox>) => {
   const cookie = await t.login('alice');
   await t.call('POST', `/file/${fileIds.worldPackage}`, {
     cookie,
@@ -14,7 +14,7 @@ const multipart = async (t: ReturnType<typeof testWorld>) => {
 
 describe('upload totals', () => {
   it('refuse a part number past 100 parts in one upload', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { cookie, path } = await multipart(t);
     for (let n = 1; n <= 100; n++) expect((await t.call('PUT', `${path}/start?partNumber=${n}`, { cookie })).status).toBe(200);
     expectError(await t.call('PUT', `${path}/start?partNumber=101`, { cookie }), 400, messages.uploadTooManyParts(100));
@@ -22,7 +22,7 @@ describe('upload totals', () => {
   });
 
   it('refuse bytes past the world total with 413, and nothing is kept', async () => {
-    const t = testWorld((data) => Object.assign(data.settings, { uploadBytesPerWorld: 10 }));
+    const t = testSandbox((data) => Object.assign(data.settings, { uploadBytesPerWorld: 10 }));
     const { cookie, path } = await multipart(t);
     const first = (await t.call('PUT', `${path}/start?partNumber=1`, { cookie })).body.url;
     const second = (await t.call('PUT', `${path}/start?partNumber=2`, { cookie })).body.url;
@@ -32,7 +32,7 @@ describe('upload totals', () => {
   });
 
   it('drop an unfinished upload uploadExpiryMinutes after it started, on the world clock', async () => {
-    const t = testWorld((data) => Object.assign(data.settings, { uploadExpiryMinutes: 60 }));
+    const t = testSandbox((data) => Object.assign(data.settings, { uploadExpiryMinutes: 60 }));
     const { cookie, path } = await worldVersion(t);
     const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
     expect((await request(t, 'PUT', url, bundle)).status).toBe(200);

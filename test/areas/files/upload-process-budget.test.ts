@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { defaultMaxMemory, LIMITS, setMemoryBudget, shareOf } from '../../../src/limits.js';
 import { uploadBytesOfProcess } from '../../../src/store/upload-bytes.js';
-import { control, newWorld } from '../../support/control-helpers.js';
-import { expectError, ids, replyOf, testWorld, type TestWorld } from '../../support/helpers.js';
+import { control, newSandbox } from '../../support/control-helpers.js';
+import { expectError, ids, replyOf, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { bytesOf, fileIds, request, versionBody, bundle, signature } from '../../support/files-fixtures.js';
 
 const PNG = new Uint8Array(1000);
@@ -12,18 +12,18 @@ PNG.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BUDGET = (4 * PNG.length) / LIMITS.uploadShare.value;
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 
-let t: TestWorld;
+let t: TestSandbox;
 beforeEach(() => {
   setMemoryBudget(BUDGET);
-  t = testWorld();
+  t = testSandbox();
 });
 afterEach(() => {
-  t.deps.worlds.close();
+  t.deps.sandboxes.close();
   setMemoryBudget(defaultMaxMemory());
 });
 
 /** Logs bob in to `world` (undefined: the default one) and posts one gallery image there. */
-async function gallery(t: TestWorld, world?: string, cookie?: string) {
+async function gallery(t: TestSandbox, world?: string, cookie?: string) {
   const headers: Record<string, string> = world ? { 'x-mock-world': world } : {};
   cookie ??= await loginTo(t, world);
   const form = new FormData();
@@ -31,7 +31,7 @@ async function gallery(t: TestWorld, world?: string, cookie?: string) {
   return replyOf(await t.app.request('/api/1/gallery', { method: 'POST', headers: { ...headers, cookie }, body: form }));
 }
 
-async function loginTo(t: TestWorld, world?: string) {
+async function loginTo(t: TestSandbox, world?: string) {
   const reply = await t.call('GET', '/auth/user', {
     headers: { authorization: `Basic ${btoa('bob:bob-password')}`, ...(world ? { 'x-mock-world': world } : {}) },
   });
@@ -39,8 +39,8 @@ async function loginTo(t: TestWorld, world?: string) {
 }
 
 /** Fills the process's share: two images in each of two new worlds. */
-async function fillTwoWorlds(t: TestWorld) {
-  const worlds = [await newWorld(t), await newWorld(t)];
+async function fillTwoWorlds(t: TestSandbox) {
+  const worlds = [await newSandbox(t), await newSandbox(t)];
   for (const world of worlds) for (let i = 0; i < 2; i++) expect((await gallery(t, world)).status).toBe(200);
   return worlds;
 }
@@ -50,7 +50,7 @@ const full = () => messages.uploadProcessFull(shareOf(LIMITS.uploadShare));
 describe("every world's uploads against one share of --max-memory", () => {
   it('refuses the next upload in any world with 413 once the worlds together hold the share, and keeps nothing', async () => {
     await fillTwoWorlds(t);
-    const third = await newWorld(t);
+    const third = await newSandbox(t);
     const cookie = await loginTo(t, third);
     const files = () => t.call('GET', '/files?n=100', { cookie, headers: { 'x-mock-world': third } });
     const before = (await files()).body.length;
@@ -66,7 +66,7 @@ describe("every world's uploads against one share of --max-memory", () => {
 
   it('gives the room back when a world is deleted', async () => {
     const [first] = await fillTwoWorlds(t);
-    const third = await newWorld(t);
+    const third = await newSandbox(t);
     expectError(await gallery(t, third), 413, full());
     expect((await control(t, 'DELETE', `/worlds/${first}`)).status).toBe(200);
     expect((await gallery(t, third)).status).toBe(200);
@@ -82,7 +82,7 @@ describe("every world's uploads against one share of --max-memory", () => {
   });
 
   it('counts a snapshot as the copy it is, and a restore gives back what was uploaded since', async () => {
-    const world = await newWorld(t);
+    const world = await newSandbox(t);
     const cookie = await loginTo(t, world);
     expect((await gallery(t, world, cookie)).status).toBe(200);
     expect((await control(t, 'POST', '/snapshot', { world })).status).toBe(200);

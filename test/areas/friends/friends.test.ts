@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { LimitedUserFriendSchema } from '../../../src/store/records/people.js';
 import { NotificationSchema } from '../../../src/store/records/notifications.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
@@ -8,7 +8,7 @@ const idsOf = (body: { id: string }[]) => body.map((u) => u.id);
 
 describe('GET /auth/user/friends', () => {
   it('lists online and active friends by default, offline ones with offline=true', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const online = await t.call('GET', '/auth/user/friends', { cookie });
     expect(idsOf(online.body)).toEqual([ids.bob, ids.admin, ids.frank]);
@@ -17,20 +17,20 @@ describe('GET /auth/user/friends', () => {
   });
 
   it('pages with n and offset in the order the friendships were made', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf((await t.call('GET', '/auth/user/friends?n=1&offset=1', { cookie })).body)).toEqual([ids.admin]);
   });
 
   it('shows where each friend is', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const [, , frank] = (await t.call('GET', '/auth/user/friends', { cookie })).body;
     expect(frank).toMatchObject({ id: ids.frank, location: 'offline', platform: 'web', status: 'ask me' });
   });
 
   it('refuses n above 100', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', '/auth/user/friends?n=101', { cookie }), 400, 'n must be at most 100');
   });
@@ -38,7 +38,7 @@ describe('GET /auth/user/friends', () => {
 
 describe('friend requests', () => {
   it('sends a friendRequest notification the other user reads', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const sent = await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob });
     expect(sent.status).toBe(200);
@@ -60,7 +60,7 @@ describe('friend requests', () => {
   });
 
   it('makes both friends on accept and removes the request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const sent = (await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob })).body;
     const admin = await t.login('admin');
@@ -78,7 +78,7 @@ describe('friend requests', () => {
   });
 
   it('accepts the other side’s request when the requester was asked first', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const carol = 'usr_ca201000-0000-4000-8000-000000000003';
     const alice = await t.login('alice');
     const r = await t.call('POST', `/user/${carol}/friendRequest`, { cookie: alice });
@@ -87,7 +87,7 @@ describe('friend requests', () => {
   });
 
   it('refuses a request to yourself, to a friend, twice, and to an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('POST', `/user/${ids.bob}/friendRequest`, { cookie: bob }),
@@ -109,7 +109,7 @@ describe('friend requests', () => {
   });
 
   it('refuses requests between a blocker and the blocked, both ways', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/user/${ids.eve}/friendRequest`, { cookie: await t.login('alice') }),
       400,
@@ -123,7 +123,7 @@ describe('friend requests', () => {
   });
 
   it('withdraws an outgoing request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob });
     const r = await t.call('DELETE', `/user/${ids.admin}/friendRequest`, { cookie: bob });
@@ -133,7 +133,7 @@ describe('friend requests', () => {
   });
 
   it('answers 404 when accepting something that is not a friend request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('PUT', '/auth/user/notifications/not_a11ce000-0000-4000-8000-0000000d0002/accept', { cookie: alice }),
@@ -145,7 +145,7 @@ describe('friend requests', () => {
 
 describe('DELETE /auth/user/friends/{userId}', () => {
   it('unfriends both ways', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('DELETE', `/auth/user/friends/${ids.bob}`, { cookie: alice });
     expect(r.body).toEqual({ success: { message: 'Friendship destroyed', status_code: 200 } });
@@ -156,7 +156,7 @@ describe('DELETE /auth/user/friends/{userId}', () => {
   });
 
   it('answers 400 for someone who is not a friend', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('DELETE', `/auth/user/friends/${ids.eve}`, { cookie: await t.login('alice') }),
       400,
@@ -167,7 +167,7 @@ describe('DELETE /auth/user/friends/{userId}', () => {
 
 describe('POST /users/{userId}/boop', () => {
   it('sends a boop notification to a friend', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/users/${ids.bob}/boop`, {
       cookie: await t.login('frank'),
       body: { emojiId: 'default_wave', emojiVersion: 1 },
@@ -178,7 +178,7 @@ describe('POST /users/{userId}/boop', () => {
   });
 
   it('refuses a boop to a non-friend', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/users/${ids.eve}/boop`, { cookie: await t.login('frank'), body: {} }),
       400,
@@ -188,14 +188,14 @@ describe('POST /users/{userId}/boop', () => {
 });
 
 describe('friend events', () => {
-  function collect(t: ReturnType<typeof testWorld>) {
+  function collect(t: ReturnType<typeof testSandbox>) {
     const seen: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => seen.push(e));
+    t.sandbox.pipeline.on((e) => seen.push(e));
     return seen;
   }
 
   it('sends the request as a notification event with details as an object', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const seen = collect(t);
     const sent = (await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: bob })).body;
@@ -205,7 +205,7 @@ describe('friend events', () => {
   });
 
   it('sends friend-add to both sides on accept', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const sent = (await t.call('POST', `/user/${ids.admin}/friendRequest`, { cookie: await t.login('bob') })).body;
     const admin = await t.login('admin');
     const seen = collect(t);
@@ -217,7 +217,7 @@ describe('friend events', () => {
   });
 
   it('sends friend-delete to both sides on unfriend', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     await t.call('DELETE', `/auth/user/friends/${ids.bob}`, { cookie: alice });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../../src/areas/groups/audit.js';
 import { LIMITS } from '../../../src/limits.js';
-import { ids, testWorld } from '../../support/helpers.js';
+import { ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 
 describe('the group audit log', () => {
   it(`keeps the newest ${LIMITS.groupAuditLogEntries.value} entries of a group; the oldest go`, async () => {
-    const t = testWorld();
-    const group = t.world.groups.get(groups.builders)!;
-    const alice = t.world.users.get(ids.alice)!;
+    const t = testSandbox();
+    const group = t.sandbox.groups.get(groups.builders)!;
+    const alice = t.sandbox.users.get(ids.alice)!;
     const max = LIMITS.groupAuditLogEntries.value;
-    for (let i = 0; i < max + 5; i++) audit(t.world, group, alice, 'group.update', group.id, `change ${i}`);
+    for (let i = 0; i < max + 5; i++) audit(t.sandbox, group, alice, 'group.update', group.id, `change ${i}`);
     const cookie = await t.login('alice');
     const page = (query: string) => t.call('GET', `/groups/${groups.builders}/auditLogs?${query}`, { cookie });
     const newest = (await page('n=1')).body;
@@ -21,18 +21,18 @@ describe('the group audit log', () => {
   });
 
   it(`keeps every entry up to ${LIMITS.groupAuditLogEntries.value}; the next one pushes out the oldest`, async () => {
-    const t = testWorld();
-    const group = t.world.groups.get(groups.builders)!;
-    const alice = t.world.users.get(ids.alice)!;
+    const t = testSandbox();
+    const group = t.sandbox.groups.get(groups.builders)!;
+    const alice = t.sandbox.users.get(ids.alice)!;
     const max = LIMITS.groupAuditLogEntries.value;
     const cookie = await t.login('alice');
     const oldest = async () => (await t.call('GET', `/groups/${groups.builders}/auditLogs?n=1&offset=${max - 1}`, { cookie })).body;
-    t.world.groupAuditLogs.set(groups.builders, []);
-    for (let i = 0; i < max; i++) audit(t.world, group, alice, 'group.update', group.id, `change ${i}`);
+    t.sandbox.groupAuditLogs.set(groups.builders, []);
+    for (let i = 0; i < max; i++) audit(t.sandbox, group, alice, 'group.update', group.id, `change ${i}`);
     const full = await oldest();
     expect(full.totalCount).toBe(max);
     expect(full.results[0].description).toBe('change 0');
-    audit(t.world, group, alice, 'group.update', group.id, `change ${max}`);
+    audit(t.sandbox, group, alice, 'group.update', group.id, `change ${max}`);
     const past = await oldest();
     expect(past.totalCount).toBe(max);
     expect(past.results[0].description).toBe('change 1');

@@ -8,7 +8,7 @@ import {
 } from '../../../src/store/records/group-extras.js';
 import { GroupGallerySchema } from '../../../src/store/records/groups.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { openMicEvent } from '../../support/calendar-seed.js';
 
@@ -19,7 +19,7 @@ const fileId = 'file_00000000-0000-4000-8000-0000000000aa';
 
 describe('group posts', () => {
   it('a group post is read by members only; a public one by anyone', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('admin');
     const made = expectShape(
       GroupPostSchema,
@@ -34,11 +34,11 @@ describe('group posts', () => {
     const outsider = (await t.call('GET', `/groups/${groups.photoClub}/posts`, { cookie: await t.login('alice') })).body;
     expect(outsider.posts.map((p: { title: string }) => p.title)).toEqual(['Open day']);
     expect(made.authorId).toBe(ids.admin);
-    expect(t.world.groups.get(groups.photoClub)!.lastPostCreatedAt).toBe(made.createdAt);
+    expect(t.sandbox.groups.get(groups.photoClub)!.lastPostCreatedAt).toBe(made.createdAt);
   });
 
   it('a post limited to a role is read only by its holders and managers', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...post, roleIds: [editorRole] } });
     expect((await t.call('GET', `/groups/${groups.builders}/posts`, { cookie: await t.login('bob') })).body.posts).toHaveLength(1);
@@ -46,7 +46,7 @@ describe('group posts', () => {
   });
 
   it('a public post limited to a role is still read only by its holders', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     await t.call('POST', `/groups/${groups.builders}/posts`, {
       cookie: owner,
@@ -58,9 +58,9 @@ describe('group posts', () => {
   });
 
   it('sendNotification notifies the members who may read it, not the author', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: await t.login('alice'), body: { ...post, sendNotification: true } });
     const notified = events.filter((e) => e.type === 'notification').flatMap((e) => e.to);
     expect(notified.sort()).toEqual([ids.bob, ids.admin].sort());
@@ -69,7 +69,7 @@ describe('group posts', () => {
   });
 
   it('edits and deletes a post', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     const made = (await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: post })).body;
     const edited = await t.call('PUT', `/groups/${groups.builders}/posts/${made.id}`, { cookie: owner, body: { ...post, title: 'Moved' } });
@@ -81,7 +81,7 @@ describe('group posts', () => {
   });
 
   it('refuses posting without group-announcement-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: await t.login('bob'), body: post });
     expectError(r, 403, messages.groupNoPermission);
   });
@@ -89,7 +89,7 @@ describe('group posts', () => {
 
 describe('group announcement', () => {
   it('is set, read, replaced and cleared', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     const empty = expectShape(
       GroupAnnouncementSchema,
@@ -107,7 +107,7 @@ describe('group announcement', () => {
 
 describe('group galleries', () => {
   it('creates, updates and deletes a gallery', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     const made = expectShape(
       GroupGallerySchema,
@@ -129,7 +129,7 @@ describe('group galleries', () => {
   });
 
   it('a member submits; the image waits for a manager and is hidden from other viewers until then', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin'); // holds the default Member role: may submit and view
     const image = expectShape(
       GroupGalleryImageSchema,
@@ -142,7 +142,7 @@ describe('group galleries', () => {
   });
 
   it("refuses a member without one of the gallery's submit roles", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('PUT', `/groups/${groups.builders}/galleries/${gallery}`, {
       cookie: await t.login('alice'),
       body: { roleIdsToSubmit: [editorRole] },
@@ -160,7 +160,7 @@ describe('group galleries', () => {
   });
 
   it("a manager's submission is approved at once", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, {
       cookie: await t.login('alice'),
       body: { fileId },
@@ -169,7 +169,7 @@ describe('group galleries', () => {
   });
 
   it("refuses a non-member submitting, and a member removing another's image", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     const made = (
       await t.call('POST', `/groups/${groups.nightOwls}/galleries/ggal_00000002-0000-4000-8000-000000000001/images`, {
@@ -193,7 +193,7 @@ describe('group galleries', () => {
 
 describe('GET /groups/{groupId}/auditLogs', () => {
   it('lists entries newest first, narrowed by event type and actor', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: post });
     t.clock.advance(60_000);
@@ -211,7 +211,7 @@ describe('GET /groups/{groupId}/auditLogs', () => {
   });
 
   it('records calendar events and gallery submissions too', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     await t.call('POST', `/calendar/${groups.builders}/event`, { cookie: owner, body: openMicEvent });
     await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, { cookie: await t.login('admin'), body: { fileId } });
@@ -221,7 +221,7 @@ describe('GET /groups/{groupId}/auditLogs', () => {
   });
 
   it('lists its event types, for holders of group-audit-view only', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const types = (await t.call('GET', `/groups/${groups.builders}/auditLogTypes`, { cookie: await t.login('alice') })).body;
     expect(types).toEqual(expect.arrayContaining(['group.member.join', 'group.user.ban', 'group.role.update']));
     expectError(
@@ -234,7 +234,7 @@ describe('GET /groups/{groupId}/auditLogs', () => {
 
 describe('snapshot and restore', () => {
   it('bring back posts and the audit log as they were at the snapshot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: post });
     await t.app.request('/_mock/snapshot', { method: 'POST' });

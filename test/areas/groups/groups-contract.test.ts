@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { GROUP_OPERATIONS, type GroupOperation } from '../../../src/areas/groups/permission-table.js';
-import { ids, testWorld } from '../../support/helpers.js';
+import { ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { events, openMicEvent } from '../../support/calendar-seed.js';
 
@@ -9,7 +9,7 @@ const failures: string[] = [];
 // Strictly typed generated clients fail to decode a body that leaves the schema: walk every operation once
 // (the test helpers' call() validates each answer against its operation's public response schema).
 it('answers every group and calendar operation in the shape of the public OpenAPI schema', async () => {
-  const t = testWorld();
+  const t = testSandbox();
   const alice = await t.login('alice');
   const bob = await t.login('bob');
   const admin = await t.login('admin');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GroupMemberSchema } from '../../../src/store/records/groups.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 
 const joinStateOf = (state: string) => (data: { groups: { id: string; joinState?: string }[] }) => {
@@ -11,9 +11,9 @@ const joinStateOf = (state: string) => (data: { groups: { id: string; joinState?
 
 describe('POST /groups/{groupId}/join by joinState', () => {
   it('open: makes a member, counted and told by a group-joined event', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const cookie = await t.login('alice');
     const before = (await t.call('GET', `/groups/${groups.quietCorner}`, { cookie })).body.memberCount;
     const r = await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie });
@@ -24,7 +24,7 @@ describe('POST /groups/{groupId}/join by joinState', () => {
   });
 
   it('request: a non-member asking to join becomes requested, visible to the owner', async () => {
-    const t = testWorld(joinStateOf('request'));
+    const t = testSandbox(joinStateOf('request'));
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie });
     expect(r.body.membershipStatus).toBe('requested');
@@ -35,13 +35,13 @@ describe('POST /groups/{groupId}/join by joinState', () => {
   });
 
   it('invite: refuses without a pending invite', async () => {
-    const t = testWorld(joinStateOf('invite'));
+    const t = testSandbox(joinStateOf('invite'));
     const r = await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie: await t.login('alice') });
     expectError(r, 403, messages.groupJoinNeedsInvite);
   });
 
   it('invite: admits a user holding an invite', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice'); // invited to photoClub in the fixtures
     const r = await t.call('POST', `/groups/${groups.photoClub}/join`, { cookie });
     expect(r.body.membershipStatus).toBe('member');
@@ -49,19 +49,19 @@ describe('POST /groups/{groupId}/join by joinState', () => {
   });
 
   it('closed: refuses', async () => {
-    const t = testWorld(joinStateOf('closed'));
+    const t = testSandbox(joinStateOf('closed'));
     const r = await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie: await t.login('alice') });
     expectError(r, 403, messages.groupJoinClosed);
   });
 
   it('refuses a banned user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.strictClub}/join`, { cookie: await t.login('alice') });
     expectError(r, 403, messages.groupJoinBanned);
   });
 
   it('refuses a user who blocked the group unless they confirm lifting the block', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('POST', `/groups/${groups.noisyNeighbours}/join`, { cookie }), 400, messages.groupJoinBlocked);
     const r = await t.call('POST', `/groups/${groups.noisyNeighbours}/join?confirmOverrideBlock=true`, { cookie });
@@ -69,7 +69,7 @@ describe('POST /groups/{groupId}/join by joinState', () => {
   });
 
   it('refuses a member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.nightOwls}/join`, { cookie: await t.login('alice') });
     expectError(r, 400, messages.groupAlreadyMember);
   });
@@ -77,9 +77,9 @@ describe('POST /groups/{groupId}/join by joinState', () => {
 
 describe('POST /groups/{groupId}/leave', () => {
   it('drops the membership and its roles; a rejoin starts without them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const cookie = await t.login('bob');
     const r = await t.call('POST', `/groups/${groups.builders}/leave`, { cookie });
     expect(r.status).toBe(200);
@@ -89,7 +89,7 @@ describe('POST /groups/{groupId}/leave', () => {
   });
 
   it('refuses the owner', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.builders}/leave`, { cookie: await t.login('alice') });
     expectError(r, 403, messages.groupOwnerCannotLeave);
   });
@@ -97,7 +97,7 @@ describe('POST /groups/{groupId}/leave', () => {
 
 describe('DELETE /groups/{groupId}/requests', () => {
   it("cancels the requester's own request", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect((await t.call('DELETE', `/groups/${groups.speedrunners}/requests`, { cookie })).status).toBe(200);
     expect((await t.call('GET', `/groups/${groups.speedrunners}`, { cookie })).body.membershipStatus).toBe('inactive');
@@ -107,20 +107,20 @@ describe('DELETE /groups/{groupId}/requests', () => {
 
 describe('group invites', () => {
   it('a holder of group-invites-manage invites; the invitee sees it and gets a notification', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const owner = await t.login('bob');
     const r = await t.call('POST', `/groups/${groups.nightOwls}/invites`, { cookie: owner, body: { userId: ids.carol } });
     expect(r.status).toBe(200);
     const invites = (await t.call('GET', `/groups/${groups.nightOwls}/invites`, { cookie: owner })).body;
     expect(invites.map((m: { userId: string }) => m.userId)).toEqual([ids.carol]);
     expect(events.find((e) => e.type === 'notification')).toMatchObject({ to: [ids.carol] });
-    expect([...t.world.notificationsByReceiver.get(ids.carol)!].pop()!.details).toContain(groups.nightOwls);
+    expect([...t.sandbox.notificationsByReceiver.get(ids.carol)!].pop()!.details).toContain(groups.nightOwls);
   });
 
   it('refuses inviting a member or an invited user with their display name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('admin');
     const member = await t.call('POST', `/groups/${groups.photoClub}/invites`, { cookie: owner, body: { userId: ids.bob } });
     expectError(member, 400, 'User Bob is already a member of this group.');
@@ -129,13 +129,13 @@ describe('group invites', () => {
   });
 
   it('refuses inviting a banned user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.strictClub}/invites`, { cookie: await t.login('bob'), body: { userId: ids.alice } });
     expectError(r, 403, messages.groupInviteForbidden);
   });
 
   it('the invitee declines, with block turning the invite into a block', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.photoClub}/invites`, { cookie, body: { block: true } });
     expect(r.body.success.message).toBe('Invite declined.');
@@ -144,7 +144,7 @@ describe('group invites', () => {
   });
 
   it('the manager withdraws an invite', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('admin');
     expect((await t.call('DELETE', `/groups/${groups.photoClub}/invites/${ids.alice}`, { cookie: owner })).status).toBe(200);
     expect((await t.call('GET', `/groups/${groups.photoClub}/invites`, { cookie: owner })).body).toEqual([]);
@@ -153,7 +153,7 @@ describe('group invites', () => {
   });
 
   it('refuses a member without group-invites-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/groups/${groups.photoClub}/invites`, { cookie: await t.login('bob') });
     expectError(r, 403, messages.groupNoPermission);
   });
@@ -161,14 +161,14 @@ describe('group invites', () => {
 
 describe('join requests', () => {
   it('the owner accepts a request: the requester becomes a member, counted', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const carolGroup = groups.speedrunners;
-    t.world.groups.get(carolGroup)!.ownerId = ids.admin; // an owner who logs in without 2FA
+    t.sandbox.groups.get(carolGroup)!.ownerId = ids.admin; // an owner who logs in without 2FA
     const owner = await t.login('admin');
     expect(
       (await t.call('GET', `/groups/${carolGroup}/requests`, { cookie: owner })).body.map((m: { userId: string }) => m.userId),
     ).toEqual([ids.alice]);
-    const before = t.world.groups.get(carolGroup)!.memberCount;
+    const before = t.sandbox.groups.get(carolGroup)!.memberCount;
     const r = await t.call('PUT', `/groups/${carolGroup}/requests/${ids.alice}`, { cookie: owner, body: { action: 'accept' } });
     expect(r.status).toBe(200);
     const alice = await t.login('alice');
@@ -178,8 +178,8 @@ describe('join requests', () => {
   });
 
   it("a rejection with block hides the requester's later requests in the blocked list", async () => {
-    const t = testWorld();
-    t.world.groups.get(groups.speedrunners)!.ownerId = ids.admin;
+    const t = testSandbox();
+    t.sandbox.groups.get(groups.speedrunners)!.ownerId = ids.admin;
     const owner = await t.login('admin');
     const path = `/groups/${groups.speedrunners}/requests`;
     await t.call('PUT', `${path}/${ids.alice}`, { cookie: owner, body: { action: 'reject', block: true } });
@@ -192,7 +192,7 @@ describe('join requests', () => {
   });
 
   it('refuses answering a request nobody made', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/requests/${ids.carol}`, {
       cookie: await t.login('bob'),
       body: { action: 'accept' },
@@ -203,10 +203,10 @@ describe('join requests', () => {
 
 describe('onlineMemberCount', () => {
   it('follows an online user joining and leaving', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
-    t.world.users.get(ids.alice)!.state = 'online';
-    const before = t.world.groups.get(groups.quietCorner)!.onlineMemberCount;
+    t.sandbox.users.get(ids.alice)!.state = 'online';
+    const before = t.sandbox.groups.get(groups.quietCorner)!.onlineMemberCount;
     await t.call('POST', `/groups/${groups.quietCorner}/join`, { cookie });
     expect((await t.call('GET', `/groups/${groups.quietCorner}`, { cookie })).body.onlineMemberCount).toBe(before + 1);
     await t.call('POST', `/groups/${groups.quietCorner}/leave`, { cookie });

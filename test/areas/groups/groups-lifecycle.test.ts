@@ -3,14 +3,14 @@ import { messages } from '../../../src/errors.js';
 import { GroupSchema } from '../../../src/store/records/groups.js';
 import { GroupTransferableSchema, LimitedGroupSchema } from '../../../src/store/records/group-extras.js';
 import { GROUP_LIMITS } from '../../../src/areas/groups/lifecycle.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 
 const newGroup = { name: 'Map Makers', shortCode: 'MAPS', roleTemplate: 'managedRequest' };
 
 describe('GET /groups/roleTemplates', () => {
   it('lists the four templates rather than being read as a group id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/groups/roleTemplates', { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['default', 'managedFree', 'managedInvite', 'managedRequest']);
@@ -24,7 +24,7 @@ describe('the managed role templates', () => {
     ['managedInvite', 'invite'],
     ['managedRequest', 'request'],
   ] as const)('%s: members only join instances, a Manager role runs the group, and a new group is %s', async (roleTemplate, joinState) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const template = (await t.call('GET', '/groups/roleTemplates', { cookie })).body[roleTemplate];
     expect(template.basePermissions).toEqual(['group-instance-join']);
@@ -38,7 +38,7 @@ describe('the managed role templates', () => {
 
 describe('GET /groups', () => {
   it("finds groups by name, with the searcher's membership status", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/groups?query=night', { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(r.body.map((g: { id: string }) => g.id)).toEqual([groups.nightOwls]);
@@ -48,7 +48,7 @@ describe('GET /groups', () => {
 
 describe('POST /groups', () => {
   it("makes the creator owner with the template's roles and the template's join state", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('POST', '/groups', { cookie, body: newGroup });
     expect(r.status).toBe(200);
@@ -61,21 +61,21 @@ describe('POST /groups', () => {
   });
 
   it('gives a second group with the same short code the next discriminator', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('POST', '/groups', { cookie: await t.login('admin'), body: newGroup });
     const second = await t.call('POST', '/groups', { cookie: await t.login('alice'), body: newGroup });
     expect(second.body.discriminator).toBe('0001');
   });
 
   it(`refuses a user who already owns ${GROUP_LIMITS.owned} groups`, async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob'); // owns two in the fixtures
     expect((await t.call('POST', '/groups', { cookie, body: newGroup })).status).toBe(200);
     expectError(await t.call('POST', '/groups', { cookie, body: newGroup }), 403, messages.groupOwnLimit(GROUP_LIMITS.owned));
   });
 
   it('validates the body against the template enum', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', '/groups', { cookie: await t.login('alice'), body: { ...newGroup, roleTemplate: 'x' } });
     expectError(r, 400);
   });
@@ -83,7 +83,7 @@ describe('POST /groups', () => {
 
 describe('DELETE /groups/{groupId}', () => {
   it('lets the owner delete the group, which is gone on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/groups/${groups.builders}`, { cookie });
     expect(r.body).toEqual({ success: { message: 'Group deleted!', status_code: 200 } });
@@ -91,7 +91,7 @@ describe('DELETE /groups/{groupId}', () => {
   });
 
   it('refuses anyone but the owner, even a manager', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('DELETE', `/groups/${groups.builders}`, { cookie: await t.login('bob') });
     expectError(r, 403, messages.groupNoPermission);
   });
@@ -99,7 +99,7 @@ describe('DELETE /groups/{groupId}', () => {
 
 describe('GET /groups/{groupId}/permissions', () => {
   it("lists what a member's roles grant", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/groups/${groups.builders}/permissions`, { cookie: await t.login('bob') });
     const allowed = r.body.filter((p: { allowedToAdd: boolean }) => p.allowedToAdd).map((p: { name: string }) => p.name);
     expect(allowed.sort()).toEqual([
@@ -116,7 +116,7 @@ describe('GET /groups/{groupId}/permissions', () => {
   });
 
   it('refuses a non-member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/groups/${groups.quietCorner}/permissions`, { cookie: await t.login('alice') });
     expectError(r, 403, messages.groupNotMember);
   });
@@ -124,7 +124,7 @@ describe('GET /groups/{groupId}/permissions', () => {
 
 describe('group transfer', () => {
   it('is offered to a member and completed when they accept', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     const check = await t.call('GET', `/groups/${groups.builders}/transfer?transferTargetId=${ids.bob}`, { cookie: owner });
     expect(expectShape(GroupTransferableSchema, check.body).requirements.targetIsGroupMember).toBe(true);
@@ -139,7 +139,7 @@ describe('group transfer', () => {
   });
 
   it('refuses a target outside the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.builders}/transfer`, {
       cookie: await t.login('alice'),
       body: { transferTargetId: ids.carol },
@@ -148,7 +148,7 @@ describe('group transfer', () => {
   });
 
   it('cancels a pending offer, and says when there is none', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     expectError(await t.call('DELETE', `/groups/${groups.builders}/transfer`, { cookie: owner }), 400, messages.groupNoTransfer);
     await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: owner, body: { transferTargetId: ids.bob } });
@@ -160,7 +160,7 @@ describe('group transfer', () => {
 
 describe('PUT /groups/{groupId}/representation', () => {
   it('represents one group at a time', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('PUT', `/groups/${groups.builders}/representation`, { cookie, body: { isRepresenting: true } });
     await t.call('PUT', `/groups/${groups.nightOwls}/representation`, { cookie, body: { isRepresenting: true } });
@@ -171,13 +171,13 @@ describe('PUT /groups/{groupId}/representation', () => {
 
 describe('the ownership limit under parallel requests', () => {
   it('lets exactly one of ten parallel creations through for a user one group below it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob'); // owns two
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) => t.call('POST', '/groups', { cookie, body: { ...newGroup, name: `Parallel ${i}` } })),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 403)).toHaveLength(9);
-    expect([...t.world.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(GROUP_LIMITS.owned);
+    expect([...t.sandbox.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(GROUP_LIMITS.owned);
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GroupMemberSchema, GroupSchema } from '../../../src/store/records/groups.js';
 import { SuccessEnvelopeSchema } from '../../../src/schema/common.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups, unknownGroup } from '../../support/groups-fixture-ids.js';
 
 describe('PUT /groups/{groupId}/members/{userId}', () => {
   it('lets a member change their own visibility and subscriptions, seen on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { visibility: 'hidden', isSubscribedToAnnouncements: false, isSubscribedToEventAnnouncements: false };
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie, body });
@@ -20,7 +20,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it('lets a manager with group-members-manage write notes on another member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const path = `/groups/${groups.nightOwls}/members/${ids.alice}`;
     const r = await t.call('PUT', path, { cookie, body: { managerNotes: 'Hosts the Friday meetup.' } });
@@ -31,7 +31,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it('refuses manager notes from a member without group-members-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.alice}`, {
       cookie,
@@ -41,7 +41,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it("refuses changing another member's visibility, even for a manager", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.alice}`, {
       cookie,
@@ -51,7 +51,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it("answers 403 You're not a member. to a requester outside the group", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.quietCorner}/members/${ids.bob}`, {
       cookie,
@@ -61,7 +61,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it("answers 403 You're not a member. to an invited user", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.photoClub}/members/${ids.alice}`, {
       cookie,
@@ -71,14 +71,14 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it('answers 404 with the description message for an unknown group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${unknownGroup}/members/${ids.alice}`, { cookie, body: {} });
     expectError(r, 404, 'Calendar Entry not found!');
   });
 
   it('answers 404 with the description message for a user without a record in the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.carol}`, {
       cookie,
@@ -88,7 +88,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
   });
 
   it('lists every invalid field in one 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.alice}`, {
       cookie,
@@ -100,7 +100,7 @@ describe('PUT /groups/{groupId}/members/{userId}', () => {
 
 describe('DELETE /groups/{groupId}/members/{userId}', () => {
   it('lets a member leave, and the group then counts one member less', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const before = expectShape(GroupSchema, (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body).memberCount;
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie });
@@ -112,7 +112,7 @@ describe('DELETE /groups/{groupId}/members/{userId}', () => {
   });
 
   it('lets a manager with group-members-manage kick a member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie });
     expect(r.status).toBe(200);
@@ -123,35 +123,35 @@ describe('DELETE /groups/{groupId}/members/{userId}', () => {
   });
 
   it('refuses a kick from a member without the permission', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('DELETE', `/groups/${groups.builders}/members/${ids.admin}`, { cookie });
     expectError(r, 403, messages.groupNoPermission);
   });
 
   it('answers 404 to a kick of a user who is not a member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.carol}`, { cookie });
     expectError(r, 404, messages.groupMemberNotFound);
   });
 
   it("answers 403 You're not a member. to a kick from outside the group", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/groups/${groups.quietCorner}/members/${ids.bob}`, { cookie });
     expectError(r, 403, "You're not a member.");
   });
 
   it('refuses to let the owner leave their own group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/groups/${groups.builders}/members/${ids.alice}`, { cookie });
     expectError(r, 400, messages.groupOwnerCannotLeave);
   });
 
   it('answers 404 for an unknown group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('DELETE', `/groups/${unknownGroup}/members/${ids.alice}`, { cookie }), 404, "Can't find group!");
   });

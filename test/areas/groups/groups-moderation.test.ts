@@ -3,7 +3,7 @@ import { messages } from '../../../src/errors.js';
 import { GroupMemberListSchema, GroupRoleListSchema } from '../../../src/store/records/group-extras.js';
 import { GroupMemberSchema, GroupRoleSchema } from '../../../src/store/records/groups.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 
 const moderatorRole = 'grol_00000002-0000-4000-8000-000000000002';
@@ -13,7 +13,7 @@ const buildersMemberRole = 'grol_00000001-0000-4000-8000-000000000003';
 
 describe('GET /groups/{groupId}/members', () => {
   it('lists members with their short user, filtered by role', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const all = expectShape(GroupMemberListSchema, (await t.call('GET', `/groups/${groups.nightOwls}/members`, { cookie })).body);
     expect(all.map((m) => m.userId).sort()).toEqual([ids.alice, ids.bob, ids.admin].sort());
@@ -22,13 +22,13 @@ describe('GET /groups/{groupId}/members', () => {
   });
 
   it('pages with n and offset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/groups/${groups.nightOwls}/members?n=1&offset=1`, { cookie: await t.login('alice') });
     expect(r.body).toHaveLength(1);
   });
 
   it('hides hidden members from those without group-members-viewall', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin');
     await t.call('PUT', `/groups/${groups.nightOwls}/members/${ids.admin}`, { cookie: admin, body: { visibility: 'hidden' } });
     const seen = (await t.call('GET', `/groups/${groups.nightOwls}/members`, { cookie: await t.login('alice') })).body;
@@ -38,7 +38,7 @@ describe('GET /groups/{groupId}/members', () => {
   });
 
   it('refuses a non-member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('GET', `/groups/${groups.quietCorner}/members`, { cookie: await t.login('alice') }),
       403,
@@ -47,7 +47,7 @@ describe('GET /groups/{groupId}/members', () => {
   });
 
   it('searches by display name and reads one member', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const found = (await t.call('GET', `/groups/${groups.nightOwls}/members/search?query=bo`, { cookie })).body;
     expect(found).toMatchObject({ total: 1, results: [{ userId: ids.bob }] });
@@ -59,11 +59,11 @@ describe('GET /groups/{groupId}/members', () => {
 
 describe('bans', () => {
   it('a ban removes the member, who is told, and lists them among the bans until unbanned', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const owner = await t.login('bob');
-    const before = t.world.groups.get(groups.nightOwls)!.memberCount;
+    const before = t.sandbox.groups.get(groups.nightOwls)!.memberCount;
     const r = await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } });
     expect(expectShape(GroupMemberSchema, r.body)).toMatchObject({ membershipStatus: 'banned', roleIds: [] });
     expect(events).toContainEqual({ type: 'group-left', to: [ids.alice], content: { groupId: groups.nightOwls } });
@@ -90,7 +90,7 @@ describe('bans', () => {
   });
 
   it('records the ban and the unban in the audit log, each naming the user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('bob');
     await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: owner, body: { userId: ids.alice } });
     t.clock.advance(60_000);
@@ -104,14 +104,14 @@ describe('bans', () => {
   });
 
   it('never bans the owner', async () => {
-    const t = testWorld();
-    t.world.groups.get(groups.nightOwls)!.roles[1]!.permissions.push('group-bans-manage');
+    const t = testSandbox();
+    t.sandbox.groups.get(groups.nightOwls)!.roles[1]!.permissions.push('group-bans-manage');
     const r = await t.call('POST', `/groups/${groups.nightOwls}/bans`, { cookie: await t.login('admin'), body: { userId: ids.bob } });
     expectError(r, 403, messages.groupActOnOwner);
   });
 
   it("refuses acting on a member at or above the actor's role", async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       const owls = data.groups.find((g) => g.id === groups.nightOwls)!;
       owls.roles[1]!.permissions!.push('group-bans-manage');
       data.groupMembers.find((m) => m.groupId === groups.nightOwls && m.userId === ids.alice)!.roleIds = [moderatorRole];
@@ -121,7 +121,7 @@ describe('bans', () => {
   });
 
   it('refuses a member without group-bans-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/groups/${groups.nightOwls}/bans`, { cookie: await t.login('admin') });
     expectError(r, 403, messages.groupNoPermission);
   });
@@ -129,7 +129,7 @@ describe('bans', () => {
 
 describe('kick', () => {
   it('refuses kicking a member of the same standing', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.groupMembers.find((m) => m.groupId === groups.nightOwls && m.userId === ids.alice)!.roleIds = [moderatorRole];
     });
     const r = await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie: await t.login('admin') });
@@ -137,7 +137,7 @@ describe('kick', () => {
   });
 
   it('writes an audit entry the owner reads', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('DELETE', `/groups/${groups.nightOwls}/members/${ids.alice}`, { cookie: await t.login('admin') });
     const log = (await t.call('GET', `/groups/${groups.nightOwls}/auditLogs`, { cookie: await t.login('bob') })).body;
     expect(log.results[0]).toMatchObject({ eventType: 'group.member.remove', actorId: ids.admin, targetId: ids.alice });
@@ -146,7 +146,7 @@ describe('kick', () => {
 
 describe('roles', () => {
   it('creates a role below the others, seen in the list and the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/groups/${groups.builders}/roles`, {
       cookie,
@@ -159,7 +159,7 @@ describe('roles', () => {
   });
 
   it('refuses an unknown permission name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/groups/${groups.builders}/roles`, {
       cookie: await t.login('alice'),
       body: { name: 'X', permissions: ['group-everything'] },
@@ -168,9 +168,9 @@ describe('roles', () => {
   });
 
   it('updates a role and tells the members with group-role-updated', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const r = await t.call('PUT', `/groups/${groups.builders}/roles/${editorRole}`, {
       cookie: await t.login('alice'),
       body: { name: 'Writers' },
@@ -182,7 +182,7 @@ describe('roles', () => {
   });
 
   it("protects the owner's management role", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(
       await t.call('PUT', `/groups/${groups.builders}/roles/${buildersOwnerRole}`, { cookie, body: { name: 'Boss' } }),
@@ -197,8 +197,8 @@ describe('roles', () => {
   });
 
   it('refuses a manager changing a role at their own standing', async () => {
-    const t = testWorld();
-    t.world.groups.get(groups.builders)!.roles[1]!.permissions.push('group-roles-manage');
+    const t = testSandbox();
+    t.sandbox.groups.get(groups.builders)!.roles[1]!.permissions.push('group-roles-manage');
     const r = await t.call('PUT', `/groups/${groups.builders}/roles/${editorRole}`, {
       cookie: await t.login('bob'),
       body: { name: 'Mine' },
@@ -207,7 +207,7 @@ describe('roles', () => {
   });
 
   it('deletes a role and takes it from its holders', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/groups/${groups.builders}/roles/${editorRole}`, { cookie });
     expect(r.body.map((x: { id: string }) => x.id)).not.toContain(editorRole);
@@ -216,9 +216,9 @@ describe('roles', () => {
   });
 
   it('assigns and removes a member role, seen by the member, with group-member-updated', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const events: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     const owner = await t.login('alice');
     const path = `/groups/${groups.builders}/members/${ids.admin}/roles/${editorRole}`;
     expect((await t.call('PUT', path, { cookie: owner })).body).toEqual([editorRole]);
@@ -235,7 +235,7 @@ describe('roles', () => {
   });
 
   it("refuses assigning the default role or the owner's role", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const owner = await t.login('alice');
     expectError(
       await t.call('PUT', `/groups/${groups.builders}/members/${ids.admin}/roles/${buildersMemberRole}`, { cookie: owner }),

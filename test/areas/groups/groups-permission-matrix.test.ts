@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GROUP_PERMISSIONS, GroupMemberRecordSchema, GroupRoleSchema, type GroupPermission } from '../../../src/store/records/groups.js';
 import { GROUP_OPERATIONS, permissionOperations, type GroupOperation } from '../../../src/areas/groups/permission-table.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
-import { ids, testWorld, type TestWorld } from '../../support/helpers.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
+import { ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { openMicEvent } from '../../support/calendar-seed.js';
 
@@ -21,8 +21,8 @@ const post = { title: 'Hello', text: 'World', visibility: 'group', sendNotificat
  * Photo Club with bob (the actor) holding only the matrix role, a Helpers role below it, carol a
  * plain member to act on, alice invited, and a default role that grants nothing.
  */
-function matrixWorld(permissions: GroupPermission[]): TestWorld {
-  return testWorld((data: WorldData) => {
+function matrixSandbox(permissions: GroupPermission[]): TestSandbox {
+  return testSandbox((data: SandboxData) => {
     const club = data.groups.find((g) => g.id === group)!;
     for (const role of club.roles) if (role.defaultRole) Object.assign(role, { permissions: [], order: 3 });
     club.roles.push(
@@ -40,14 +40,14 @@ interface Case {
   params?: Record<string, string>;
   body?: unknown;
   /** Puts in place what the operation acts on; `owner` is the group owner's cookie. */
-  setup?: (t: TestWorld, owner: string) => Promise<Record<string, string> | void>;
+  setup?: (t: TestSandbox, owner: string) => Promise<Record<string, string> | void>;
   /** The 403 message when it is not the group's "You don't have permission.". */
   refusal?: string;
 }
 
-const member = (t: TestWorld, userId: string) => t.world.groupMembersByGroup.get(group)!.get(userId)!;
+const member = (t: TestSandbox, userId: string) => t.sandbox.groupMembersByGroup.get(group)!.get(userId)!;
 
-const ownerPost = async (t: TestWorld, owner: string) => ({
+const ownerPost = async (t: TestSandbox, owner: string) => ({
   notificationId: (await t.call('POST', `/groups/${group}/posts`, { cookie: owner, body: post })).body.id as string,
 });
 
@@ -56,7 +56,7 @@ const cases: Record<PermissionOperation, Case> = {
   getGroupInvites: {},
   createGroupInvite: {
     body: { userId: ids.alice },
-    setup: async (t) => void t.world.groupMembersByGroup.get(group)!.delete(ids.alice),
+    setup: async (t) => void t.sandbox.groupMembersByGroup.get(group)!.delete(ids.alice),
   },
   deleteGroupInvite: { params: { userId: ids.alice } },
   getGroupRequests: {},
@@ -102,7 +102,7 @@ const cases: Record<PermissionOperation, Case> = {
 };
 
 async function run(operation: PermissionOperation, permissions: GroupPermission[]) {
-  const t = matrixWorld(permissions);
+  const t = matrixSandbox(permissions);
   const { method, path } = GROUP_OPERATIONS[operation];
   const spec = cases[operation];
   const owner = await t.login('admin');

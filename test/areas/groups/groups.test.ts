@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GroupSchema } from '../../../src/store/records/groups.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups, unknownGroup } from '../../support/groups-fixture-ids.js';
 
 describe('GET /groups/{groupId}', () => {
   it('shows the owner all permissions in myMember', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/groups/${groups.builders}`, { cookie });
     expect(r.status).toBe(200);
@@ -19,7 +19,7 @@ describe('GET /groups/{groupId}', () => {
   });
 
   it('lists the permissions a member holds through their roles and the default role', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/groups/${groups.builders}`, { cookie });
     const group = expectShape(GroupSchema, r.body);
@@ -29,7 +29,7 @@ describe('GET /groups/{groupId}', () => {
   });
 
   it('shows a group the requester has no relation to as inactive without myMember', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/groups/${groups.quietCorner}`, { cookie });
     const group = expectShape(GroupSchema, r.body);
@@ -38,20 +38,20 @@ describe('GET /groups/{groupId}', () => {
   });
 
   it('hides manager notes from the member they are about', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/groups/${groups.nightOwls}`, { cookie });
     expect(expectShape(GroupSchema, r.body).myMember).not.toHaveProperty('managerNotes');
   });
 
   it('answers 404 for an unknown group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/groups/${unknownGroup}`, { cookie }), 404, messages.groupNotFound);
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', `/groups/${groups.builders}`), 401, 'Missing Credentials');
   });
 });
@@ -69,7 +69,7 @@ describe('PUT /groups/{groupId}', () => {
   };
 
   it('lets the owner change the group and the next read shows it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     t.clock.advance(60_000);
     const r = await t.call('PUT', `/groups/${groups.builders}`, { cookie, body: changes });
@@ -82,7 +82,7 @@ describe('PUT /groups/{groupId}', () => {
   });
 
   it('lets a member whose role grants group-data-manage change the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/groups/${groups.builders}`, { cookie, body: { description: 'Edited by bob.' } });
     expect(expectShape(GroupSchema, r.body).description).toBe('Edited by bob.');
@@ -92,7 +92,7 @@ describe('PUT /groups/{groupId}', () => {
   });
 
   it('refuses a plain member with 403 and leaves the group unchanged', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/groups/${groups.photoClub}`, { cookie, body: { name: 'Taken Over' } });
     expectError(r, 403, messages.groupNoPermission);
@@ -100,14 +100,14 @@ describe('PUT /groups/{groupId}', () => {
   });
 
   it('refuses a user who is not a member with 403', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.quietCorner}`, { cookie, body: { name: 'Mine Now' } });
     expectError(r, 403, messages.groupNoPermission);
   });
 
   it('lists every invalid field in one 400 and changes nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.builders}`, {
       cookie,
@@ -132,7 +132,7 @@ describe('PUT /groups/{groupId}', () => {
   });
 
   it('refuses links and image URLs that are not web URLs', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.builders}`, {
       cookie,
@@ -142,21 +142,21 @@ describe('PUT /groups/{groupId}', () => {
   });
 
   it('names one problem per field: a field of the wrong type is only said to be of the wrong type', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.builders}`, { cookie, body: { name: ['x'], shortCode: 'ab' } });
     expectError(r, 400, 'name must be a string, shortCode must be at least 3 characters long');
   });
 
   it('answers 404 with the description message for an unknown group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${unknownGroup}`, { cookie, body: { name: 'Nobody' } });
     expectError(r, 404, 'Calendar Entry not found!');
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('PUT', `/groups/${groups.builders}`, { cookie, body: '{"name":' });
     expectError(r, 400, messages.malformedJson);

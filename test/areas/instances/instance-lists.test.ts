@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { testWorld } from '../../support/helpers.js';
+import { testSandbox } from '../../support/helpers.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';
 
 describe('instance lists in world views', () => {
   it('list at most worldViewInstances (50) open instances, however many there are', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     for (let i = 0; i < 120; i++) {
       const created = await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'public', region: 'us' } });
@@ -21,7 +21,7 @@ describe('instance lists in world views', () => {
   });
 
   it('follow the world setting', async () => {
-    const t = testWorld((data) => Object.assign(data.settings, { worldViewInstances: 2 }));
+    const t = testSandbox((data) => Object.assign(data.settings, { worldViewInstances: 2 }));
     const cookie = await t.login('bob');
     for (let i = 0; i < 3; i++)
       await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'public', region: 'us' } });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
 import { InstanceRecordSchema } from '../../../src/store/records/instances.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
@@ -10,7 +10,7 @@ const nightOwlsMembers = `40404~group(${groups.nightOwls})~groupAccessType(membe
 const nightOwlsPlus = `40405~group(${groups.nightOwls})~groupAccessType(plus)~region(us)~nonce(00000002-0000-4000-8000-0000000000ca)`;
 
 /** Night Owls (bob's group; alice and admin are members) gets a members-only instance with bob inside and a plus one with admin inside. */
-function nightOwlsInstances(data: WorldData) {
+function nightOwlsInstances(data: SandboxData) {
   data.instances.push(
     InstanceRecordSchema.parse({ worldId: worlds.nightMarket, instanceId: nightOwlsMembers, creatorId: ids.bob, userIds: [ids.bob] }),
     InstanceRecordSchema.parse({ worldId: worlds.nightMarket, instanceId: nightOwlsPlus, creatorId: ids.admin, userIds: [ids.admin] }),
@@ -19,7 +19,7 @@ function nightOwlsInstances(data: WorldData) {
 
 describe('short names', () => {
   it('GET /instances/{location}/shortName and GET /instances/s/{shortName} name the same instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const names = await t.call('GET', `/instances/${locations.lobbyPublic}/shortName`, { cookie: bob });
     expect(names.status).toBe(200);
@@ -32,7 +32,7 @@ describe('short names', () => {
   });
 
   it('finds an instance created after the first lookup by its short name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('GET', '/instances/s/nothing0', { cookie: alice });
     const created = await t.call('POST', '/instances', {
@@ -45,7 +45,7 @@ describe('short names', () => {
   });
 
   it('answers 404 for an unknown short name or location', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', '/instances/s/zzzzzzzz', { cookie: bob }), 404, messages.instanceNotFound);
     expectError(await t.call('GET', `/instances/${worlds.lobby}:99999/shortName`, { cookie: bob }), 404, messages.instanceNotFound);
@@ -54,7 +54,7 @@ describe('short names', () => {
 
 describe('GET /instances/recent', () => {
   it('lists the open instances the requester is in, then those they created, as locations', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('GET', '/instances/recent', { cookie: alice });
     expect(r.status).toBe(200);
@@ -63,7 +63,7 @@ describe('GET /instances/recent', () => {
   });
 
   it('leaves closed instances out and pages', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await t.call('GET', '/instances/recent', { cookie: bob })).body).toEqual([locations.aliceHidden]);
     const alice = await t.login('alice');
@@ -74,7 +74,7 @@ describe('GET /instances/recent', () => {
 
 describe('group instances', () => {
   it("GET /users/{userId}/instances/groups lists the open instances of the user's groups they may see", async () => {
-    const t = testWorld(nightOwlsInstances);
+    const t = testSandbox(nightOwlsInstances);
     const alice = await t.login('alice');
     const r = await t.call('GET', `/users/${ids.alice}/instances/groups`, { cookie: alice });
     expect(r.status).toBe(200);
@@ -88,14 +88,14 @@ describe('group instances', () => {
   });
 
   it('narrows to one group with /{groupId}', async () => {
-    const t = testWorld(nightOwlsInstances);
+    const t = testSandbox(nightOwlsInstances);
     const alice = await t.login('alice');
     const r = await t.call('GET', `/users/${ids.alice}/instances/groups/${groups.builders}`, { cookie: alice });
     expect(r.body.instances.map((i: { id: string }) => i.id)).toEqual([locations.buildersGroup]);
   });
 
   it('leaves out a closed instance', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       nightOwlsInstances(data);
       data.instances.find((i) => i.instanceId === nightOwlsMembers)!.closedAt = '2026-01-01T00:00:00.000Z';
     });
@@ -105,13 +105,13 @@ describe('group instances', () => {
   });
 
   it("refuses another user's list with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', `/users/${ids.alice}/instances/groups`, { cookie: bob }), 403, messages.instanceUserMustBeOwn);
   });
 
   it('GET /groups/{groupId}/instances shows a non-member only what they may see, with members counted', async () => {
-    const t = testWorld(nightOwlsInstances);
+    const t = testSandbox(nightOwlsInstances);
     const alice = await t.login('alice');
     const asMember = await t.call('GET', `/groups/${groups.nightOwls}/instances`, { cookie: alice });
     expect(asMember.status).toBe(200);
@@ -123,7 +123,7 @@ describe('group instances', () => {
   });
 
   it('shows a non-member a plus instance only with a friend inside, and never a members one', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       nightOwlsInstances(data);
       data.groupMembers = data.groupMembers.filter((m) => !(m.groupId === groups.nightOwls && m.userId === ids.alice));
       const alice = data.users.find((u) => u.id === ids.alice)!;
@@ -131,14 +131,14 @@ describe('group instances', () => {
     });
     const alice = await t.login('alice');
     expect((await t.call('GET', `/groups/${groups.nightOwls}/instances`, { cookie: alice })).body).toEqual([]);
-    t.world.users.get(ids.alice)!.friends.push(ids.admin);
-    t.world.revision++;
+    t.sandbox.users.get(ids.alice)!.friends.push(ids.admin);
+    t.sandbox.revision++;
     const withFriend = await t.call('GET', `/groups/${groups.nightOwls}/instances`, { cookie: alice });
     expect(withFriend.body.map((g: { instanceId: string }) => g.instanceId)).toEqual([nightOwlsPlus]);
   });
 
   it('answers 404 for an unknown group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('GET', '/groups/grp_0000000f-0000-4000-8000-000000000000/instances', { cookie: alice }),

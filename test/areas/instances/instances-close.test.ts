@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InstanceSchema } from '../../../src/store/records/instances.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
-import { expectError, expectShape, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, testSandbox } from '../../support/helpers.js';
 import { instances, locations, unknownWorld, worlds } from '../../support/worlds-fixture-ids.js';
 
-async function readInstance(t: ReturnType<typeof testWorld>, cookie: string, location: string) {
+async function readInstance(t: ReturnType<typeof testSandbox>, cookie: string, location: string) {
   const r = await t.call('GET', `/instances/${location}`, { cookie });
   expect(r.status).toBe(200);
   return expectShape(InstanceSchema, r.body);
@@ -13,7 +13,7 @@ async function readInstance(t: ReturnType<typeof testWorld>, cookie: string, loc
 
 describe('DELETE /instances/{worldId}:{instanceId}', () => {
   it('lets the owner close their instance now, and it stays closed on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}`, { cookie });
     expect(r.status).toBe(200);
@@ -23,7 +23,7 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('sends everyone out on a hard close', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}?hardClose=true`, { cookie });
     expect(expectShape(InstanceSchema, r.body)).toMatchObject({ hardClose: true, active: false, n_users: 0, users: [] });
@@ -34,7 +34,7 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('plans a close at closedAt and keeps the instance active until then', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}?closedAt=2026-01-15T13:00:00Z`, { cookie });
     expect(expectShape(InstanceSchema, r.body)).toMatchObject({ active: true, closedAt: '2026-01-15T13:00:00.000Z' });
@@ -45,7 +45,7 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('moves a planned close when called again before it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('DELETE', `/instances/${locations.aliceHidden}?closedAt=2026-01-15T13:00:00Z`, { cookie });
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}?closedAt=2026-01-16T00:00:00Z`, { cookie });
@@ -54,27 +54,27 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('closes at once when closedAt has passed', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}?closedAt=2020-01-01T00:00:00Z`, { cookie });
     expect(expectShape(InstanceSchema, r.body)).toMatchObject({ active: false, closedAt: '2026-01-15T12:00:00.000Z' });
   });
 
   it('refuses someone who does not own the instance and leaves it open', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('DELETE', `/instances/${locations.aliceHidden}`, { cookie }), 403, messages.instanceCloseForbidden);
     expect((await readInstance(t, cookie, locations.aliceHidden)).active).toBe(true);
   });
 
   it('refuses everyone a public instance, which has no owner', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     expectError(await t.call('DELETE', `/instances/${locations.lobbyPublic}`, { cookie }), 403, messages.instanceCloseForbidden);
   });
 
   it('lets a group member holding group-instance-manage close the group instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('DELETE', `/instances/${locations.buildersGroup}`, { cookie });
     expect(r.status).toBe(200);
@@ -82,20 +82,20 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('lets the group owner close the group instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect((await t.call('DELETE', `/instances/${locations.buildersGroup}`, { cookie })).status).toBe(200);
   });
 
   it('refuses a group member without group-instance-manage', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     expectError(await t.call('DELETE', `/instances/${locations.buildersGroup}`, { cookie }), 403, messages.instanceCloseForbidden);
     expect((await readInstance(t, cookie, locations.buildersGroup)).active).toBe(true);
   });
 
   it('refuses to close an instance already closed', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('DELETE', `/instances/${locations.bobClosed}`, { cookie });
     expectError(r, 403, messages.instanceAlreadyClosed);
@@ -103,21 +103,21 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('refuses a second close of the same instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await t.call('DELETE', `/instances/${locations.aliceHidden}`, { cookie });
     expectError(await t.call('DELETE', `/instances/${locations.aliceHidden}`, { cookie }), 403, messages.instanceAlreadyClosed);
   });
 
   it('answers 404 for an unknown instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${unknownWorld}:${instances.aliceHidden}`, { cookie });
     expectError(r, 404, messages.instanceNotFound);
   });
 
   it('names a bad query parameter', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('DELETE', `/instances/${locations.aliceHidden}?hardClose=maybe&closedAt=soon`, { cookie });
     expectError(r, 400, 'hardClose must be a boolean, closedAt must be a date-time');
@@ -125,7 +125,7 @@ describe('DELETE /instances/{worldId}:{instanceId}', () => {
   });
 
   it('closes an instance its owner just created', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const created = await t.call('POST', '/instances', { cookie, body: { worldId: worlds.lobby, type: 'private', region: 'jp' } });
     const r = await t.call('DELETE', `/instances/${created.body.location}?hardClose=false`, { cookie });

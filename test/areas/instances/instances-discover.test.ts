@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InstanceDiscoverySchema } from '../../../src/areas/instances/requests.js';
 import { InstanceSchema } from '../../../src/store/records/instances.js';
-import { expectError, expectShape, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
-type T = ReturnType<typeof testWorld>;
+type T = ReturnType<typeof testSandbox>;
 
 async function discover(t: T, cookie: string, query = '') {
   const r = await t.call('GET', `/instances/discover${query}`, { cookie });
@@ -21,7 +21,7 @@ const open = [locations.buildersGroup, locations.lobbyPublic, locations.alicePub
 
 describe('GET /instances/discover', () => {
   it('answers {attributionId, instances} holding the open, active instances', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const found = await discover(t, cookie);
     expect(found.attributionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -30,7 +30,7 @@ describe('GET /instances/discover', () => {
   });
 
   it('orders them differently from one request to the next', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const orders = new Set<string>();
     for (let i = 0; i < 8; i++) orders.add(idsOf(await discover(t, cookie)).join(' '));
@@ -39,7 +39,7 @@ describe('GET /instances/discover', () => {
 
   it('replays the same orders in a world built from the same data', async () => {
     const sequence = async () => {
-      const t = testWorld();
+      const t = testSandbox();
       const cookie = await t.login('alice');
       const seen: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -52,7 +52,7 @@ describe('GET /instances/discover', () => {
   });
 
   it('answers at most n instances', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect((await discover(t, cookie, '?n=1')).instances).toHaveLength(1);
     expect((await discover(t, cookie, '?n=50')).instances).toHaveLength(3);
@@ -63,13 +63,13 @@ describe('GET /instances/discover', () => {
     ['51', 'n must be at most 50'],
     ['ten', 'n must be an integer'],
   ])('refuses n=%s naming it', async (n, message) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/instances/discover?n=${n}`, { cookie }), 400, message);
   });
 
   it('names every bad filter', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/instances/discover?region=mars&platform=dreamcast&worldId=lobby', { cookie });
     expectError(
@@ -80,13 +80,13 @@ describe('GET /instances/discover', () => {
   });
 
   it('filters by world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf(await discover(t, cookie, `?worldId=${worlds.aliceHome}`))).toEqual([locations.alicePublic]);
   });
 
   it('filters by owning group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf(await discover(t, cookie, `?groupId=${groups.builders}`))).toEqual([locations.buildersGroup]);
     expect(idsOf(await discover(t, cookie, `?groupId=${groups.nightOwls}`))).toEqual([]);
@@ -94,20 +94,20 @@ describe('GET /instances/discover', () => {
   });
 
   it('filters by region', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf(await discover(t, cookie, '?region=jp'))).toEqual([locations.alicePublic]);
   });
 
   it('filters by a platform the world has a build for', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf(await discover(t, cookie, '?platform=ios')).sort()).toEqual([locations.buildersGroup, locations.lobbyPublic].sort());
     expect(idsOf(await discover(t, cookie, '?platform=android')).sort()).toEqual(open);
   });
 
   it('filters by category', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.instances.find((i) => i.id === locations.lobbyPublic)!.categoryId = 'icat_00000000-0000-4000-8000-000000000001';
     });
     const cookie = await t.login('alice');
@@ -116,14 +116,14 @@ describe('GET /instances/discover', () => {
   });
 
   it('leaves out an instance once it is closed', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     await t.call('DELETE', `/instances/${locations.buildersGroup}`, { cookie: bob });
     expect(idsOf(await discover(t, bob)).sort()).toEqual([locations.lobbyPublic, locations.alicePublic].sort());
   });
 
   it('leaves out an instance when its planned close comes', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     await t.call('DELETE', `/instances/${locations.buildersGroup}?closedAt=2026-01-15T12:30:00Z`, { cookie: bob });
     expect(idsOf(await discover(t, bob))).toContain(locations.buildersGroup);
@@ -132,7 +132,7 @@ describe('GET /instances/discover', () => {
   });
 
   it('leaves out a full instance', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.worlds.find((w) => w.id === worlds.lobby)!.capacity = 2;
     });
     const cookie = await t.login('alice');
@@ -140,7 +140,7 @@ describe('GET /instances/discover', () => {
   });
 
   it('finds a public instance just created, but no hidden one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const pub = await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'public', region: 'us' } });
     await t.call('POST', '/instances', { cookie, body: { worldId: worlds.nightMarket, type: 'hidden', region: 'us' } });
@@ -150,21 +150,21 @@ describe('GET /instances/discover', () => {
 
 describe('routing under /instances', () => {
   it('does not read /instances/discover as a location', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/instances/discover', { cookie });
     expect(r.body).toHaveProperty('attributionId');
   });
 
   it('still reads a location next to discover', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/instances/${locations.lobbyPublic}`, { cookie });
     expect(expectShape(InstanceSchema, r.body).id).toBe(locations.lobbyPublic);
   });
 
   it('answers DELETE /instances/discover as an unknown instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('DELETE', '/instances/discover', { cookie }), 404, messages.instanceNotFound);
   });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InstanceSchema } from '../../../src/store/records/instances.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { instances, locations, unknownWorld, worlds } from '../../support/worlds-fixture-ids.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-async function create(t: ReturnType<typeof testWorld>, cookie: string, body: Record<string, unknown>) {
+async function create(t: ReturnType<typeof testSandbox>, cookie: string, body: Record<string, unknown>) {
   const r = await t.call('POST', '/instances', { cookie, body });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return expectShape(InstanceSchema, r.body);
@@ -16,7 +16,7 @@ async function create(t: ReturnType<typeof testWorld>, cookie: string, body: Rec
 
 describe('POST /instances', () => {
   it('opens a hidden instance owned by the requester, with the id the real API gives', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const instance = await create(t, cookie, { worldId: worlds.lobby, type: 'hidden', region: 'eu' });
     expect(instance.instanceId).toMatch(new RegExp(`^\\d{5}~hidden\\(${ids.alice}\\)~region\\(eu\\)~nonce\\(${UUID}\\)$`));
@@ -49,7 +49,7 @@ describe('POST /instances', () => {
   });
 
   it('carries the full World, unity packages included', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const instance = await create(t, cookie, { worldId: worlds.lobby, type: 'friends', region: 'us' });
     const world = expectShape(WorldSchema, instance.world);
@@ -58,7 +58,7 @@ describe('POST /instances', () => {
   });
 
   it('reads the new instance back through both paths', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const created = await create(t, cookie, { worldId: worlds.nightMarket, type: 'friends', region: 'jp', displayName: 'Late shift' });
     const byWorld = await t.call('GET', `/worlds/${worlds.nightMarket}/${created.instanceId}`, { cookie });
@@ -70,7 +70,7 @@ describe('POST /instances', () => {
   });
 
   it('opens a public instance with no owner and no access marker', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const instance = await create(t, cookie, { worldId: worlds.nightMarket, type: 'public', region: 'us' });
     expect(instance.instanceId).toMatch(new RegExp(`^\\d{5}~region\\(us\\)~nonce\\(${UUID}\\)$`));
@@ -80,7 +80,7 @@ describe('POST /instances', () => {
   });
 
   it('opens an invite+ private instance with its options', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const instance = await create(t, cookie, {
       worldId: worlds.nightMarket,
@@ -105,7 +105,7 @@ describe('POST /instances', () => {
   });
 
   it('opens a group instance for a member allowed to, with the group in its id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const instance = await create(t, cookie, {
       worldId: worlds.lobby,
@@ -121,7 +121,7 @@ describe('POST /instances', () => {
   });
 
   it('restricts a members-only group instance to the roles it names', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const instance = await create(t, cookie, {
       worldId: worlds.lobby,
@@ -135,28 +135,28 @@ describe('POST /instances', () => {
   });
 
   it('refuses a group instance type the member may not open', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const body = { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: groups.builders, groupAccessType: 'public' };
     expectError(await t.call('POST', '/instances', { cookie, body }), 403, messages.groupNoPermission);
   });
 
   it('refuses a group instance to a user only invited to the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: groups.photoClub };
     expectError(await t.call('POST', '/instances', { cookie, body }), 403, messages.groupNoPermission);
   });
 
   it('answers 404 for a group that does not exist', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: 'grp_0000000f-0000-4000-8000-000000000000' };
     expectError(await t.call('POST', '/instances', { cookie, body }), 404, messages.groupNotFound);
   });
 
   it('refuses roleIds that are not roles of the group', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = {
       worldId: worlds.lobby,
@@ -169,20 +169,20 @@ describe('POST /instances', () => {
   });
 
   it('answers 404 for an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/instances', { cookie, body: { worldId: unknownWorld, type: 'hidden', region: 'us' } });
     expectError(r, 404, messages.worldNotFound(unknownWorld));
   });
 
   it('names every missing required field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('POST', '/instances', { cookie, body: {} }), 400, 'worldId is required, type is required, region is required');
   });
 
   it('names every invalid field at once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/instances', {
       cookie,
@@ -198,7 +198,7 @@ describe('POST /instances', () => {
   });
 
   it('refuses options that do not fit the instance type', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/instances', {
       cookie,
@@ -220,7 +220,7 @@ describe('POST /instances', () => {
   });
 
   it('refuses a group instance without a group owner', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/instances', {
       cookie,
@@ -230,7 +230,7 @@ describe('POST /instances', () => {
   });
 
   it('refuses an instance owned by someone else', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', '/instances', {
       cookie,
@@ -240,14 +240,14 @@ describe('POST /instances', () => {
   });
 
   it('refuses a closedAt that has already passed', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const body = { worldId: worlds.lobby, type: 'hidden', region: 'us', closedAt: '2026-01-15T11:59:00Z' };
     expectError(await t.call('POST', '/instances', { cookie, body }), 400, messages.instanceClosedAtPast);
   });
 
   it('answers a malformed body with 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('POST', '/instances', { cookie, body: '{"worldId":' }), 400, messages.malformedJson);
   });
@@ -255,7 +255,7 @@ describe('POST /instances', () => {
 
 describe('GET /worlds/{worldId}/{instanceId}', () => {
   it("shows a user's later login in their last_activity on the next read", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const path = `/worlds/${worlds.aliceHome}/${instances.aliceHidden}`;
     const bobBefore = expectShape(InstanceSchema, (await t.call('GET', path, { cookie })).body).users.find((u) => u.id === ids.bob);
@@ -267,7 +267,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('reads a fixture instance with its users, counted consistently', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/worlds/${worlds.aliceHome}/${instances.aliceHidden}`, { cookie });
     expect(r.status).toBe(200);
@@ -291,7 +291,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('keeps the server-only fields out of the response', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/worlds/${worlds.aliceHome}/${instances.aliceHidden}`, { cookie });
     expect(r.body).not.toHaveProperty('userIds');
@@ -301,7 +301,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('counts users per platform', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.users.find((u) => u.id === ids.bob)!.last_platform = 'android';
     });
     const cookie = await t.login('alice');
@@ -310,7 +310,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('reports an instance at capacity as full', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.worlds.find((w) => w.id === worlds.aliceHome)!.capacity = 2;
     });
     const cookie = await t.login('alice');
@@ -319,7 +319,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('shows a closed fixture instance as inactive', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/worlds/${worlds.nightMarket}/${instances.bobClosed}`, { cookie });
     expect(expectShape(InstanceSchema, r.body)).toMatchObject({
@@ -332,7 +332,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('shows a group instance with its access type and no holder marker', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/worlds/${worlds.lobby}/${instances.buildersGroup}`, { cookie });
     const instance = expectShape(InstanceSchema, r.body);
@@ -341,19 +341,19 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
   });
 
   it('answers 404 for an unknown instance of a known world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/worlds/${worlds.aliceHome}/99999~region(us)`, { cookie }), 404, messages.instanceNotFound);
   });
 
   it('answers 404 for an instance named under the wrong world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/worlds/${worlds.lobby}/${instances.aliceHidden}`, { cookie }), 404, messages.instanceNotFound);
   });
 
   it('answers 404 naming an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/worlds/${unknownWorld}/${instances.aliceHidden}`, { cookie });
     expectError(r, 404, messages.worldNotFound(unknownWorld));
@@ -362,7 +362,7 @@ describe('GET /worlds/{worldId}/{instanceId}', () => {
 
 describe('GET /instances/{worldId}:{instanceId}', () => {
   it('reads an instance by its location', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/instances/${locations.buildersGroup}`, { cookie });
     expect(r.status).toBe(200);
@@ -370,7 +370,7 @@ describe('GET /instances/{worldId}:{instanceId}', () => {
   });
 
   it('accepts the colon percent-encoded', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/instances/${worlds.aliceHome}%3A${instances.alicePublic}`, { cookie });
     expect(r.status).toBe(200);
@@ -378,7 +378,7 @@ describe('GET /instances/{worldId}:{instanceId}', () => {
   });
 
   it('answers 404 for a location that names no instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/instances/${worlds.aliceHome}`, { cookie }), 404, messages.instanceNotFound);
     expectError(await t.call('GET', `/instances/${unknownWorld}:${instances.alicePublic}`, { cookie }), 404, messages.instanceNotFound);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const sticker = 'inv_a11ce000-0000-4000-8000-0000000c0004';
 const blueDrone = 'inv_a11ce000-0000-4000-8000-0000000c0001';
@@ -8,7 +8,7 @@ const namesIn = (body: { data: { name: string }[] }) => body.data.map((i) => i.n
 
 describe('POST /inventory/cloning/direct', () => {
   it("gives each named user a copy of the item, which their inventory then lists, and keeps the sharer's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     expect(namesIn((await t.call('GET', '/inventory', { cookie: bob })).body)).not.toContain('Party Sticker');
@@ -24,7 +24,7 @@ describe('POST /inventory/cloning/direct', () => {
   });
 
   it('refuses an item that is not cloneable, one the requester does not hold, and an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('POST', share(blueDrone), { cookie: alice, body: { itemId: blueDrone, users: [ids.bob] } }),
@@ -47,7 +47,7 @@ describe('POST /inventory/cloning/direct', () => {
   });
 
   it('refuses a duration out of bounds', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/inventory/cloning/direct?itemId=${sticker}&duration=10`, {
       cookie: await t.login('alice'),
       body: { itemId: sticker, users: [ids.bob] },
@@ -59,14 +59,14 @@ describe('POST /inventory/cloning/direct', () => {
 
 describe('GET /inventory/cloning/pedestal', () => {
   it('answers a token for a cloneable item the requester holds', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/inventory/cloning/pedestal?itemId=${sticker}&duration=300`, { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ token: expect.stringMatching(/^[\w-]{32}$/), version: 1 });
   });
 
   it('refuses an item that is not cloneable', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('GET', `/inventory/cloning/pedestal?itemId=${blueDrone}&duration=300`, { cookie: await t.login('alice') }),
       400,

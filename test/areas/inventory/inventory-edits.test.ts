@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 
 const items = {
   blueDrone: 'inv_a11ce000-0000-4000-8000-0000000c0001',
@@ -9,8 +9,8 @@ const items = {
   bobsDrone: 'inv_b0b00000-0000-4000-8000-0000000c0101',
 };
 
-async function asAlice(tweak?: Parameters<typeof testWorld>[0]) {
-  const t = testWorld(tweak);
+async function asAlice(tweak?: Parameters<typeof testSandbox>[0]) {
+  const t = testSandbox(tweak);
   return { t, alice: await t.login('alice') };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 
 const drops = {
   winter: 'invd_00000000-0000-4000-8000-0000000d0001',
@@ -16,21 +16,21 @@ const templateIdsHeld = (body: unknown) => (body as { data: { templateId: string
 
 describe('GET /inventory/drops', () => {
   it("lists the world's drops", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/inventory/drops', { cookie: await t.login('alice') });
     expect(reply.status).toBe(200);
     expect(dropIds(reply.body)).toEqual([drops.winter, drops.summer]);
   });
 
   it('active=true keeps the drops whose window holds now, active=false the others', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(dropIds((await t.call('GET', '/inventory/drops?active=true', { cookie })).body)).toEqual([drops.winter]);
     expect(dropIds((await t.call('GET', '/inventory/drops?active=false', { cookie })).body)).toEqual([drops.summer]);
   });
 
   it('a drop becomes active when the clock enters its window', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.inventoryDrops[1]!.endDropDate = '2026-03-01T00:00:00.000Z';
       data.inventoryDrops[1]!.startDropDate = '2026-02-01T00:00:00.000Z';
     });
@@ -42,7 +42,7 @@ describe('GET /inventory/drops', () => {
   });
 
   it('a disabled drop is not active', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.inventoryDrops[0]!.isDisabled = true;
     });
     const cookie = await t.login('alice');
@@ -50,7 +50,7 @@ describe('GET /inventory/drops', () => {
   });
 
   it('refuses an active value that is not a boolean', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', '/inventory/drops?active=yes', { cookie: await t.login('alice') });
     expect(reply.status).toBe(400);
   });
@@ -58,7 +58,7 @@ describe('GET /inventory/drops', () => {
 
 describe('POST /reward/redeem', () => {
   it("adds the code's item to the requester's inventory", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const reply = await t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } });
     expect(reply.status).toBe(200);
@@ -70,7 +70,7 @@ describe('POST /reward/redeem', () => {
   });
 
   it('refuses a one-time code already redeemed, by anyone', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('POST', '/reward/redeem', { cookie: await t.login('bob'), body: { code: 'AURORA-ONCE' } })).status).toBe(200);
     const alice = await t.login('alice');
     expectError(
@@ -81,7 +81,7 @@ describe('POST /reward/redeem', () => {
   });
 
   it('serves a shared code once per user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const alice = await t.login('alice');
     expect((await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } })).status).toBe(200);
@@ -96,7 +96,7 @@ describe('POST /reward/redeem', () => {
   });
 
   it('refuses an unknown code and changes nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const before = (await t.call('GET', '/inventory', { cookie })).body;
     expectError(await t.call('POST', '/reward/redeem', { cookie, body: { code: 'NO-SUCH-CODE' } }), 400, messages.rewardCodeInvalid);
@@ -104,7 +104,7 @@ describe('POST /reward/redeem', () => {
   });
 
   it('lets exactly one of 50 concurrent redemptions of a one-time code through', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } })),

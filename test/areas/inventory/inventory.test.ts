@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InventoryItemSchema, InventorySchema } from '../../../src/store/records/inventory.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
 /** Fixture items: alice's two drone skins compete for the drone slot; the sticker is not equippable. */
 const items = {
@@ -15,7 +15,7 @@ const items = {
 const NOW = '2026-01-15T12:00:00.000Z';
 
 async function aliceWorld() {
-  const t = testWorld();
+  const t = testSandbox();
   const cookie = await t.login('alice');
   const read = async (itemId: string) => {
     const r = await t.call('GET', `/inventory/${itemId}`, { cookie });
@@ -96,7 +96,7 @@ describe('PUT /inventory/{inventoryItemId}/equip', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('PUT', `/inventory/${items.redDrone}/equip`, { body: { equipSlot: 'drone' } }), 401, 'Missing Credentials');
   });
 });

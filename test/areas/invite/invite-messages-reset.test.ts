@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InviteMessageListSchema, InviteMessageSchema } from '../../../src/store/records/invite-messages.js';
-import { expectError, expectShape, ids, testWorld, type Reply, type TestWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type Reply, type TestSandbox } from '../../support/helpers.js';
 
 const MINUTE = 60_000;
 const unknownUser = 'usr_00000000-0000-4000-8000-00000000dead';
 /** alice's `message` slot 0 is customised in fixtures/inviteMessages.json, its cooldown long over. */
 const aliceCustom = `/message/${ids.alice}/message/0`;
 
-const readSlot = async (t: TestWorld, cookie: string, path: string) => {
+const readSlot = async (t: TestSandbox, cookie: string, path: string) => {
   const r = await t.call('GET', path, { cookie });
   expect(r.status).toBe(200);
   return expectShape(InviteMessageSchema, r.body);
@@ -20,14 +20,14 @@ const listed = (r: Reply) => {
   return r;
 };
 
-const edit = async (t: TestWorld, cookie: string, path: string, message: string) =>
+const edit = async (t: TestSandbox, cookie: string, path: string, message: string) =>
   listed(await t.call('PUT', path, { cookie, body: { message } }));
 
-const reset = async (t: TestWorld, cookie: string, path: string) => listed(await t.call('DELETE', path, { cookie }));
+const reset = async (t: TestSandbox, cookie: string, path: string) => listed(await t.call('DELETE', path, { cookie }));
 
 describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   it('restores the original text and answers every slot of the type', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     t.clock.advance(5 * MINUTE);
     const r = await reset(t, cookie, aliceCustom);
@@ -42,7 +42,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('shows the original text on the next read, under the same id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const before = await readSlot(t, cookie, aliceCustom);
     await reset(t, cookie, aliceCustom);
@@ -50,7 +50,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('does not start the cooldown: the slot can be edited right afterwards', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await reset(t, cookie, aliceCustom);
     const r = await edit(t, cookie, aliceCustom, 'Back again');
@@ -59,20 +59,20 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('answers 404 for a slot that holds its original text', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await reset(t, cookie, `/message/${ids.alice}/message/5`), 404, "There's no entry for that slot.");
   });
 
   it('answers 404 for a slot reset a second time', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     await reset(t, cookie, aliceCustom);
     expectError(await reset(t, cookie, aliceCustom), 404, messages.inviteMessageNoEntry);
   });
 
   it('answers 429 while an edit cooldown runs and keeps the edited text', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const path = `/message/${ids.bob}/request/6`;
     await edit(t, cookie, path, 'Room for a tank?');
@@ -82,7 +82,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('resets an edited slot once its cooldown has lifted', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const path = `/message/${ids.bob}/request/6`;
     await edit(t, cookie, path, 'Room for a tank?');
@@ -92,7 +92,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('still refuses a reset one minute before the cooldown lifts', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const path = `/message/${ids.bob}/request/6`;
     await edit(t, cookie, path, 'Room for a tank?');
@@ -102,7 +102,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('resets slot 11, the last slot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const path = `/message/${ids.bob}/response/11`;
     const original = (await readSlot(t, cookie, path)).message;
@@ -113,13 +113,13 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it.each(['-1', '12', '99', '2.5', 'first'])('answers 400 for slot %s', async (slot) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await reset(t, cookie, `/message/${ids.alice}/message/${slot}`), 400, 'Really? A negative slot? Tsk-tsk...');
   });
 
   it("refuses a non-admin resetting another user's slot and leaves it unchanged", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await reset(t, bob, aliceCustom), 401, 'You are not authorized to perform that action.');
     const alice = await t.login('alice');
@@ -127,7 +127,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it("lets the admin reset another user's slot", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin');
     expect((await reset(t, admin, `/message/${ids.bob}/response/4`)).status).toBe(200);
     const bob = await t.login('bob');
@@ -135,7 +135,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('answers 400 naming an unknown messageType', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(
       await reset(t, cookie, `/message/${ids.alice}/requestresponse/0`),
@@ -145,7 +145,7 @@ describe('DELETE /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     expectError(await reset(t, cookie, `/message/${unknownUser}/message/0`), 404, `User ${unknownUser} not found`);
   });
@@ -155,7 +155,7 @@ describe('the 60-minute cooldown', () => {
   const path = `/message/${ids.bob}/message/2`;
 
   it('refuses a second edit with the full 60 minutes right after the first', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, path, 'First');
     expectError(await edit(t, cookie, path, 'Second'), 429, 'Please wait 60 more minutes until you try again.');
@@ -163,7 +163,7 @@ describe('the 60-minute cooldown', () => {
   });
 
   it('says 1 more minute 59 minutes in, rounding the remaining time up', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, path, 'First');
     t.clock.advance(59 * MINUTE);
@@ -173,7 +173,7 @@ describe('the 60-minute cooldown', () => {
   });
 
   it('rounds part of a minute up to a whole one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, path, 'First');
     t.clock.advance(30_000);
@@ -182,7 +182,7 @@ describe('the 60-minute cooldown', () => {
   });
 
   it('reports the remaining minutes and canBeUpdated by the world clock at read time', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, path, 'First');
     t.clock.advance(15 * MINUTE);
@@ -192,7 +192,7 @@ describe('the 60-minute cooldown', () => {
   });
 
   it('lifts after 60 minutes of clock time, when the next edit succeeds and starts a new one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, path, 'First');
     t.clock.advance(60 * MINUTE);
@@ -207,7 +207,7 @@ describe('the 60-minute cooldown', () => {
   });
 
   it('runs from the updatedAt of a customised slot in the fixtures', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.inviteMessages.push({
         userId: ids.bob,
         messageType: 'message',
@@ -235,7 +235,7 @@ describe('inviteMessages.json', () => {
       message: 'x',
       updatedAt: '2025-12-01T00:00:00.000Z',
     };
-    expect(() => testWorld((data) => data.inviteMessages.push(record, { ...record }))).toThrow(
+    expect(() => testSandbox((data) => data.inviteMessages.push(record, { ...record }))).toThrow(
       `inviteMessages.json: [4].slot: duplicate slot 2 of message for ${ids.bob}`,
     );
   });

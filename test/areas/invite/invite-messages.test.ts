@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { InviteMessageListSchema, InviteMessageSchema } from '../../../src/store/records/invite-messages.js';
-import { expectError, expectShape, ids, testWorld, type TestWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 
 const unknownUser = 'usr_00000000-0000-4000-8000-00000000dead';
 
-const list = async (t: TestWorld, cookie: string, userId: string, type: string) => {
+const list = async (t: TestSandbox, cookie: string, userId: string, type: string) => {
   const r = await t.call('GET', `/message/${userId}/${type}`, { cookie });
   expect(r.status).toBe(200);
   return expectShape(InviteMessageListSchema, r.body);
 };
 
-const readSlot = async (t: TestWorld, cookie: string, userId: string, type: string, slot: number) => {
+const readSlot = async (t: TestSandbox, cookie: string, userId: string, type: string, slot: number) => {
   const r = await t.call('GET', `/message/${userId}/${type}/${slot}`, { cookie });
   expect(r.status).toBe(200);
   return expectShape(InviteMessageSchema, r.body);
 };
 
 /** PUT the slot; a 200 body must be the type's twelve InviteMessages. */
-const edit = async (t: TestWorld, cookie: string, userId: string, type: string, slot: number | string, body: unknown) => {
+const edit = async (t: TestSandbox, cookie: string, userId: string, type: string, slot: number | string, body: unknown) => {
   const r = await t.call('PUT', `/message/${userId}/${type}/${slot}`, { cookie, body });
   if (r.status === 200) expectShape(InviteMessageListSchema, r.body);
   return r;
@@ -26,7 +26,7 @@ const edit = async (t: TestWorld, cookie: string, userId: string, type: string, 
 
 describe('GET /message/{userId}/{messageType}', () => {
   it('lists the twelve slots of the type with their original texts, all editable', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const slots = await list(t, cookie, ids.bob, 'request');
     expect(slots.map((m) => m.slot)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
@@ -41,7 +41,7 @@ describe('GET /message/{userId}/{messageType}', () => {
   });
 
   it('shows the slots the fixtures customised with their text', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const slots = await list(t, cookie, ids.alice, 'message');
     expect(slots[0]).toMatchObject({
@@ -54,8 +54,8 @@ describe('GET /message/{userId}/{messageType}', () => {
   });
 
   it('gives every slot an id that is the same in every world and differs per user, type and slot', async () => {
-    const first = testWorld();
-    const second = testWorld();
+    const first = testSandbox();
+    const second = testSandbox();
     const a = await list(first, await first.login('alice'), ids.alice, 'response');
     const b = await list(second, await second.login('alice'), ids.alice, 'response');
     expect(a.map((m) => m.id)).toEqual(b.map((m) => m.id));
@@ -66,20 +66,20 @@ describe('GET /message/{userId}/{messageType}', () => {
   });
 
   it("refuses a non-admin reading another user's messages", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('GET', `/message/${ids.alice}/message`, { cookie }), 401, messages.notAuthorized);
   });
 
   it("lets the admin read another user's messages", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const slots = await list(t, cookie, ids.alice, 'message');
     expect(slots[0]!.message).toBe('Group tools demo in my world, come see!');
   });
 
   it('answers 400 naming an unknown messageType', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(
       await t.call('GET', `/message/${ids.alice}/greeting`, { cookie }),
@@ -89,20 +89,20 @@ describe('GET /message/{userId}/{messageType}', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     expectError(await t.call('GET', `/message/${unknownUser}/message`, { cookie }), 404, `User ${unknownUser} not found`);
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', `/message/${ids.alice}/message`), 401, 'Missing Credentials');
   });
 });
 
 describe('GET /message/{userId}/{messageType}/{slot}', () => {
   it('reads one slot exactly as the list shows it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const one = await readSlot(t, cookie, ids.alice, 'requestResponse', 7);
     const all = await list(t, cookie, ids.alice, 'requestResponse');
@@ -111,7 +111,7 @@ describe('GET /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it.each(['-1', '12', '1.5', 'abc'])('answers 400 for slot %s', async (slot) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/message/${ids.alice}/message/${slot}`, { cookie }), 400, 'Really? A negative slot? Tsk-tsk...');
   });
@@ -119,7 +119,7 @@ describe('GET /message/{userId}/{messageType}/{slot}', () => {
 
 describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   it('sets the text, starts the 60-minute cooldown and answers every slot of the type', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await edit(t, cookie, ids.bob, 'message', 3, { message: 'Raid night at 9!' });
     expect(r.status).toBe(200);
@@ -135,7 +135,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('keeps the edited text on the next read, under the same id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const before = await readSlot(t, cookie, ids.bob, 'message', 3);
     await edit(t, cookie, ids.bob, 'message', 3, { message: 'Raid night at 9!' });
@@ -144,7 +144,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('locks only the edited slot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     await edit(t, cookie, ids.bob, 'message', 3, { message: 'Raid night at 9!' });
     expect((await edit(t, cookie, ids.bob, 'message', 4, { message: 'Movie at 8' })).status).toBe(200);
@@ -156,7 +156,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
     [{ message: '' }, 'message must be at least 1 characters long'],
     [{ message: 42 }, 'message must be a string'],
   ])('answers 400 for the body %j and changes nothing', async (body, problem) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await edit(t, cookie, ids.bob, 'message', 3, body), 400, problem);
     expect(await readSlot(t, cookie, ids.bob, 'message', 3)).toMatchObject({
@@ -166,19 +166,19 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await edit(t, cookie, ids.bob, 'message', 3, '{nope'), 400, messages.malformedJson);
   });
 
   it.each(['-3', '12', '0.5'])('answers 400 for slot %s', async (slot) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await edit(t, cookie, ids.bob, 'message', slot, { message: 'hi' }), 400, messages.inviteMessageInvalidSlot);
   });
 
   it("refuses a non-admin editing another user's slot and leaves it unchanged", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await edit(t, bob, ids.alice, 'message', 1, { message: 'hacked' }), 401, messages.notAuthorized);
     const alice = await t.login('alice');
@@ -186,7 +186,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it("lets the admin edit another user's slot, which the owner then reads", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin');
     expect((await edit(t, admin, ids.bob, 'response', 0, { message: 'Moderated text' })).status).toBe(200);
     const bob = await t.login('bob');
@@ -198,7 +198,7 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
   });
 
   it('answers 400 for an unknown messageType and 404 for an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     expectError(await edit(t, cookie, ids.bob, 'invite', 0, { message: 'x' }), 400, messages.inviteMessageUnknownType('invite'));
     expectError(await edit(t, cookie, unknownUser, 'message', 0, { message: 'x' }), 404, `User ${unknownUser} not found`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
@@ -9,7 +9,7 @@ const aliceHidden =
 
 describe('POST /invite/myself/to/{location}', () => {
   it('answers the invite sent to the requester', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('frank');
     const r = await t.call('POST', `/invite/myself/to/${workshop}`, { cookie });
     expect(r.status).toBe(200);
@@ -24,7 +24,7 @@ describe('POST /invite/myself/to/{location}', () => {
   });
 
   it('leaves a website user where they are: state, location and the instance users unchanged', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('frank');
     const before = (await t.call('GET', '/auth/user', { cookie })).body;
     expect(before.state).toBe('active');
@@ -42,10 +42,10 @@ describe('POST /invite/myself/to/{location}', () => {
   });
 
   it('leaves a user in game in their instance, and tells friends nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const seen: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => seen.push(e));
+    t.sandbox.pipeline.on((e) => seen.push(e));
     const onlineBefore = (await t.call('GET', `/groups/${groups.nightOwls}`, { cookie })).body.onlineMemberCount;
     expect((await t.call('POST', `/invite/myself/to/${workshop}`, { cookie })).status).toBe(200);
     expect((await t.call('GET', `/users/${ids.bob}`, { cookie: await t.login('alice') })).body).toMatchObject({
@@ -57,7 +57,7 @@ describe('POST /invite/myself/to/{location}', () => {
   });
 
   it('answers 404 for an unknown instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('frank');
     expectError(
       await t.call('POST', '/invite/myself/to/wrld_a11ce000-0000-4000-8000-00000000b001:1', { cookie }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -13,7 +13,7 @@ function photoForm(data: unknown, type = 'image/png') {
 
 describe('photo invites', () => {
   it('stores the image as a file the invite links', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
       method: 'POST',
@@ -30,20 +30,20 @@ describe('photo invites', () => {
   });
 
   it('keeps no file when the invite is refused', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
-    const before = t.world.files.ownedBy(ids.alice).length;
+    const before = t.sandbox.files.ownedBy(ids.alice).length;
     const response = await t.app.request(`/api/1/invite/${ids.eve}/photo`, {
       method: 'POST',
       headers: { cookie },
       body: photoForm({ instanceId: workshop }),
     });
     expect(response.status).toBe(403);
-    expect(t.world.files.ownedBy(ids.alice)).toHaveLength(before);
+    expect(t.sandbox.files.ownedBy(ids.alice)).toHaveLength(before);
   });
 
   it('refuses an image that is not one', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const response = await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
       method: 'POST',
@@ -58,7 +58,7 @@ describe('photo invites', () => {
   });
 
   it('sends an invite request and a response with a photo', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const frank = await t.login('frank');
     const request = await t.app.request(`/api/1/requestInvite/${ids.alice}/photo`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { NotificationSchema } from '../../../src/store/records/notifications.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
@@ -7,7 +7,7 @@ const workshop = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~non
 
 describe('POST /invite/{userId}', () => {
   it('sends an invite naming the world and instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -23,7 +23,7 @@ describe('POST /invite/{userId}', () => {
   });
 
   it('adds the invite message of messageSlot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/invite/${ids.alice}`, {
       cookie: await t.login('bob'),
       body: { instanceId: workshop, messageSlot: 0 },
@@ -32,7 +32,7 @@ describe('POST /invite/{userId}', () => {
   });
 
   it('refuses a messageSlot outside 0-11', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop, messageSlot: 12 } }),
       400,
@@ -41,7 +41,7 @@ describe('POST /invite/{userId}', () => {
   });
 
   it('invites only friends', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/invite/${ids.eve}`, { cookie: await t.login('alice'), body: { instanceId: workshop } }),
       403,
@@ -50,7 +50,7 @@ describe('POST /invite/{userId}', () => {
   });
 
   it('answers 404 for an unknown instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: 'wrld_x:1' } }),
       404,
@@ -59,10 +59,10 @@ describe('POST /invite/{userId}', () => {
   });
 
   it('emits the notification event with details as an object', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => seen.push(e));
+    t.sandbox.pipeline.on((e) => seen.push(e));
     await t.call('POST', `/invite/${ids.bob}`, { cookie: alice, body: { instanceId: workshop } });
     expect(seen).toEqual([
       {
@@ -76,7 +76,7 @@ describe('POST /invite/{userId}', () => {
 
 describe('POST /requestInvite/{userId}', () => {
   it('asks a friend for an invite, with the request message of requestSlot', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/requestInvite/${ids.alice}`, { cookie: await t.login('frank'), body: { requestSlot: 0 } });
     expectShape(NotificationSchema, r.body);
     expect(r.body.type).toBe('requestInvite');
@@ -84,7 +84,7 @@ describe('POST /requestInvite/{userId}', () => {
   });
 
   it('is for friends only', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', `/requestInvite/${ids.alice}`, { cookie: await t.login('eve'), body: {} }),
       403,
@@ -95,11 +95,11 @@ describe('POST /requestInvite/{userId}', () => {
 
 describe('POST /invite/{notificationId}/response', () => {
   it('answers an invite with the response message of the slot, once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const invite = (await t.call('POST', `/invite/${ids.bob}`, { cookie: await t.login('alice'), body: { instanceId: workshop } })).body;
     const bob = await t.login('bob');
     const seen: PipelineEvent[] = [];
-    t.world.pipeline.on((e) => seen.push(e));
+    t.sandbox.pipeline.on((e) => seen.push(e));
     const r = await t.call('POST', `/invite/${invite.id}/response`, { cookie: bob, body: { responseSlot: 0 } });
     expect(r.status).toBe(200);
     expect(r.body.type).toBe('inviteResponse');
@@ -115,7 +115,7 @@ describe('POST /invite/{notificationId}/response', () => {
   });
 
   it('answers an invite request with a requestInviteResponse', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
       cookie: await t.login('bob'),
       body: { responseSlot: 1 },
@@ -124,7 +124,7 @@ describe('POST /invite/{notificationId}/response', () => {
   });
 
   it('refuses a slot out of bounds', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
         cookie: await t.login('bob'),
@@ -136,7 +136,7 @@ describe('POST /invite/{notificationId}/response', () => {
   });
 
   it("answers 404 for another user's notification", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', '/invite/not_b0b00000-0000-4000-8000-0000000d0101/response', {
         cookie: await t.login('frank'),

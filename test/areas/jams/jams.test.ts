@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const jams = { winter: 'jam_00000000-0000-4000-8000-00000000e301', autumn: 'jam_00000000-0000-4000-8000-00000000e302' } as const;
 const workshopEntry = 'jsub_a11ce000-0000-4000-8000-00000000e401';
@@ -14,7 +14,7 @@ const idsOf = (body: { id: string }[]) => body.map((record) => record.id);
 
 describe('GET /jams', () => {
   it('lists the jams, by type and by whether they are running', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect(idsOf((await t.call('GET', '/jams', { cookie })).body)).toEqual([jams.winter, jams.autumn]);
     expect(idsOf((await t.call('GET', '/jams?type=avatar', { cookie })).body)).toEqual([jams.autumn]);
@@ -22,14 +22,14 @@ describe('GET /jams', () => {
   });
 
   it('refuses a type other than world or avatar', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/jams?type=prop', { cookie: await t.login('alice') }), 400, 'type must be one of world, avatar');
   });
 });
 
 describe('GET /jams/{jamId}', () => {
   it("reads the state from the jam's dates and the world's clock", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expect((await t.call('GET', `/jams/${jams.winter}`, { cookie })).body).toMatchObject({
       title: 'Winter World Jam',
@@ -41,7 +41,7 @@ describe('GET /jams/{jamId}', () => {
   });
 
   it('answers 404 for a jam that is not there, and for an id that is no jam id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', '/jams/jam_00000000-0000-4000-8000-000000000000', { cookie }), 404, messages.jamNotFound);
     expectError(await t.call('GET', '/jams/nope', { cookie }), 404, messages.jamIdMalformed('nope'));
@@ -50,7 +50,7 @@ describe('GET /jams/{jamId}', () => {
 
 describe('/jams/{jamId}/submissions', () => {
   it("submits the requester's own world: listed, filtered, then withdrawn and gone", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
       cookie: alice,
@@ -72,7 +72,7 @@ describe('/jams/{jamId}/submissions', () => {
   });
 
   it('refuses content the requester did not upload', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
       cookie: await t.login('alice'),
       body: { contentId: worlds.nightMarket, description: '' },
@@ -81,7 +81,7 @@ describe('/jams/{jamId}/submissions', () => {
   });
 
   it('refuses content already submitted', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/jams/${jams.winter}/submissions`, {
       cookie: await t.login('alice'),
       body: { contentId: worlds.workshop, description: '' },
@@ -90,7 +90,7 @@ describe('/jams/{jamId}/submissions', () => {
   });
 
   it('refuses a submission once submissions have closed', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/jams/${jams.autumn}/submissions`, {
       cookie: await t.login('alice'),
       body: { contentId: 'avtr_a11ce000-0000-4000-8000-00000000a001', description: '' },
@@ -99,7 +99,7 @@ describe('/jams/{jamId}/submissions', () => {
   });
 
   it("refuses to withdraw another user's submission, and keeps it", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('DELETE', `/jams/${jams.winter}/submissions/${workshopEntry}`, { cookie: bob }),
@@ -110,7 +110,7 @@ describe('/jams/{jamId}/submissions', () => {
   });
 
   it('answers 404 for a submission that is not in the jam', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('DELETE', `/jams/${jams.autumn}/submissions/${workshopEntry}`, { cookie: await t.login('alice') });
     expectError(r, 404, messages.jamSubmissionNotFound);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testWorld } from '../../support/helpers.js';
+import { testSandbox } from '../../support/helpers.js';
 
 const idsOf = (body: { id: string }[]) => body.map((p) => p.id);
 
 describe('GET /infoPush', () => {
   it('answers the enabled notices with any included tag, highest priority first', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/infoPush?include=user-all', { cookie });
     expect(r.status).toBe(200);
@@ -14,7 +14,7 @@ describe('GET /infoPush', () => {
   });
 
   it('keeps only notices carrying every required tag, read from repeated or comma-separated values', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const repeated = await t.call('GET', '/infoPush?include=user-all&require=user-all&require=high-priority', { cookie });
     expect(idsOf(repeated.body)).toEqual(['build-config']);
@@ -23,12 +23,12 @@ describe('GET /infoPush', () => {
   });
 
   it('answers none without include', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect((await t.call('GET', '/infoPush', { cookie: await t.login('alice') })).body).toEqual([]);
   });
 
   it('leaves out a notice before its start date and from its end date', async () => {
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       data.infoPushes[0]!.startDate = '2026-02-01T00:00:00.000Z';
       data.infoPushes[1]!.endDate = '2026-01-15T12:00:00.000Z';
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, testWorld } from '../../support/helpers.js';
+import { expectError, testSandbox } from '../../support/helpers.js';
 
 describe('the website bundles', () => {
   it('answers the stylesheet as CSS and the script as JavaScript', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const css = await t.call('GET', '/css/app.css', { cookie });
     expect(css.status).toBe(200);
@@ -16,7 +16,7 @@ describe('the website bundles', () => {
   });
 
   it('refuses another branch or the internal variant to a non-admin, and serves them to an admin', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('GET', '/js/app.js?branch=beta', { cookie: alice }), 400, 'only admins can get non-main branches');
     expectError(await t.call('GET', '/css/app.css?variant=internal', { cookie: alice }), 400, 'only admins can get non-public variants');
@@ -24,7 +24,7 @@ describe('the website bundles', () => {
   });
 
   it('refuses an unknown variant', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/css/app.css?variant=secret', { cookie: await t.login('alice') });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toContain('variant');

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
 const announcement = 'ntf2_a11ce000-0000-4000-8000-0000000f0001';
 const aliceMessage = 'not_a11ce000-0000-4000-8000-0000000d0002';
 
-function collect(t: ReturnType<typeof testWorld>) {
+function collect(t: ReturnType<typeof testSandbox>) {
   const seen: PipelineEvent[] = [];
-  t.world.pipeline.on((e) => seen.push(e));
+  t.sandbox.pipeline.on((e) => seen.push(e));
   return seen;
 }
 
 describe('v1 notification events and clear', () => {
   it('sends see-notification with the bare id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     await t.call('PUT', `/auth/user/notifications/${aliceMessage}/see`, { cookie: alice });
@@ -21,7 +21,7 @@ describe('v1 notification events and clear', () => {
   });
 
   it('sends hide-notification with the bare id', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     await t.call('PUT', `/auth/user/notifications/${aliceMessage}/hide`, { cookie: alice });
@@ -29,7 +29,7 @@ describe('v1 notification events and clear', () => {
   });
 
   it("clears all of the requester's notifications and no one else's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     const r = await t.call('PUT', '/auth/user/notifications/clear', { cookie: alice });
@@ -42,7 +42,7 @@ describe('v1 notification events and clear', () => {
 
 describe('v2 notifications', () => {
   it("lists the requester's own only", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const mine = (await t.call('GET', '/notifications', { cookie: await t.login('alice') })).body;
     expect(mine.map((n: { id: string }) => n.id)).toEqual([announcement]);
     expect(mine[0]).toMatchObject({
@@ -57,7 +57,7 @@ describe('v2 notifications', () => {
   });
 
   it('marks one seen and tells the socket', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     const r = await t.call('POST', `/notifications/${announcement}/see`, { cookie: alice });
@@ -71,7 +71,7 @@ describe('v2 notifications', () => {
   });
 
   it('refuses a reply to a notification that offers none', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', `/notifications/${announcement}/reply`, {
       cookie: await t.login('alice'),
       body: { responseType: 'accept' },
@@ -80,7 +80,7 @@ describe('v2 notifications', () => {
   });
 
   it('deletes one, then it is gone', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const seen = collect(t);
     const r = await t.call('DELETE', `/notifications/${announcement}`, { cookie: alice });
@@ -90,7 +90,7 @@ describe('v2 notifications', () => {
   });
 
   it('clears all of them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', '/notifications', { cookie: alice })).body).toEqual({
       success: { message: 'Notifications cleared.', status_code: 200 },

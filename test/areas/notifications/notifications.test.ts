@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
 import { NotificationSchema } from '../../../src/store/records/notifications.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 
 /** Fixture notifications: alice has three visible ones and one hidden friend request; bob has one. */
 const notes = {
@@ -16,7 +16,7 @@ const notes = {
 const NotificationList = z.array(NotificationSchema);
 
 async function session(username = 'alice') {
-  const t = testWorld();
+  const t = testSandbox();
   const cookie = await t.login(username);
   const list = async (query = '') => {
     const r = await t.call('GET', `/auth/user/notifications${query}`, { cookie });
@@ -58,7 +58,7 @@ describe('PUT /auth/user/notifications/{notificationId}/see', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('PUT', `/auth/user/notifications/${notes.aliceInvite}/see`), 401, 'Missing Credentials');
   });
 });

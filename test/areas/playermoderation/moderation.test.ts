@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const aliceAvatar = 'avtr_a11ce000-0000-4000-8000-00000000a001';
 
 describe('player moderations', () => {
   it("lists the requester's moderations with both names", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', '/auth/user/playermoderations', { cookie: await t.login('alice') });
     expect(r.body).toEqual([
       {
@@ -22,7 +22,7 @@ describe('player moderations', () => {
   });
 
   it('blocks a user: hidden from search and no friend requests between them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const r = await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.admin, type: 'block' } });
     expect(r.body).toMatchObject({ type: 'block', sourceUserId: ids.bob, targetUserId: ids.admin, targetDisplayName: 'Admin' });
@@ -35,7 +35,7 @@ describe('player moderations', () => {
   });
 
   it('filters by type and replaces a mute with an unmute', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.admin, type: 'mute' } });
     await t.call('POST', '/auth/user/playermoderations', { cookie: bob, body: { moderated: ids.admin, type: 'unmute' } });
@@ -45,7 +45,7 @@ describe('player moderations', () => {
   });
 
   it('unmoderates one kind', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('PUT', '/auth/user/unplayermoderate', { cookie: alice, body: { moderated: ids.eve, type: 'block' } });
     expect(r.body).toEqual({ success: { message: 'PlayerModerations of type block removed', status_code: 200 } });
@@ -53,7 +53,7 @@ describe('player moderations', () => {
   });
 
   it('clears all of them', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', '/auth/user/playermoderations', { cookie: alice })).body).toEqual({
       success: { message: 'OK', status_code: 200 },
@@ -62,7 +62,7 @@ describe('player moderations', () => {
   });
 
   it('validates the body', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('POST', '/auth/user/playermoderations', { cookie: await t.login('bob'), body: { moderated: ids.admin, type: 'slap' } }),
       400,
@@ -73,7 +73,7 @@ describe('player moderations', () => {
 
 describe('avatar moderations', () => {
   it('blocks an avatar, lists it, and removes it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const created = await t.call('POST', '/auth/user/avatarmoderations', {
       cookie: bob,
@@ -97,7 +97,7 @@ describe('avatar moderations', () => {
 
 describe('moderation reports', () => {
   it('submits a report and lists it for its reporter', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const body = { type: 'user', category: 'behavior', reason: 'harassment', contentId: ids.eve, description: 'rude' };
     const r = await t.call('POST', '/moderationReports', { cookie: bob, body });
@@ -113,7 +113,7 @@ describe('moderation reports', () => {
   });
 
   it("refuses another user's reports to a non-admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(
       await t.call('GET', `/moderationReports?moderationReportingUserId=${ids.alice}`, { cookie: await t.login('bob') }),
       403,
@@ -124,7 +124,7 @@ describe('moderation reports', () => {
 
 describe('snapshot and restore', () => {
   it('puts friendships, moderations and notes back as they were', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const control = (path: string) => t.app.request(`/_mock/${path}`, { method: 'POST' });
     await control('snapshot');
     const bob = await t.login('bob');

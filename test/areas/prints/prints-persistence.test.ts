@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixtureDir, readFixtureState } from '../../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../../src/store/persistence/export-fixtures.js';
-import { WorldFile } from '../../../src/store/persistence/persist.js';
-import { worldData, worldState } from '../../../src/store/persistence/snapshot.js';
-import { ids, testWorld, type TestWorld } from '../../support/helpers.js';
+import { SandboxFile } from '../../../src/store/persistence/persist.js';
+import { sandboxData, sandboxState } from '../../../src/store/persistence/snapshot.js';
+import { ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { alicesPrint, bytesAt, png } from '../../support/prints-fixtures.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-prints-'));
 
-async function expectPrintIn(t: TestWorld, print: { id: string; files: { image: string } }, image: Uint8Array) {
+async function expectPrintIn(t: TestSandbox, print: { id: string; files: { image: string } }, image: Uint8Array) {
   const cookie = await t.login('alice');
   expect((await t.call('GET', `/prints/${print.id}`, { cookie })).body).toEqual(print);
   expect((await t.call('GET', `/prints/user/${ids.alice}`, { cookie })).body.map((p: { id: string }) => p.id)).toEqual([print.id]);
@@ -20,28 +20,28 @@ async function expectPrintIn(t: TestWorld, print: { id: string; files: { image: 
 
 describe('an uploaded print', () => {
   it('comes back with its image from a --db file', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const image = png(3, 1, 4);
     const { print } = await alicesPrint(t, image);
     const file = join(tempDir(), 'state.json');
-    await new WorldFile(file, () => t.world).create();
-    const again = testWorld();
-    again.deps.worlds.load((await WorldFile.read(file))!);
+    await new SandboxFile(file, () => t.sandbox).create();
+    const again = testSandbox();
+    again.deps.sandboxes.load((await SandboxFile.read(file))!);
     await expectPrintIn(again, print, image);
   });
 
   it('comes back with its image from an exported fixture directory', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const image = png(2, 7, 1);
     const { print } = await alicesPrint(t, image);
     const dir = tempDir();
-    writeFixtureDir(dir, worldData(t.world), worldState(t.world));
-    const again = testWorld((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
+    writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
+    const again = testSandbox((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
     await expectPrintIn(again, print, image);
   });
 
   it('is gone after a reset to the default world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { print } = await alicesPrint(t);
     expect((await t.app.request('/_mock/reset', { method: 'POST' })).status).toBe(200);
     expect((await t.call('GET', `/prints/${print.id}`, { cookie: await t.login('alice') })).status).toBe(404);

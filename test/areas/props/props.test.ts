@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const props = {
   lantern: 'prop_a11ce000-0000-4000-8000-00000000e101',
@@ -26,7 +26,7 @@ const idsOf = (body: { id: string }[]) => body.map((prop) => prop.id);
 
 describe('POST /props', () => {
   it('creates a private prop of the requester under the id sent; it reads back and is listed first', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('POST', '/props', { cookie: alice, body: newProp });
     expect(r.status).toBe(200);
@@ -46,13 +46,13 @@ describe('POST /props', () => {
   });
 
   it('refuses an id that is taken', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('POST', '/props', { cookie: await t.login('alice'), body: { ...newProp, id: props.duck } });
     expectError(r, 403, messages.propNoPermission);
   });
 
   it('refuses a request without a name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const { name: _, ...nameless } = newProp;
     expectError(await t.call('POST', '/props', { cookie: await t.login('alice'), body: nameless }), 400, 'name is required');
   });
@@ -60,25 +60,25 @@ describe('POST /props', () => {
 
 describe('GET /props', () => {
   it("refuses another author's list to a user who is not an admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', `/props?authorId=${ids.bob}`, { cookie: await t.login('alice') }), 403, messages.propNoPermission);
   });
 
   it("lists another author's props to an admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expect(idsOf((await t.call('GET', `/props?authorId=${ids.bob}`, { cookie: await t.login('admin') })).body)).toEqual([props.duck]);
   });
 });
 
 describe('GET /props/{propId}', () => {
   it("shows another author's public prop", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('GET', `/props/${props.duck}`, { cookie: await t.login('alice') });
     expect(r.body).toMatchObject({ id: props.duck, authorName: 'Bob', releaseStatus: 'public' });
   });
 
   it("answers 404 for another author's private prop, as for one that is not there", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', `/props/${props.draftChair}`, { cookie: bob }), 404, messages.propNotFound);
     expectError(await t.call('GET', '/props/prop_00000000-0000-4000-8000-000000000000', { cookie: bob }), 404, messages.propNotFound);
@@ -87,7 +87,7 @@ describe('GET /props/{propId}', () => {
 
 describe('PUT /props/{propId}', () => {
   it('changes the fields sent and keeps the rest', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     t.clock.advance(60_000);
     const r = await t.call('PUT', `/props/${props.lantern}`, { cookie: alice, body: { name: 'Sky Lantern', tags: ['author_tag_light'] } });
@@ -102,7 +102,7 @@ describe('PUT /props/{propId}', () => {
   });
 
   it('adds a package for a new platform when the whole bundle is sent', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bundle = {
       name: 'Paper Lantern',
@@ -122,7 +122,7 @@ describe('PUT /props/{propId}', () => {
   });
 
   it('refuses a bundle update that leaves out a field the description requires', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await t.call('PUT', `/props/${props.lantern}`, {
       cookie: await t.login('alice'),
       body: { assetUrl: 'https://assets.example.test/x.vrcp' },
@@ -135,7 +135,7 @@ describe('PUT /props/{propId}', () => {
   });
 
   it("refuses a change to another author's prop", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('PUT', `/props/${props.duck}`, { cookie: alice, body: { name: 'Mine' } }), 403, messages.propNoPermission);
     expect((await t.call('GET', `/props/${props.duck}`, { cookie: alice })).body.name).toBe('Rubber Duck');
@@ -144,7 +144,7 @@ describe('PUT /props/{propId}', () => {
 
 describe('DELETE /props/{propId}', () => {
   it('deletes the prop: no read or list shows it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/props/${props.lantern}`, { cookie: alice })).status).toBe(200);
     expectError(await t.call('GET', `/props/${props.lantern}`, { cookie: alice }), 404, messages.propNotFound);
@@ -152,14 +152,14 @@ describe('DELETE /props/{propId}', () => {
   });
 
   it("refuses another author's prop", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('DELETE', `/props/${props.duck}`, { cookie: await t.login('alice') }), 403, messages.propNoPermission);
   });
 });
 
 describe('/props/{propId}/publish', () => {
   it('publishes a private prop: others then see it, and it can no longer be published', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     expect((await t.call('GET', `/props/${props.draftChair}/publish`, { cookie: alice })).body).toEqual({ canPublish: true });
@@ -168,7 +168,7 @@ describe('/props/{propId}/publish', () => {
   });
 
   it('unpublishes a public prop: others no longer see it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/props/${props.lantern}/publish`, { cookie: alice })).body).toEqual({ canPublish: true });
     expect((await t.call('GET', `/props/${props.lantern}/publish`, { cookie: alice })).body).toEqual({ canPublish: true });
@@ -176,7 +176,7 @@ describe('/props/{propId}/publish', () => {
   });
 
   it("refuses to publish or read the status of another author's prop", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expectError(await t.call('PUT', `/props/${props.duck}/publish`, { cookie: alice }), 403, messages.propNoPermission);
     expectError(await t.call('GET', `/props/${props.duck}/publish`, { cookie: alice }), 403, messages.propNoPermission);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarIds, ids, passwords, testWorld, type TestWorld } from '../../support/helpers.js';
+import { avatarIds, ids, passwords, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { worlds } from '../../support/worlds-fixture-ids.js';
 
 const aliceInstance = `${worlds.aliceHome}:48213~hidden(usr_a11ce000-0000-4000-8000-000000000001)~region(eu)~nonce(a11ce000-0000-4000-8000-0000000000c1)`;
@@ -7,7 +7,7 @@ const aliceInstance = `${worlds.aliceHome}:48213~hidden(usr_a11ce000-0000-4000-8
 const byId = (list: { id: string; authorName: string }[], id: string) => list.find((entry) => entry.id === id)?.authorName;
 
 /** The authorName of alice's avatar and world in each view that shows them. */
-async function authorNamesSeen(t: TestWorld, alice: string, bob: string) {
+async function authorNamesSeen(t: TestSandbox, alice: string, bob: string) {
   return {
     avatar: (await t.call('GET', `/avatars/${avatarIds.aliceFox}`, { cookie: bob })).body.authorName,
     ownAvatars: byId((await t.call('GET', '/avatars?user=me&releaseStatus=all', { cookie: alice })).body, avatarIds.aliceFox),
@@ -22,13 +22,13 @@ async function authorNamesSeen(t: TestWorld, alice: string, bob: string) {
 
 describe("the authorName of a user's avatars and worlds", () => {
   it("is the author's display name in every view", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const seen = await authorNamesSeen(t, await t.login('alice'), await t.login('bob'));
     for (const name of Object.values(seen)) expect(name).toBe('Alice');
   });
 
   it('follows a display-name change on the next read everywhere', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     await authorNamesSeen(t, alice, bob);
@@ -42,7 +42,7 @@ describe("the authorName of a user's avatars and worlds", () => {
   });
 
   it('is what a fuzzy world search matches', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('PUT', `/users/${ids.alice}`, { cookie: alice, body: { displayName: 'Alicia', currentPassword: passwords.alice } });
     const found = (await t.call('GET', '/worlds?search=alicia&fuzzy=true', { cookie: alice })).body.map((w: { id: string }) => w.id);

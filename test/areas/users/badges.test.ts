@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const earlyBuilder = 'bdg_a60e514a-8cb7-4702-8f24-2786992be1a8';
 const groupFounder = 'bdg_a11ce000-0000-4000-8000-0000000bd002';
@@ -8,7 +8,7 @@ const badgeIdsOf = (body: { badges: { badgeId: string }[] }) => body.badges.map(
 
 describe('PUT /users/{userId}/badges/{badgeId}', () => {
   it('shows a showcased badge on the profile at the next read, to the holder and to others', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect(badgeIdsOf((await t.call('GET', `/users/${ids.alice}`, { cookie: alice })).body)).toEqual([earlyBuilder]);
     const r = await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: alice, body: { showcased: true } });
@@ -25,7 +25,7 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
   });
 
   it('takes a badge off the profile when it is hidden or no longer showcased', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('PUT', `/users/${ids.alice}/badges/${earlyBuilder}`, { cookie: alice, body: { hidden: true } });
     expect(badgeIdsOf((await t.call('GET', `/users/${ids.alice}`, { cookie: alice })).body)).toEqual([]);
@@ -36,7 +36,7 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
   });
 
   it("refuses to change another user's badge", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('PUT', `/users/${ids.alice}/badges/${groupFounder}`, { cookie: bob, body: { showcased: true } }),
@@ -46,7 +46,7 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
   });
 
   it('answers 404 for a badge the user does not hold', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('PUT', `/users/${ids.bob}/badges/${earlyBuilder}`, { cookie: bob, body: { showcased: true } }),
@@ -56,7 +56,7 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
   });
 
   it('refuses a field that is not a flag', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('PUT', `/users/${ids.alice}/badges/${earlyBuilder}`, { cookie: alice, body: { showcased: 'yes' } });
     expect(r.status).toBe(400);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const bobWorld = 'wrld_b0b00000-0000-4000-8000-00000000b002';
 const report = { type: 'world', category: 'world', reason: 'inappropriate', contentId: bobWorld, description: 'Flashing lights' };
 
 describe('GET /users/{userId}/feedback', () => {
   it('lists a report the user submitted, and no longer once the report is deleted', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('GET', `/users/${ids.alice}/feedback`, { cookie: alice })).body).toEqual([]);
     const submitted = (await t.call('POST', '/moderationReports', { cookie: alice, body: report })).body;
@@ -34,7 +34,7 @@ describe('GET /users/{userId}/feedback', () => {
   });
 
   it('filters by contentId and pages with n and offset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     await t.call('POST', '/moderationReports', { cookie: alice, body: report });
     await t.call('POST', '/moderationReports', { cookie: alice, body: { ...report, type: 'user', category: 'user', contentId: ids.bob } });
@@ -45,7 +45,7 @@ describe('GET /users/{userId}/feedback', () => {
   });
 
   it("refuses another user's feedback to a non-admin, and shows it to an admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('POST', '/moderationReports', { cookie: await t.login('alice'), body: report });
     expectError(await t.call('GET', `/users/${ids.alice}/feedback`, { cookie: await t.login('bob') }), 403, 'Invalid Admin Credentials');
     expect((await t.call('GET', `/users/${ids.alice}/feedback`, { cookie: await t.login('admin') })).body).toHaveLength(1);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const aliceWorld = 'wrld_a11ce000-0000-4000-8000-00000000b001';
 const bobWorld = 'wrld_b0b00000-0000-4000-8000-00000000b002';
 
 describe('world persistence of a user', () => {
   it('says the data exists, then, once deleted, answers 404', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const exists = await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: alice });
     expect(exists.status).toBe(200);
@@ -21,13 +21,13 @@ describe('world persistence of a user', () => {
   });
 
   it("deletes one user's data only", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await t.call('DELETE', `/users/${ids.alice}/${aliceWorld}/persist`, { cookie: await t.login('alice') });
     expect((await t.call('GET', `/users/${ids.bob}/${aliceWorld}/persist/exists`, { cookie: await t.login('bob') })).status).toBe(200);
   });
 
   it("deletes every world's data at once", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     expect((await t.call('DELETE', `/users/${ids.alice}/persist`, { cookie: alice })).status).toBe(200);
     for (const worldId of [aliceWorld, bobWorld]) {
@@ -36,7 +36,7 @@ describe('world persistence of a user', () => {
   });
 
   it('answers 404 when deleting data that is not there', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('DELETE', `/users/${ids.bob}/${bobWorld}/persist`, { cookie: bob }),
@@ -46,7 +46,7 @@ describe('world persistence of a user', () => {
   });
 
   it("refuses to read or delete another user's data", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: bob }),

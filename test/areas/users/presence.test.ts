@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { ids, testWorld } from '../../support/helpers.js';
+import { ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 
@@ -10,13 +10,13 @@ const aliceHidden =
 const closedPrivate =
   'wrld_b0b00000-0000-4000-8000-00000000b002:30303~private(usr_b0b00000-0000-4000-8000-000000000002)~region(us)~nonce(b0b00000-0000-4000-8000-0000000000c3)';
 
-function events(t: ReturnType<typeof testWorld>) {
+function events(t: ReturnType<typeof testSandbox>) {
   const seen: PipelineEvent[] = [];
-  t.world.pipeline.on((e) => seen.push(e));
+  t.sandbox.pipeline.on((e) => seen.push(e));
   return seen;
 }
 
-async function move(t: ReturnType<typeof testWorld>, userId: string, body: unknown) {
+async function move(t: ReturnType<typeof testSandbox>, userId: string, body: unknown) {
   const app = createApp(t.deps);
   const response = await app.request(`/_mock/users/${userId}/presence`, {
     method: 'POST',
@@ -28,14 +28,14 @@ async function move(t: ReturnType<typeof testWorld>, userId: string, body: unkno
 
 describe('presence', () => {
   it('makes a logged-in offline user active on the website', async () => {
-    const t = testWorld();
-    expect(t.world.users.get(ids.eve)!.state).toBe('offline');
+    const t = testSandbox();
+    expect(t.sandbox.users.get(ids.eve)!.state).toBe('offline');
     await t.login('eve');
-    expect(t.world.users.get(ids.eve)).toMatchObject({ state: 'active', location: 'offline', platform: 'web' });
+    expect(t.sandbox.users.get(ids.eve)).toMatchObject({ state: 'active', location: 'offline', platform: 'web' });
   });
 
   it('moves a user into an instance from the control plane, with user lists and counts following', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await move(t, ids.frank, { location: workshop, platform: 'android' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ state: 'online', location: workshop, platform: 'android' });
@@ -47,48 +47,48 @@ describe('presence', () => {
   });
 
   it('takes a user out of the instance they leave', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await move(t, ids.bob, { location: workshop });
-    expect(t.world.instances.get(aliceHidden)!.userIds).toEqual([ids.alice]);
-    expect(t.world.instances.get(workshop)!.userIds).toEqual([ids.bob]);
+    expect(t.sandbox.instances.get(aliceHidden)!.userIds).toEqual([ids.alice]);
+    expect(t.sandbox.instances.get(workshop)!.userIds).toEqual([ids.bob]);
   });
 
   it('records the world in recentWorldIds, newest first, each once', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await move(t, ids.frank, { location: workshop });
     await move(t, ids.frank, {
       location: 'wrld_ad000000-0000-4000-8000-00000000b003:10001~region(us)~nonce(ad000000-0000-4000-8000-0000000000c4)',
     });
     await move(t, ids.frank, { location: workshop });
-    expect(t.world.users.get(ids.frank)!.recentWorldIds).toEqual([
+    expect(t.sandbox.users.get(ids.frank)!.recentWorldIds).toEqual([
       'wrld_a11ce000-0000-4000-8000-00000000b001',
       'wrld_ad000000-0000-4000-8000-00000000b003',
     ]);
   });
 
   it('refuses a closed instance', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await move(t, ids.frank, { location: closedPrivate });
     expect(r.status).toBe(403);
     expect(r.body.error.message).toBe('This instance is closed.');
   });
 
   it('refuses a full instance', async () => {
-    const t = testWorld();
-    t.world.worlds.get('wrld_a11ce000-0000-4000-8000-00000000b001')!.capacity = 2;
+    const t = testSandbox();
+    t.sandbox.worlds.get('wrld_a11ce000-0000-4000-8000-00000000b001')!.capacity = 2;
     const r = await move(t, ids.frank, { location: aliceHidden });
     expect(r.status).toBe(403);
     expect(r.body.error.message).toBe('This instance is full.');
   });
 
   it('answers 404 for an instance that does not exist', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const r = await move(t, ids.frank, { location: 'wrld_a11ce000-0000-4000-8000-00000000b001:99999' });
     expect(r.status).toBe(404);
   });
 
   it('keeps the friend buckets on CurrentUser in step', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const before = (await t.call('GET', '/auth/user', { cookie })).body;
     expect(before).toMatchObject({ onlineFriends: [ids.bob, ids.admin], activeFriends: [ids.frank], offlineFriends: [ids.dana] });
@@ -98,8 +98,8 @@ describe('presence', () => {
   });
 
   it('shows "private" to friends for an invite-only instance', async () => {
-    const t = testWorld();
-    t.world.instances.get(closedPrivate)!.closedAt = null;
+    const t = testSandbox();
+    t.sandbox.instances.get(closedPrivate)!.closedAt = null;
     await move(t, ids.bob, { location: closedPrivate });
     const cookie = await t.login('alice');
     const bob = (await t.call('GET', `/users/${ids.bob}`, { cookie })).body;
@@ -109,7 +109,7 @@ describe('presence', () => {
 
 describe('presence events', () => {
   it('sends friend-online to friends when a user comes into the game', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const seen = events(t);
     await move(t, ids.dana, { location: workshop, platform: 'standalonewindows' });
     const online = seen.find((e) => e.type === 'friend-online')!;
@@ -126,7 +126,7 @@ describe('presence events', () => {
   });
 
   it('sends friend-active, spelled userid, when a user logs in on the website', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const seen = events(t);
     await move(t, ids.dana, { state: 'active' });
     expect(seen[0]).toMatchObject({
@@ -137,14 +137,14 @@ describe('presence events', () => {
   });
 
   it('sends friend-offline with the platform they left from', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const seen = events(t);
     await move(t, ids.frank, { state: 'offline' });
     expect(seen[0]).toEqual({ type: 'friend-offline', to: [ids.alice, ids.bob], content: { userId: ids.frank, platform: 'web' } });
   });
 
   it('sends friend-location and user-location on a move between instances', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const seen = events(t);
     await move(t, ids.bob, { location: workshop });
     const location = seen.find((e) => e.type === 'friend-location')!;
@@ -162,8 +162,8 @@ describe('presence events', () => {
   });
 
   it('hides a private instance in friend-location', async () => {
-    const t = testWorld();
-    t.world.instances.get(closedPrivate)!.closedAt = null;
+    const t = testSandbox();
+    t.sandbox.instances.get(closedPrivate)!.closedAt = null;
     const seen = events(t);
     await move(t, ids.bob, { location: closedPrivate });
     expect(seen.find((e) => e.type === 'friend-location')!.content).toMatchObject({
@@ -175,28 +175,28 @@ describe('presence events', () => {
 });
 
 describe("groups' onlineMemberCount", () => {
-  async function onlineCount(t: ReturnType<typeof testWorld>, groupId: string) {
+  async function onlineCount(t: ReturnType<typeof testSandbox>, groupId: string) {
     const cookie = await t.login('eve');
     return (await t.call('GET', `/groups/${groupId}`, { cookie })).body.onlineMemberCount as number;
   }
 
   it('counts the members in game when the world loads', async () => {
-    const t = testWorld();
-    const members = [...t.world.groupMembersByGroup.get(groups.nightOwls)!.values()].filter((m) => m.membershipStatus === 'member');
-    const inGame = members.filter((m) => t.world.users.get(m.userId)!.state === 'online').length;
+    const t = testSandbox();
+    const members = [...t.sandbox.groupMembersByGroup.get(groups.nightOwls)!.values()].filter((m) => m.membershipStatus === 'member');
+    const inGame = members.filter((m) => t.sandbox.users.get(m.userId)!.state === 'online').length;
     expect(inGame).toBeGreaterThan(0);
     expect(await onlineCount(t, groups.nightOwls)).toBe(inGame);
   });
 
   it('drops by one when a member goes offline', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = await onlineCount(t, groups.nightOwls);
     expect((await move(t, ids.bob, { state: 'offline' })).status).toBe(200);
     expect(await onlineCount(t, groups.nightOwls)).toBe(before - 1);
   });
 
   it('rises by one when a member comes into the game, and not for a move between instances', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     await move(t, ids.bob, { state: 'offline' });
     const before = await onlineCount(t, groups.nightOwls);
     await move(t, ids.bob, { location: workshop });
@@ -206,7 +206,7 @@ describe("groups' onlineMemberCount", () => {
   });
 
   it('leaves the groups of someone else alone', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const before = await onlineCount(t, groups.nightOwls);
     await move(t, ids.frank, { location: workshop });
     expect(await onlineCount(t, groups.nightOwls)).toBe(before);

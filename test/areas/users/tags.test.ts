@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, ids, testWorld } from '../../support/helpers.js';
+import { expectError, ids, testSandbox } from '../../support/helpers.js';
 
 const reserved = "Tag 'system_trust_veteran' is restricted: admin_ and system_ tags are not yours to change";
 
 describe('PUT /users/{userId} with tags', () => {
   it("replaces the user's own tags and keeps the server's", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { tags: ['language_eng', 'language_jpn'] } });
     expect(r.status).toBe(200);
@@ -16,7 +16,7 @@ describe('PUT /users/{userId} with tags', () => {
   });
 
   it('refuses server tags with the message of addTags and grants nothing', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { tags: ['system_trust_veteran', 'admin_moderator'], bio: 'new' } });
     expectError(r, 400, reserved);
@@ -27,7 +27,7 @@ describe('PUT /users/{userId} with tags', () => {
   });
 
   it("lets an admin grant a server tag while the user's other server tags stay", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { tags: ['system_trust_veteran', 'language_eng'] } });
     expect(r.status).toBe(200);

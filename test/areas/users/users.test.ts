@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { LimitedUserSearchSchema, UserSchema } from '../../../src/store/records/people.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
 
@@ -8,7 +8,7 @@ const aliceHidden =
 
 describe('GET /users/{userId}', () => {
   it('shows a friend where they are', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', `/users/${ids.bob}`, { cookie });
     const bob = expectShape(UserSchema, r.body);
@@ -16,7 +16,7 @@ describe('GET /users/{userId}', () => {
   });
 
   it('shows a non-friend as offline everywhere', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', `/users/${ids.admin}`, { cookie });
     expect(expectShape(UserSchema, r.body)).toMatchObject({
@@ -30,7 +30,7 @@ describe('GET /users/{userId}', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(
       await t.call('GET', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie }),
@@ -40,7 +40,7 @@ describe('GET /users/{userId}', () => {
   });
 
   it('finds a user by login name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('GET', '/users/Frank/name', { cookie });
     expect(r.status).toBe(200);
@@ -50,7 +50,7 @@ describe('GET /users/{userId}', () => {
 
 describe('GET /users', () => {
   it('matches display names case-insensitively', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('GET', '/users?search=AL', { cookie });
     expect(r.body.map((u: { id: string }) => u.id)).toEqual([ids.alice]);
@@ -58,7 +58,7 @@ describe('GET /users', () => {
   });
 
   it("leaves out the searcher's blocked users", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const eveSeen = async (who: string) =>
       (await t.call('GET', '/users?search=eve', { cookie: await t.login(who) })).body.map((u: { id: string }) => u.id);
     expect(await eveSeen('bob')).toEqual([ids.eve]);
@@ -66,7 +66,7 @@ describe('GET /users', () => {
   });
 
   it('pages with n and offset', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const all = (await t.call('GET', '/users', { cookie })).body.map((u: { id: string }) => u.id);
     const page = (await t.call('GET', '/users?n=2&offset=1', { cookie })).body.map((u: { id: string }) => u.id);
@@ -74,7 +74,7 @@ describe('GET /users', () => {
   });
 
   it('refuses n above 100 with the real message', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('GET', '/users?n=1000', { cookie }), 400, 'n=1000 is much too high. implement paging you savages.');
     expectError(await t.call('GET', '/users?n=-1', { cookie }), 400, "n must be a positive integer: '-1'");
@@ -83,7 +83,7 @@ describe('GET /users', () => {
 
 describe('PUT /users/{userId}', () => {
   it('changes the own profile, visible on the next GET /auth/user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const body = {
       status: 'busy',
@@ -99,27 +99,27 @@ describe('PUT /users/{userId}', () => {
   });
 
   it('names every invalid field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { status: 'asleep', pronouns: 'x'.repeat(33) } });
     expectError(r, 400, 'status must be one of active, join me, ask me, busy, offline, pronouns must be at most 32 characters long');
   });
 
   it("refuses another user's profile to a non-admin", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('PUT', `/users/${ids.alice}`, { cookie, body: { bio: 'x' } }), 403, "You can't edit another user.");
   });
 
   it('lets an admin change anyone', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { bio: 'set by admin' } });
     expect(r.body.bio).toBe('set by admin');
   });
 
   it('needs the current password to change the display name', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(
       await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { displayName: 'Robert' } }),
@@ -131,10 +131,10 @@ describe('PUT /users/{userId}', () => {
   });
 
   it('tells friends with friend-update and the user with user-update', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const events: { type: string; to: readonly string[]; content?: any }[] = [];
-    t.world.pipeline.on((e) => events.push(e));
+    t.sandbox.pipeline.on((e) => events.push(e));
     await t.call('PUT', `/users/${ids.bob}`, { cookie, body: { statusDescription: 'hello' } });
     expect(events.map((e) => [e.type, e.to])).toEqual([
       ['user-update', [ids.bob]],
@@ -146,7 +146,7 @@ describe('PUT /users/{userId}', () => {
 
 describe('POST /users/{userId}/addTags and removeTags', () => {
   it('adds and removes the own tags, visible on the next GET /auth/user', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const added = await t.call('POST', `/users/${ids.bob}/addTags`, { cookie, body: { tags: ['language_deu', 'system_trust_known'] } });
     expectError(added, 400, "Tag 'system_trust_known' is restricted: admin_ and system_ tags are not yours to change");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarIds, ids, testWorld, type TestWorld } from '../../support/helpers.js';
+import { avatarIds, ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 
 const aliceInstance =
   'wrld_a11ce000-0000-4000-8000-00000000b001:48213~hidden(usr_a11ce000-0000-4000-8000-000000000001)~region(eu)~nonce(a11ce000-0000-4000-8000-0000000000c1)';
@@ -10,7 +10,7 @@ interface Look {
   currentAvatarTags: string[];
 }
 
-async function lookOf(t: TestWorld, cookie: string, avatarId: string): Promise<Look> {
+async function lookOf(t: TestSandbox, cookie: string, avatarId: string): Promise<Look> {
   const avatar = (await t.call('GET', `/avatars/${avatarId}`, { cookie })).body;
   return {
     currentAvatarImageUrl: avatar.imageUrl,
@@ -20,7 +20,7 @@ async function lookOf(t: TestWorld, cookie: string, avatarId: string): Promise<L
 }
 
 /** Alice as she appears in each place that shows her, to bob (her friend) and to herself. */
-async function aliceEverywhere(t: TestWorld, alice: string, bob: string) {
+async function aliceEverywhere(t: TestSandbox, alice: string, bob: string) {
   const friends = (await t.call('GET', '/auth/user/friends', { cookie: bob })).body;
   const instance = (await t.call('GET', `/instances/${aliceInstance}`, { cookie: bob })).body;
   return {
@@ -48,7 +48,7 @@ function expectLook(places: Record<string, Look>, look: Look) {
 
 describe("a user's currentAvatar fields", () => {
   it('are those of the avatar in currentAvatar wherever the user appears', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     const fox = await lookOf(t, alice, avatarIds.aliceFox);
@@ -57,7 +57,7 @@ describe("a user's currentAvatar fields", () => {
   });
 
   it('follow PUT /avatars/{id}/select on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     await t.call('GET', '/auth/user', { cookie: alice });
@@ -66,7 +66,7 @@ describe("a user's currentAvatar fields", () => {
   });
 
   it("follow an edit of the worn avatar's image", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     const imageUrl = 'https://assets.example.test/avatars/alice-fox-v2.png';

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
-import { expectError, expectShape, ids, testWorld } from '../../support/helpers.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
+import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
 const vrcw = 'file_f11e0000-0000-4000-8000-000000000003';
 const assetUrl = (version = 1, fileId = vrcw) => `https://api.example.test/api/1/file/${fileId}/${version}/file`;
 
 /** Gives alice's .vrcw file a complete version 1 (the fixture has only its creation, version 0). */
-function completeVrcw(data: WorldData) {
+function completeVrcw(data: SandboxData) {
   const file = data.files.find((f) => f.id === vrcw)!;
   file.versions.push({ ...structuredClone(file.versions[0]!), version: 1, status: 'complete' });
 }
 
-async function asAlice(tweak: (data: WorldData) => void = completeVrcw) {
-  const t = testWorld(tweak);
+async function asAlice(tweak: (data: SandboxData) => void = completeVrcw) {
+  const t = testSandbox(tweak);
   const alice = await t.login('alice');
   return { t, alice };
 }
@@ -71,7 +71,7 @@ describe('POST /worlds', () => {
   });
 
   it("refuses someone else's file with 400", async () => {
-    const t = testWorld(completeVrcw);
+    const t = testSandbox(completeVrcw);
     const bob = await t.login('bob');
     expectError(await t.call('POST', '/worlds', { cookie: bob, body: newWorld }), 400, messages.worldAssetNotYours);
   });
@@ -117,13 +117,13 @@ describe('PUT /worlds/{worldId}', () => {
   });
 
   it("refuses someone else's world with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: bob, body: { name: 'Mine' } }), 403, messages.worldNotYours);
   });
 
   it('lets an admin change any world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin');
     expect((await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: admin, body: { name: 'Renamed' } })).body.name).toBe('Renamed');
   });
@@ -136,12 +136,12 @@ describe('DELETE /worlds/{worldId}', () => {
     expect(r.status).toBe(200);
     expectError(await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice }), 404, messages.worldNotFound(worlds.aliceHome));
     expect((await t.call('GET', '/worlds?search=workshop', { cookie: alice })).body).toEqual([]);
-    expect(t.world.instances.get(locations.alicePublic)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
-    expect(t.world.instances.get(locations.aliceHidden)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
+    expect(t.sandbox.instances.get(locations.alicePublic)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
+    expect(t.sandbox.instances.get(locations.aliceHidden)!.closedAt).toBe('2026-01-15T12:00:00.000Z');
   });
 
   it("refuses someone else's world with 403 and keeps it", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie: bob }), 403, messages.worldNotYours);
     expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: bob })).status).toBe(200);
@@ -160,7 +160,7 @@ describe('POST /worlds/{worldId}/removeTags', () => {
   });
 
   it("refuses someone else's world with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: bob, body: { tags: ['system_approved'] } }),
@@ -172,7 +172,7 @@ describe('POST /worlds/{worldId}/removeTags', () => {
 
 describe('publishing', () => {
   it('publishes a private world to labs, and unpublishing makes it private again', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const admin = await t.login('admin');
     expect((await t.call('GET', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin })).body).toEqual({ canPublish: true });
     const published = await t.call('PUT', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin });
@@ -185,7 +185,7 @@ describe('publishing', () => {
   });
 
   it("refuses to publish someone else's world with 403", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('PUT', `/worlds/${worlds.quietGarden}/publish`, { cookie: bob }), 403, messages.worldNotYours);
   });
@@ -193,13 +193,13 @@ describe('publishing', () => {
 
 describe('GET /worlds/{worldId}/metadata', () => {
   it('answers the world id and its (empty) metadata', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expect((await t.call('GET', `/worlds/${worlds.lobby}/metadata`, { cookie: bob })).body).toEqual({ id: worlds.lobby, metadata: {} });
   });
 
   it('answers 404 for an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     const missing = 'wrld_0000000f-0000-4000-8000-000000000000';
     expectError(await t.call('GET', `/worlds/${missing}/metadata`, { cookie: bob }), 404, messages.worldNotFound(missing));
@@ -220,7 +220,7 @@ describe('DELETE /worlds/{worldId}/platform/{platform}', () => {
   });
 
   it('keeps the last build with 400', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('DELETE', `/worlds/${worlds.nightMarket}/platform/standalonewindows`, { cookie: bob }),

@@ -2,17 +2,17 @@ import { Faker, en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { InstanceSchema } from '../../../src/store/records/instances.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
 import { generateWorlds } from '../../../src/store/generators/worlds.js';
-import { expectShape, testWorld } from '../../support/helpers.js';
+import { expectShape, testSandbox } from '../../support/helpers.js';
 
-const generate = (seed: number) => (data: WorldData) => generateWorlds(new Faker({ locale: [en], seed }), data, 60);
+const generate = (seed: number) => (data: SandboxData) => generateWorlds(new Faker({ locale: [en], seed }), data, 60);
 
 describe('generateWorlds', () => {
   it('adds worlds and instances that every read answers in full', async () => {
-    let generated: WorldData | undefined;
+    let generated: SandboxData | undefined;
     let fixtureWorlds = 0;
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       fixtureWorlds = data.worlds.length;
       generate(3)(data);
       generated = data;
@@ -37,8 +37,8 @@ describe('generateWorlds', () => {
   });
 
   it('gives the same worlds for the same seed', () => {
-    const a = testWorld(generate(5)).world;
-    const b = testWorld(generate(5)).world;
+    const a = testSandbox(generate(5)).sandbox;
+    const b = testSandbox(generate(5)).sandbox;
     expect([...a.instances.keys()]).toEqual([...b.instances.keys()]);
     expect([...a.worlds.values()]).toEqual([...b.worlds.values()]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { messages } from '../../../src/errors.js';
-import type { WorldData } from '../../../src/store/fixtures/fixtures.js';
-import { expectError, ids as users, testWorld } from '../../support/helpers.js';
+import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
+import { expectError, ids as users, testSandbox } from '../../support/helpers.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
 /** What every LimitedWorld must carry (the OpenAPI's required fields). */
@@ -28,8 +28,8 @@ const LimitedWorld = z.object({
   updated_at: z.iso.datetime(),
 });
 
-async function lister(tweak?: (data: WorldData) => void, user = 'bob') {
-  const t = testWorld(tweak);
+async function lister(tweak?: (data: SandboxData) => void, user = 'bob') {
+  const t = testSandbox(tweak);
   const cookie = await t.login(user);
   const ids = async (path: string) => {
     const r = await t.call('GET', path, { cookie });
@@ -165,7 +165,7 @@ describe('GET /worlds', () => {
   });
 
   it('needs a session', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     expectError(await t.call('GET', '/worlds'), 401, messages.missingCredentials);
   });
 });
@@ -187,7 +187,7 @@ describe('GET /worlds/active', () => {
 });
 
 describe('GET /worlds/recent', () => {
-  const visited = (data: WorldData) => {
+  const visited = (data: SandboxData) => {
     data.users.find((u) => u.id === users.bob)!.recentWorldIds = [worlds.nightMarket, worlds.quietGarden, worlds.lobby, worlds.aliceHome];
   };
 
@@ -236,7 +236,7 @@ describe('GET /worlds/recent', () => {
 
 describe('GET /worlds/favorites', () => {
   it("lists alice's fixture world favorites with their group, the latest favorite first", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const r = await t.call('GET', '/worlds/favorites', { cookie: alice });
     expect(r.status).toBe(200);
@@ -247,13 +247,13 @@ describe('GET /worlds/favorites', () => {
   });
 
   it("refuses another user's favorites to a non-admin with the real message", async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', `/worlds/favorites?userId=${users.alice}`, { cookie: bob }), 403, messages.worldFavoritesOfOthers);
   });
 
   it('shows a world deleted since favoriting nowhere', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const alice = await t.login('alice');
     const bob = await t.login('bob');
     expect((await t.call('DELETE', `/worlds/${worlds.nightMarket}`, { cookie: bob })).status).toBe(200);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { messages, WAF_WORLD_TAG_INVALID, WAF_WORLD_TAG_LIMIT, WAF_WORLD_TAG_RESTRICTED } from '../../../src/errors.js';
 import { unitySortNumber } from '../../../src/store/records/unity-package.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
-import { expectError, expectShape, ids, testWorld, type Reply } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type Reply } from '../../support/helpers.js';
 import { instances, unknownWorld, worlds } from '../../support/worlds-fixture-ids.js';
 
-async function readWorld(t: ReturnType<typeof testWorld>, cookie: string, worldId: string = worlds.aliceHome) {
+async function readWorld(t: ReturnType<typeof testSandbox>, cookie: string, worldId: string = worlds.aliceHome) {
   const r = await t.call('GET', `/worlds/${worldId}`, { cookie });
   expect(r.status).toBe(200);
   return expectShape(WorldSchema, r.body);
@@ -18,7 +18,7 @@ function expectWafError(r: Reply, status: number, message: string, wafCode: numb
 
 describe('GET /worlds/{worldId}', () => {
   it('answers the World with its unity packages', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const world = await readWorld(t, cookie);
     expect(world).toMatchObject({ id: worlds.aliceHome, authorId: ids.alice, authorName: 'Alice', capacity: 16 });
@@ -27,7 +27,7 @@ describe('GET /worlds/{worldId}', () => {
   });
 
   it('counts occupants from its instances and lists its open ones', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const world = await readWorld(t, cookie);
     // alice and bob are in alice's hidden instance; the public one is empty
@@ -37,7 +37,7 @@ describe('GET /worlds/{worldId}', () => {
   });
 
   it('counts a public group instance as public occupants', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const world = await readWorld(t, cookie, worlds.lobby);
     expect(world).toMatchObject({ occupants: 2, publicOccupants: 2, privateOccupants: 0 });
@@ -45,13 +45,13 @@ describe('GET /worlds/{worldId}', () => {
   });
 
   it('answers 404 naming an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('GET', `/worlds/${unknownWorld}`, { cookie }), 404, `World ${unknownWorld} not found`);
   });
 
   it('answers without a session, as the description marks it', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const reply = await t.call('GET', `/worlds/${worlds.aliceHome}`);
     expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(worlds.aliceHome);
@@ -60,7 +60,7 @@ describe('GET /worlds/{worldId}', () => {
 
 describe('POST /worlds/{worldId}/addTags', () => {
   it('adds tags to a world its author names, each once, and keeps them on the next read', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     t.clock.advance(60_000);
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, {
@@ -76,7 +76,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('keeps a tag once whatever its case, as it was first written', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, {
       cookie,
@@ -88,7 +88,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('lets an admin tag any world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags: ['admin_spotlight'] } });
     expect(r.status).toBe(200);
@@ -96,7 +96,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('refuses a world the requester did not author', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('bob');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags: ['author_tag_mine'] } });
     expectError(r, 403, messages.worldNotAuthor);
@@ -104,7 +104,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('refuses a malformed tag with a waf_code and adds none of the request', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, {
       cookie,
@@ -115,14 +115,14 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('refuses an empty tag', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags: [''] } });
     expectWafError(r, 400, messages.worldTagInvalid(''), WAF_WORLD_TAG_INVALID);
   });
 
   it.each(['system_approved_again', 'SYSTEM_trusted', 'admin_featured'])('refuses the restricted tag %s from an author', async (tag) => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags: [tag] } });
     expectWafError(r, 400, messages.worldTagRestricted(tag), WAF_WORLD_TAG_RESTRICTED);
@@ -130,14 +130,14 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('refuses system_ tags even from an admin', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('POST', `/worlds/${worlds.lobby}/addTags`, { cookie, body: { tags: ['system_labs'] } });
     expectWafError(r, 400, messages.worldTagRestricted('system_labs'), WAF_WORLD_TAG_RESTRICTED);
   });
 
   it('refuses tags beyond the limit of 20 and keeps the world as it was', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const tags = Array.from({ length: 19 }, (_, i) => `author_tag_${i}`);
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags } });
@@ -146,7 +146,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('accepts tags up to the limit exactly', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const tags = Array.from({ length: 18 }, (_, i) => `author_tag_${i}`);
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/addTags`, { cookie, body: { tags } });
@@ -155,7 +155,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('names a missing or mistyped tags field', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const path = `/worlds/${worlds.aliceHome}/addTags`;
     expectError(await t.call('POST', path, { cookie, body: {} }), 400, 'tags is required');
@@ -164,7 +164,7 @@ describe('POST /worlds/{worldId}/addTags', () => {
   });
 
   it('answers 404 for an unknown world', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('admin');
     const r = await t.call('POST', `/worlds/${unknownWorld}/addTags`, { cookie, body: { tags: ['author_tag_x'] } });
     expectError(r, 404, messages.worldNotFound(unknownWorld));
@@ -173,13 +173,13 @@ describe('POST /worlds/{worldId}/addTags', () => {
 
 describe('routing under /worlds/{worldId}', () => {
   it('reads GET /worlds/{worldId}/addTags as an instance named addTags', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/worlds/${worlds.aliceHome}/addTags`, { cookie }), 404, messages.instanceNotFound);
   });
 
   it('does not read POST /worlds/{worldId}/{instanceId} as addTags', async () => {
-    const t = testWorld();
+    const t = testSandbox();
     const cookie = await t.login('alice');
     const r = await t.call('POST', `/worlds/${worlds.aliceHome}/${instances.aliceHidden}`, { cookie, body: { tags: ['x'] } });
     expectError(r, 404, messages.notFound);

@@ -1,8 +1,8 @@
 import type { JournalEntry } from '../../journal-entry.js';
-import type { WorldRows } from '../rows.js';
+import type { SandboxRows } from '../rows.js';
 
 export type Tab = 'requests' | 'world' | 'controls';
-export type WorldKind = keyof WorldRows;
+export type WorldKind = keyof SandboxRows;
 
 /** Rows per page, in the request list and in the world views. */
 export const PAGE = 100;

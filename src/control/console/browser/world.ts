@@ -1,4 +1,4 @@
-import type { Page, WorldRows } from '../rows.js';
+import type { Page, SandboxRows } from '../rows.js';
 import { control, messageOf } from './api.js';
 import { $, h, pretty, type Child } from './dom.js';
 import { PAGE, state, type WorldKind } from './state.js';
@@ -21,7 +21,7 @@ const link = (id: string | null | undefined) =>
       )
     : '';
 
-const columns: { [Kind in WorldKind]: Column<WorldRows[Kind]>[] } = {
+const columns: { [Kind in WorldKind]: Column<SandboxRows[Kind]>[] } = {
   users: [
     ['id', (u) => link(u.id)],
     ['username', (u) => u.username],
@@ -72,8 +72,8 @@ const columns: { [Kind in WorldKind]: Column<WorldRows[Kind]>[] } = {
   ],
 };
 
-function render<Kind extends WorldKind>(kind: Kind, page: Page<WorldRows[Kind]>) {
-  const shown: Column<WorldRows[Kind]>[] = columns[kind];
+function render<Kind extends WorldKind>(kind: Kind, page: Page<SandboxRows[Kind]>) {
+  const shown: Column<SandboxRows[Kind]>[] = columns[kind];
   $('world-head').replaceChildren(
     h(
       'tr',
@@ -97,7 +97,7 @@ export async function loadWorld() {
   const kind = state.kind;
   const query = new URLSearchParams({ offset: String(offset), n: String(PAGE) });
   if (search) query.set('search', search);
-  const page = await control<Page<WorldRows[typeof kind]>>('GET', `/state/${kind}?${query}`);
+  const page = await control<Page<SandboxRows[typeof kind]>>('GET', `/state/${kind}?${query}`);
   render(kind, page);
   $('world-page').textContent = page.total ? `${offset + 1}-${offset + page.items.length} of ${page.total}` : 'none';
   $<HTMLButtonElement>('world-prev').disabled = offset === 0;

@@ -1,29 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualClock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import { liveSnapshot, restoreSnapshot, takeSnapshot, withState, type WorldSnapshot } from './persistence/snapshot.js';
-import { createWorld } from './world.js';
-import { FixtureError, type WorldData } from './fixtures/fixtures.js';
+import { liveSnapshot, restoreSnapshot, takeSnapshot, withState, type SandboxSnapshot } from './persistence/snapshot.js';
+import { createSandbox } from './sandbox.js';
+import { FixtureError, type SandboxData } from './fixtures/fixtures.js';
 import { mergeFixtures } from './fixtures/inline-fixtures.js';
-import type { WorldSource } from './world-source.js';
-import type { World } from './world.js';
+import type { SandboxSource } from './sandbox-source.js';
+import type { Sandbox } from './sandbox.js';
 import { releaseUploads, trackUploads } from './upload-bytes.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
 
 /** How many isolated worlds may live at once, and how long one lives unused. */
-export interface WorldLimits {
+export interface SandboxLimits {
   /** Isolated worlds at once (the default world aside); one more is refused with 429. */
-  maxWorlds: number;
+  maxSandboxes: number;
   /** An isolated world no request has named for this long is removed. */
-  worldIdleMinutes: number;
+  sandboxIdleMinutes: number;
   /** Wall time for idleness: a world's own clock may stand still or be moved. */
   now: () => number;
 }
 
 /** What a new isolated world starts from besides the source's data. */
-export interface NewWorld {
+export interface NewSandbox {
   /** Records (collection -> records, and `settings`) merged over the source's by id; checked as fixture files are. */
   fixtures?: unknown;
   /** With `fixtures`: a collection given replaces the source's whole instead. */
@@ -34,72 +34,72 @@ export interface NewWorld {
   clock?: number;
 }
 
-export const DEFAULT_WORLD_LIMITS: WorldLimits = { maxWorlds: 100, worldIdleMinutes: 60, now: () => Date.now() };
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { maxSandboxes: 100, sandboxIdleMinutes: 60, now: () => Date.now() };
 
 /**
  * The default world plus any isolated ones a test suite asks for (one per parallel worker, say),
  * each built from the same source on a clock of its own. A request picks one with `X-Mock-World`.
  */
-export class Worlds {
-  private readonly isolated = new Map<string, World>();
+export class Sandboxes {
+  private readonly isolated = new Map<string, Sandbox>();
   /** One per world that took one; a reset keeps it, so a restore still works afterwards. */
-  private readonly snapshots = new Map<string, WorldSnapshot>();
+  private readonly snapshots = new Map<string, SandboxSnapshot>();
   /** Isolated world id -> wall time of the last request that named it. */
   private readonly lastUsed = new Map<string, number>();
-  private current: World;
-  private readonly limits: WorldLimits;
+  private current: Sandbox;
+  private readonly limits: SandboxLimits;
 
   constructor(
-    private readonly source: WorldSource,
+    private readonly source: SandboxSource,
     private readonly newClock: () => ManualClock,
     defaultClock: ManualClock = newClock(),
-    limits: Partial<WorldLimits> = {},
+    limits: Partial<SandboxLimits> = {},
   ) {
     this.current = source.build(defaultClock);
     trackUploads(this.current);
     const given = Object.entries(limits).filter(([, value]) => value !== undefined);
-    this.limits = { ...DEFAULT_WORLD_LIMITS, ...Object.fromEntries(given) };
+    this.limits = { ...DEFAULT_SANDBOX_LIMITS, ...Object.fromEntries(given) };
   }
 
-  get default(): World {
+  get default(): Sandbox {
     return this.current;
   }
 
   /** The world a request names, the default one when it names none, undefined for an unknown id. */
-  get(id: string | undefined): World | undefined {
+  get(id: string | undefined): Sandbox | undefined {
     if (id === undefined) return this.current;
-    const world = this.isolated.get(id);
-    if (!world) return undefined;
+    const sandbox = this.isolated.get(id);
+    if (!sandbox) return undefined;
     const now = this.limits.now();
     if (now - this.lastUsed.get(id)! > this.idleMs) {
       this.remove(id);
       return undefined;
     }
     this.lastUsed.set(id, now);
-    return world;
+    return sandbox;
   }
 
   /**
    * A new isolated world; idle ones go first, and past the cap it is a 429. Fixtures that do not
    * pass are one 400 naming every problem, and no world is made.
    */
-  create(options: NewWorld = {}): { id: string; world: World } {
+  create(options: NewSandbox = {}): { id: string; sandbox: Sandbox } {
     this.expireIdle();
-    if (this.isolated.size >= this.limits.maxWorlds) throw new ApiError(429, messages.tooManyWorlds(this.limits.maxWorlds));
+    if (this.isolated.size >= this.limits.maxSandboxes) throw new ApiError(429, messages.tooManySandboxes(this.limits.maxSandboxes));
     const data = options.fixtures === undefined ? undefined : mergeFixtures(this.source.fresh(), options.fixtures, options.replace);
     const clock = this.newClock();
     if (options.clock !== undefined) clock.set(options.clock);
-    let world = buildChecked(() => this.source.build(clock, undefined, data));
-    if (options.seed !== undefined) world = { ...world, instanceDiscovery: { ...world.instanceDiscovery, seed: options.seed } };
+    let sandbox = buildChecked(() => this.source.build(clock, undefined, data));
+    if (options.seed !== undefined) sandbox = { ...sandbox, instanceDiscovery: { ...sandbox.instanceDiscovery, seed: options.seed } };
     const id = `world_${randomUUID()}`;
-    this.isolated.set(id, world);
-    trackUploads(world);
+    this.isolated.set(id, sandbox);
+    trackUploads(sandbox);
     this.lastUsed.set(id, this.limits.now());
-    return { id, world };
+    return { id, sandbox };
   }
 
   private get idleMs() {
-    return this.limits.worldIdleMinutes * 60_000;
+    return this.limits.sandboxIdleMinutes * 60_000;
   }
 
   private expireIdle() {
@@ -109,16 +109,16 @@ export class Worlds {
 
   /** Rebuilds a world from the source data; sessions end, its clock keeps its time. */
   reset(id?: string): boolean {
-    const world = this.get(id);
-    if (!world) return false;
-    this.replace(id, this.source.build(world.clock, world.pipeline));
-    world.pipeline.signal({ kind: 'world-reset' });
+    const sandbox = this.get(id);
+    if (!sandbox) return false;
+    this.replace(id, this.source.build(sandbox.clock, sandbox.pipeline));
+    sandbox.pipeline.signal({ kind: 'world-reset' });
     return true;
   }
 
   /** Keeps a copy of the world's current state, in place of any earlier one. */
   snapshot(id?: string): void {
-    const snapshot = takeSnapshot(selectWorld(this, id));
+    const snapshot = takeSnapshot(selectSandbox(this, id));
     this.dropSnapshot(id ?? DEFAULT_KEY);
     this.snapshots.set(id ?? DEFAULT_KEY, snapshot);
     // A snapshot is a copy: its uploaded bytes count against the process's share beside the world's.
@@ -127,16 +127,16 @@ export class Worlds {
 
   /** Puts the world back as its snapshot holds it; its sessions and clock carry on. */
   restore(id?: string): void {
-    const world = selectWorld(this, id);
+    const sandbox = selectSandbox(this, id);
     const snapshot = this.snapshots.get(id ?? DEFAULT_KEY);
     if (!snapshot) throw new ApiError(404, messages.noSnapshot);
-    this.replace(id, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
+    this.replace(id, restoreSnapshot(snapshot, sandbox.clock, sandbox.sessions, sandbox.pipeline));
   }
 
   /** Puts the default world in the state `snapshot` holds (a saved database, say); its clock and sessions carry on. */
-  load(snapshot: WorldSnapshot): void {
-    const world = this.current;
-    this.replace(undefined, restoreSnapshot(snapshot, world.clock, world.sessions, world.pipeline));
+  load(snapshot: SandboxSnapshot): void {
+    const sandbox = this.current;
+    this.replace(undefined, restoreSnapshot(snapshot, sandbox.clock, sandbox.sessions, sandbox.pipeline));
   }
 
   /**
@@ -144,19 +144,19 @@ export class Worlds {
    * anything changes): every index learns of the change at once. Sessions, clock, event sockets and
    * what the records cannot say carry on, as after a restore.
    */
-  change(id: string | undefined, change: (data: WorldData) => WorldData): void {
-    const world = selectWorld(this, id);
-    const { data, ...state } = liveSnapshot(world);
+  change(id: string | undefined, change: (data: SandboxData) => SandboxData): void {
+    const sandbox = selectSandbox(this, id);
+    const { data, ...state } = liveSnapshot(sandbox);
     const changed = change(data);
     // The old world is dropped: the new one may take over its records and maps as they are.
-    const rebuilt = buildChecked(() => createWorld(changed, world.clock, world.pipeline));
-    this.replace(id, { ...withState(rebuilt, state), sessions: world.sessions });
+    const rebuilt = buildChecked(() => createSandbox(changed, sandbox.clock, sandbox.pipeline));
+    this.replace(id, { ...withState(rebuilt, state), sessions: sandbox.sessions });
   }
 
   remove(id: string): boolean {
-    const world = this.isolated.get(id);
-    world?.pipeline.signal({ kind: 'world-removed' });
-    if (world) releaseUploads(world);
+    const sandbox = this.isolated.get(id);
+    sandbox?.pipeline.signal({ kind: 'world-removed' });
+    if (sandbox) releaseUploads(sandbox);
     this.dropSnapshot(id);
     this.lastUsed.delete(id);
     return this.isolated.delete(id);
@@ -171,7 +171,7 @@ export class Worlds {
   /** The worlds are done with (their server closed): their uploads and snapshots stop counting against the process. */
   close(): void {
     releaseUploads(this.current);
-    for (const world of this.isolated.values()) releaseUploads(world);
+    for (const sandbox of this.isolated.values()) releaseUploads(sandbox);
     for (const snapshot of this.snapshots.values()) releaseUploads(snapshot);
   }
 
@@ -185,26 +185,26 @@ export class Worlds {
   }
 
   /** Puts `world` in the place of the one `id` names; the old one's uploads stop counting unless the new one holds the same. */
-  private replace(id: string | undefined, world: World) {
+  private replace(id: string | undefined, sandbox: Sandbox) {
     const old = id === undefined ? this.current : this.isolated.get(id);
-    if (old && old.fileBlobs !== world.fileBlobs) releaseUploads(old);
-    trackUploads(world);
-    if (id === undefined) this.current = world;
-    else this.isolated.set(id, world);
+    if (old && old.fileBlobs !== sandbox.fileBlobs) releaseUploads(old);
+    trackUploads(sandbox);
+    if (id === undefined) this.current = sandbox;
+    else this.isolated.set(id, sandbox);
   }
 }
 
 /** The request header that names an isolated world. */
 export const WORLD_HEADER = 'x-mock-world';
 
-export function selectWorld(worlds: Worlds, id: string | undefined): World {
-  const world = worlds.get(id);
-  if (!world) throw new ApiError(404, messages.unknownWorld(id ?? ''));
-  return world;
+export function selectSandbox(sandboxes: Sandboxes, id: string | undefined): Sandbox {
+  const sandbox = sandboxes.get(id);
+  if (!sandbox) throw new ApiError(404, messages.unknownSandbox(id ?? ''));
+  return sandbox;
 }
 
 /** A world built from checked records; what only building finds is a 400 as the checks' problems are. */
-function buildChecked(build: () => World): World {
+function buildChecked(build: () => Sandbox): Sandbox {
   try {
     return build();
   } catch (error) {

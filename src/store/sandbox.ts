@@ -1,6 +1,6 @@
 import type { InventoryDropRecord, RewardCodeRecord } from './records/inventory-rewards.js';
 import type { ManualClock } from './clock.js';
-import type { WorldSettings } from './records/settings.js';
+import type { SandboxSettings } from './records/settings.js';
 import type { UserRecord } from './records/user.js';
 import type { GroupRecord } from './records/groups.js';
 import { indexGroupMembers, type GroupMemberIndex } from './indexes/group-members.js';
@@ -16,7 +16,7 @@ import { indexAvatars, type AvatarIndex } from './indexes/avatars.js';
 import { fromAvatarFavorites, indexFavoriteGroups } from './indexes/favorites.js';
 import type { FavoriteGroupRecord } from './records/favorites.js';
 import { WorldNameIndex } from './indexes/world-names.js';
-import type { WorldDataWithRecipes } from './recipes/recipes.js';
+import type { SandboxDataWithRecipes } from './recipes/recipes.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { PipelineBus } from './pipeline-bus.js';
 import { ReadCache } from './read-cache.js';
@@ -42,7 +42,7 @@ function byId<T extends { id: string }>(records: T[]): Map<string, T> {
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
-export interface World
+export interface Sandbox
   extends
     GroupMemberIndex,
     GroupExtrasIndex,
@@ -58,7 +58,7 @@ export interface World
     AccountExtrasIndex {
   /** The world's own clock; the control plane may move it. */
   readonly clock: ManualClock;
-  readonly settings: WorldSettings;
+  readonly settings: SandboxSettings;
   readonly sessions: Sessions;
   readonly users: Map<string, UserRecord>;
   /** Lower-cased username or email -> user id. */
@@ -116,7 +116,7 @@ export interface CachedRead {
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
-export function createWorld(data: WorldDataWithRecipes, clock: ManualClock, pipeline = new PipelineBus()): World {
+export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, pipeline = new PipelineBus()): Sandbox {
   const users = byId(data.users);
   const groups = byId(data.groups);
   const userLogins = new Map<string, string>();

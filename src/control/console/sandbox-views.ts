@@ -1,8 +1,8 @@
-import type { World } from '../../store/world.js';
+import type { Sandbox } from '../../store/sandbox.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { eventsInMonth, monthOf } from '../../store/indexes/calendar.js';
 import { isClosed } from '../../store/instance-state.js';
-import type { FileRow, GroupRow, InstanceRow, InviteMessageRow, Page, UserRow, WorldRows } from './rows.js';
+import type { FileRow, GroupRow, InstanceRow, InviteMessageRow, Page, UserRow, SandboxRows } from './rows.js';
 
 export interface PageQuery {
   offset: number;
@@ -34,10 +34,10 @@ const matcher = (search: string | undefined) => {
 };
 
 /** What the console reads of a world: plain summaries of its records, never a password or a secret. */
-export function usersPage(world: World, query: PageQuery): Page<UserRow> {
+export function usersPage(sandbox: Sandbox, query: PageQuery): Page<UserRow> {
   const matches = matcher(query.search);
   return page(
-    world.users.values(),
+    sandbox.users.values(),
     query,
     (user) => matches(user.id, user.username, user.displayName),
     (user) => ({
@@ -49,22 +49,22 @@ export function usersPage(world: World, query: PageQuery): Page<UserRow> {
       location: user.location,
       isAdmin: user.isAdmin,
       twoFactor: user.twoFactorAuthEnabled,
-      sessions: world.sessions.liveCount(user.id),
+      sessions: sandbox.sessions.liveCount(user.id),
       friends: user.friends.length,
     }),
   );
 }
 
-export function groupsPage(world: World, query: PageQuery): Page<GroupRow> {
+export function groupsPage(sandbox: Sandbox, query: PageQuery): Page<GroupRow> {
   const matches = matcher(query.search);
-  const month = monthOf(new Date(world.clock.now()).toISOString());
+  const month = monthOf(new Date(sandbox.clock.now()).toISOString());
   return page(
-    world.groups.values(),
+    sandbox.groups.values(),
     query,
     (group) => matches(group.id, group.name, group.shortCode),
     (group) => {
       let bans = 0;
-      for (const member of world.groupMembersByGroup.get(group.id)?.values() ?? []) {
+      for (const member of sandbox.groupMembersByGroup.get(group.id)?.values() ?? []) {
         if (member.membershipStatus === 'banned') bans++;
       }
       return {
@@ -76,7 +76,7 @@ export function groupsPage(world: World, query: PageQuery): Page<GroupRow> {
         memberCount: group.memberCount,
         roles: group.roles.map((role) => role.name),
         bans,
-        eventsThisMonth: eventsInMonth(world, group.id, month),
+        eventsThisMonth: eventsInMonth(sandbox, group.id, month),
         eventsLimit: CALENDAR_MONTHLY_LIMIT,
       };
     },
@@ -84,10 +84,10 @@ export function groupsPage(world: World, query: PageQuery): Page<GroupRow> {
 }
 
 /** Invite-message slots that differ from their original text or are cooling down, with minutes left. */
-export function inviteMessageSlotsPage(world: World, query: PageQuery): Page<InviteMessageRow> {
-  const now = world.clock.now();
+export function inviteMessageSlotsPage(sandbox: Sandbox, query: PageQuery): Page<InviteMessageRow> {
+  const now = sandbox.clock.now();
   const matches = matcher(query.search);
-  const entries = [...world.inviteMessages].flatMap(([key, slots]) =>
+  const entries = [...sandbox.inviteMessages].flatMap(([key, slots]) =>
     slots.map((slot) => ({ userId: key.slice(0, key.indexOf('/')), slot })),
   );
   return page(
@@ -105,10 +105,10 @@ export function inviteMessageSlotsPage(world: World, query: PageQuery): Page<Inv
   );
 }
 
-export function filesPage(world: World, query: PageQuery): Page<FileRow> {
+export function filesPage(sandbox: Sandbox, query: PageQuery): Page<FileRow> {
   const matches = matcher(query.search);
   return page(
-    world.files.values(),
+    sandbox.files.values(),
     query,
     (file) => matches(file.id, file.name, file.ownerId),
     (file) => ({
@@ -122,24 +122,24 @@ export function filesPage(world: World, query: PageQuery): Page<FileRow> {
   );
 }
 
-export function instancesPage(world: World, query: PageQuery): Page<InstanceRow> {
-  const now = world.clock.now();
+export function instancesPage(sandbox: Sandbox, query: PageQuery): Page<InstanceRow> {
+  const now = sandbox.clock.now();
   const matches = matcher(query.search);
   return page(
-    world.instances.values(),
+    sandbox.instances.values(),
     query,
-    (instance) => matches(`${instance.worldId}:${instance.instanceId}`, world.worlds.get(instance.worldId)?.name),
+    (instance) => matches(`${instance.worldId}:${instance.instanceId}`, sandbox.worlds.get(instance.worldId)?.name),
     (instance) => ({
       location: `${instance.worldId}:${instance.instanceId}`,
       worldId: instance.worldId,
-      worldName: world.worlds.get(instance.worldId)?.name ?? null,
+      worldName: sandbox.worlds.get(instance.worldId)?.name ?? null,
       userIds: instance.userIds,
       closed: isClosed(instance, now),
     }),
   );
 }
 
-export const worldPages: { [Kind in keyof WorldRows]: (world: World, query: PageQuery) => Page<WorldRows[Kind]> } = {
+export const sandboxPages: { [Kind in keyof SandboxRows]: (sandbox: Sandbox, query: PageQuery) => Page<SandboxRows[Kind]> } = {
   users: usersPage,
   groups: groupsPage,
   'invite-messages': inviteMessageSlotsPage,
@@ -147,26 +147,26 @@ export const worldPages: { [Kind in keyof WorldRows]: (world: World, query: Page
   instances: instancesPage,
 };
 
-export type WorldPageKind = keyof WorldRows;
+export type SandboxPageKind = keyof SandboxRows;
 
 const withoutSecrets = (user: UserRecord) => Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_FIELDS.has(key)));
 
 /** One record by id, whatever its kind, as stored (secrets left out); undefined when the world has none. */
-export function recordById(world: World, id: string): unknown {
-  const user = world.users.get(id);
-  if (user) return { kind: 'user', record: withoutSecrets(user), sessions: world.sessions.liveCount(id) };
-  const group = world.groups.get(id);
+export function recordById(sandbox: Sandbox, id: string): unknown {
+  const user = sandbox.users.get(id);
+  if (user) return { kind: 'user', record: withoutSecrets(user), sessions: sandbox.sessions.liveCount(id) };
+  const group = sandbox.groups.get(id);
   if (group) {
-    const members = [...(world.groupMembersByGroup.get(id)?.values() ?? [])];
+    const members = [...(sandbox.groupMembersByGroup.get(id)?.values() ?? [])];
     return { kind: 'group', record: group, members };
   }
-  const file = world.files.get(id);
+  const file = sandbox.files.get(id);
   if (file) return { kind: 'file', record: file };
-  const worldRecord = world.worlds.get(id);
-  if (worldRecord) return { kind: 'world', record: worldRecord, instances: world.instancesByWorld.get(id) ?? [] };
-  const instance = world.instances.get(id);
+  const worldRecord = sandbox.worlds.get(id);
+  if (worldRecord) return { kind: 'world', record: worldRecord, instances: sandbox.instancesByWorld.get(id) ?? [] };
+  const instance = sandbox.instances.get(id);
   if (instance) return { kind: 'instance', record: instance };
-  const review = world.assetReviews.get(id);
+  const review = sandbox.assetReviews.get(id);
   if (review) return { kind: 'assetReview', record: review };
   return undefined;
 }

@@ -5,10 +5,10 @@ import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { FixtureError, parseFixtures } from '../../src/store/fixtures/fixtures.js';
 import { addGeneratedData, GENERATED_PASSWORD } from '../../src/store/generators/generate.js';
-import { createApp, worldDeps } from '../../src/main/app.js';
+import { createApp, sandboxDeps } from '../../src/main/app.js';
 import { manualClock } from '../../src/store/clock.js';
-import { WorldSource } from '../../src/store/world-source.js';
-import { cookieFrom, testWorld } from '../support/helpers.js';
+import { SandboxSource } from '../../src/store/sandbox-source.js';
+import { cookieFrom, testSandbox } from '../support/helpers.js';
 
 describe('generated data', () => {
   it('is identical for identical seeds and differs for another seed', () => {
@@ -24,7 +24,7 @@ describe('generated data', () => {
 
   it('gives generated users a password they can log in with', async () => {
     let username = '';
-    const t = testWorld((data) => {
+    const t = testSandbox((data) => {
       addGeneratedData(data, 3, { users: 5 });
       username = data.users.at(-1)!.username;
     });
@@ -34,10 +34,10 @@ describe('generated data', () => {
   });
 
   it("keeps each generated user's changes to itself in a world built as the server builds it", async () => {
-    const source = WorldSource.inMemory(readFixtureDir(defaultFixturesDir), (fresh) => addGeneratedData(fresh, 3, { users: 2 }));
-    const deps = worldDeps(source, () => manualClock('2026-01-15T12:00:00.000Z'));
+    const source = SandboxSource.inMemory(readFixtureDir(defaultFixturesDir), (fresh) => addGeneratedData(fresh, 3, { users: 2 }));
+    const deps = sandboxDeps(source, () => manualClock('2026-01-15T12:00:00.000Z'));
     const app = createApp(deps);
-    const [first, second] = [...deps.worlds.default.users.values()].slice(-2);
+    const [first, second] = [...deps.sandboxes.default.users.values()].slice(-2);
     const login = await app.request('/api/1/auth/user', { headers: { authorization: encodeBasic(first!.username, GENERATED_PASSWORD) } });
     const cookie = cookieFrom(login.headers, 'auth');
     const cleared = await app.request(`/api/1/users/${first!.id}/tutorial`, { method: 'DELETE', headers: { cookie, 'x-platform': 'ios' } });

@@ -1,0 +1,44 @@
+import type { ManualClock } from './clock.js';
+import type { PipelineBus } from './pipeline-bus.js';
+import type { SandboxData } from './fixtures/fixtures.js';
+import { withState, type SandboxState } from './persistence/snapshot.js';
+import { createSandbox, type Sandbox } from './sandbox.js';
+
+/**
+ * The data a world is built from and reset to: every world, reset or isolated, starts from a fresh
+ * copy of it, made by parsing its JSON when the source has it (quicker than copying the records).
+ */
+export class SandboxSource {
+  private constructor(
+    private readonly copy: () => SandboxData,
+    private readonly extend?: (data: SandboxData) => void,
+    private readonly state?: SandboxState,
+  ) {}
+
+  /**
+   * `extend` adds to every fresh copy (seeded bulk data, say), so a large generated world is rebuilt
+   * rather than kept twice. `state` is what the records cannot say, as an exported fixture
+   * directory's state.json holds it.
+   */
+  static fromJson(json: string, extend?: (data: SandboxData) => void, state?: SandboxState) {
+    return new SandboxSource(() => JSON.parse(json) as SandboxData, extend, state);
+  }
+
+  /** Records as they are, generated ones (with their typed arrays) included. */
+  static inMemory(initial: SandboxData, extend?: (data: SandboxData) => void, state?: SandboxState) {
+    return new SandboxSource(() => structuredClone(initial), extend, state);
+  }
+
+  /** A fresh copy that a world may own and change. */
+  fresh(): SandboxData {
+    const data = this.copy();
+    this.extend?.(data);
+    return data;
+  }
+
+  /** A new world as the source holds it, or from `data` (a fresh copy the caller changed). */
+  build(clock: ManualClock, pipeline?: PipelineBus, data: SandboxData = this.fresh()): Sandbox {
+    const sandbox = createSandbox(data, clock, pipeline);
+    return this.state ? withState(sandbox, structuredClone(this.state)) : sandbox;
+  }
+}
