@@ -1,7 +1,8 @@
 import { toJson } from './codec.js';
 import { DbError } from './db-error.js';
 import { DB_FORMAT, DB_VERSION, readDb } from './db-read.js';
-import { writeDurably } from './durable-file.js';
+import { Low } from 'lowdb';
+import { DurableTextFile } from './durable-file.js';
 import { LogWriter } from './db-log.js';
 import { changesOf } from './changes.js';
 import { WriteTracker } from './write-tracker.js';
@@ -31,6 +32,8 @@ export class SandboxFile {
   private queued: Promise<void> | undefined;
   private tracker: WriteTracker | undefined;
   private readonly log: LogWriter;
+  /** The whole file, written through lowdb with an adapter that flushes it to the disk. */
+  private readonly db: Low<string>;
   /** After a save that failed, the log may end in a torn line and has lost that save's changes. */
   private mustWriteWhole = true;
   private fileBytes = 0;
@@ -43,6 +46,7 @@ export class SandboxFile {
     private readonly options: WorldFileOptions = {},
   ) {
     this.log = new LogWriter(file);
+    this.db = new Low(new DurableTextFile(file), '');
   }
 
   /** The state the file and its log hold; undefined when there is no file yet. */
@@ -127,6 +131,7 @@ export class SandboxFile {
     );
     this.generation = generation;
     this.fileBytes = text.length;
-    return writeDurably(this.file, text).then(() => this.log.remove());
+    this.db.data = text;
+    return this.db.write().then(() => this.log.remove());
   }
 }
