@@ -203,7 +203,8 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
       create: async (options = {}) => {
         const { clock, ...rest } = options;
         const body = clock === undefined ? rest : { ...rest, clock: isoTime(clock) };
-        const { id } = await call<{ id: string }>('POST', '/worlds', body);
+        // A default world needs no body, and the server then has none to read and check.
+        const { id } = await call<{ id: string }>('POST', '/worlds', Object.keys(body).length > 0 ? body : undefined);
         const world = clientFor(urls, id);
         return { ...world, id, delete: () => client.worlds.delete(id) };
       },
