@@ -3,6 +3,7 @@ import { arrange, ControlError, startServer, type MockServer } from '../../src/m
 import { testSandbox } from '../support/helpers.js';
 import { control } from '../support/control-call.js';
 import { collectionNames } from '../../src/store/fixtures/fixtures.js';
+import { refusal } from '../support/control-helpers.js';
 
 const ALICE = 'usr_a11ce000-0000-4000-8000-000000000001';
 const DEFAULT_GROUP = 'grp_00000001-0000-4000-8000-000000000000';
@@ -13,16 +14,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-/** What a call rejected with; fails the test when it resolved. */
-async function refusal(call: Promise<unknown>): Promise<ControlError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ControlError);
-  return error as ControlError;
-}
 
 const messageOf = (error: ControlError) => (error.body as { error: { message: string } }).error.message;
 

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ControlError, startServer, type MockServer, type WorldHandle } from '../../src/main/index.js';
+import { startServer, type MockServer, type WorldHandle } from '../../src/main/index.js';
 import { totp } from '../../src/areas/authentication/totp.js';
 import { TestSocket, USER_AGENT } from '../support/pipeline-harness.js';
+import { refusal } from '../support/control-helpers.js';
 
 const EVE = 'usr_e0e00000-0000-4000-8000-000000000006';
 const DANA = 'usr_da0a0000-0000-4000-8000-000000000005';
@@ -18,16 +19,6 @@ beforeAll(async () => {
   world = await server.worlds.create();
 });
 afterEach(() => world.reset());
-
-/** What a call rejected with; fails the test when it resolved. */
-async function refusal(call: Promise<unknown>): Promise<ControlError> {
-  const error = await call.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ControlError);
-  return error as ControlError;
-}
 
 describe('world.login', () => {
   it('answers a session whose fetch acts as the user in the world', async () => {

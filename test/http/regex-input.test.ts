@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from '../../src/areas/authentication/email.js';
 import { expectError, ids, replyOf, testSandbox, type Reply, type TestSandbox } from '../support/helpers.js';
+import { registrationBody } from '../support/registration.js';
 
-const registration = {
-  username: 'evil1',
-  password: 'password123',
-  acceptedTOSVersion: 0,
-  captchaCode: '',
-  day: '1',
-  month: '1',
-  year: '2000',
-  subscribe: false,
-};
+const registration = registrationBody({ username: 'evil1' });
 
 describe('regular expressions on request input', () => {
   it('refuses a 120 KB email of dots between two @ without freezing', async () => {

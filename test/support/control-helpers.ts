@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { ControlError } from '../../src/control/control-error.js';
 import type { TestSandbox } from './helpers.js';
 
 export interface ControlReply {
@@ -25,4 +27,14 @@ export async function control(
 
 export async function newSandbox(t: TestSandbox): Promise<string> {
   return (await control(t, 'POST', '/worlds')).body.id;
+}
+
+/** What a control-client call rejected with; fails the test when it resolved or threw anything else. */
+export async function refusal(call: Promise<unknown>): Promise<ControlError> {
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ControlError);
+  return error as ControlError;
 }

@@ -3,18 +3,9 @@ import { register } from '../../../src/areas/authentication/accounts.js';
 import { messages } from '../../../src/errors.js';
 import { LIMITS } from '../../../src/limits.js';
 import { expectError, testSandbox } from '../../support/helpers.js';
+import { registrationBody } from '../../support/registration.js';
 
-const registration = (name: string) => ({
-  username: name,
-  password: 'password123',
-  email: `${name}@example.test`,
-  acceptedTOSVersion: 0,
-  captchaCode: '',
-  day: '1',
-  month: '1',
-  year: '2000',
-  subscribe: false,
-});
+const registration = (name: string) => registrationBody({ username: name, email: `${name}@example.test` });
 
 describe('registrations per world', () => {
   it(`stop at ${LIMITS.registrationsPerWorld.value} with 429; a reset starts the count again`, async () => {

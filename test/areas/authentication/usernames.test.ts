@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../../src/areas/authentication/basic.js';
 import { messages } from '../../../src/errors.js';
 import { expectError, testSandbox } from '../../support/helpers.js';
+import { registrationBody } from '../../support/registration.js';
 
-const registration = {
-  password: 'password123',
-  email: 'new@example.test',
-  acceptedTOSVersion: 0,
-  captchaCode: '',
-  day: '1',
-  month: '1',
-  year: '2000',
-  subscribe: false,
-};
+const registration = registrationBody({ email: 'new@example.test' });
 
 const register = (t: ReturnType<typeof testSandbox>, username: string, email = registration.email) =>
   t.call('POST', '/auth/register', { body: { ...registration, username, email } });
