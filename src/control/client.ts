@@ -134,6 +134,14 @@ export interface ServerUrls {
  * `startServer` answered), acting on the default world.
  */
 export function controlClient(server: string | ServerUrls): ControlClient {
+  return controlClientVia(server, globalThis.fetch);
+}
+
+/** What carries a control-plane call: fetch over HTTP, or the server's own handler when it runs in this process. */
+export type ControlTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A control client whose `/_mock` calls go through `send` (the API's requests still go over HTTP). */
+export function controlClientVia(server: string | ServerUrls, send: ControlTransport): ControlClient {
   const given = typeof server === 'string' ? { url: server } : server;
   const url = new URL(given.url).origin;
   const urls = {
@@ -141,7 +149,7 @@ export function controlClient(server: string | ServerUrls): ControlClient {
     apiUrl: given.apiUrl ?? `${url}/api/1`,
     pipelineUrl: given.pipelineUrl ?? `${url.replace(/^http/, 'ws')}/`,
   };
-  return clientFor(urls, undefined);
+  return clientFor(urls, undefined, send);
 }
 
 /** The journal's filters as the query of `/_mock/requests`: the server applies its path rules. */
@@ -162,7 +170,7 @@ const isoTime = (at: Date | string) => {
   return Number.isNaN(date.getTime()) ? String(at) : date.toISOString();
 };
 
-function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): ControlClient {
+function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send: ControlTransport): ControlClient {
   const headers: Record<string, string> = worldId === undefined ? {} : { [WORLD_HEADER_NAME]: worldId };
   const fetchWorld = worldFetch(urls.apiUrl, headers);
 
@@ -172,7 +180,7 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
-    return (await answer(await globalThis.fetch(`${urls.url}/_mock${path}`, init), `${method} /_mock${path}`)) as T;
+    return (await answer(await send(`${urls.url}/_mock${path}`, init), `${method} /_mock${path}`)) as T;
   }
   const now = async (reply: Promise<{ now: string }>) => new Date((await reply).now);
   const faults = (method: string, body?: SocketFaultsChange) => call<SocketFaults>(method, '/pipeline/faults', body);
@@ -205,7 +213,7 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined): Con
         const body = clock === undefined ? rest : { ...rest, clock: isoTime(clock) };
         // A default world needs no body, and the server then has none to read and check.
         const { id } = await call<{ id: string }>('POST', '/worlds', Object.keys(body).length > 0 ? body : undefined);
-        const world = clientFor(urls, id);
+        const world = clientFor(urls, id, send);
         return { ...world, id, delete: () => client.worlds.delete(id) };
       },
       delete: async (id) => void (await call('DELETE', `/worlds/${encodeURIComponent(id)}`)),

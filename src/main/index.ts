@@ -5,7 +5,7 @@ import { readScenarioFile } from '../scenarios/scenario-files.js';
 import { readyMadeScenarios, scenarioFile } from './package-files.js';
 import { parseScenario } from '../scenarios/check.js';
 import { startServer as startHttpServer } from './server.js';
-import { controlClient, type ControlClient, type ScenarioFile } from '../control/client.js';
+import { controlClientVia, type ControlClient, type ScenarioFile } from '../control/client.js';
 
 export {
   controlClient,
@@ -96,6 +96,9 @@ export async function startServer(options: StartOptions = {}): Promise<MockServe
     scenarios,
     log: options.log,
   });
-  const client = controlClient({ url: server.url, apiUrl: server.url, pipelineUrl: server.pipelineUrl });
+  // The control plane's calls need no socket in this process: they go straight to the server's handler.
+  const client = controlClientVia({ url: server.url, apiUrl: server.url, pipelineUrl: server.pipelineUrl }, (url, init) =>
+    server.handle(new Request(url, init)),
+  );
   return { ...client, port: server.port, close: (closing) => server.close(closing) };
 }

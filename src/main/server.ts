@@ -58,6 +58,11 @@ export interface RunningServer {
   pipelineUrl: string;
   port: number;
   /**
+   * Answers a request in this process as the listener would (the same app, log and --db save),
+   * without a socket; refused once the server is closed.
+   */
+  handle(request: Request): Promise<Response>;
+  /**
    * Stops accepting connections and resolves once every connection is closed. Requests in flight
    * get up to `graceMs` (default 0) to finish; whatever is still open then is cut.
    */
@@ -131,11 +136,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   options.onListening?.(url);
   adapter = import('@hono/node-server').then(({ getRequestListener }) => getRequestListener(fetch, { hostname: options.host }));
   answer = await adapter;
+  let closed = false;
   return {
     url,
     pipelineUrl: pipelineUrlOf(url),
     port,
+    handle: async (request) => {
+      if (closed) throw new TypeError(`the server at ${url} is closed`);
+      return fetch(request);
+    },
     close: async ({ graceMs = 0 } = {}) => {
+      closed = true;
       pipeline.close();
       await closeServer(server, graceMs);
       await db?.close();

@@ -28,6 +28,18 @@ describe('startServer', () => {
     expect((await fetch(`${server.apiUrl}/auth/user`, { headers: alice })).status).toBe(200);
   });
 
+  it('answers its control calls in process: the world they change is the one HTTP clients see, and none once closed', async () => {
+    const other = await startServer();
+    const world = await other.worlds.create();
+    await world.clock.set('2030-01-01T00:00:00.000Z');
+    const overHttp = await fetch(`${other.url}/_mock/clock`, { headers: world.headers });
+    const { now } = (await overHttp.json()) as { now: string };
+    expect(Date.parse(now) - Date.parse('2030-01-01T00:00:00.000Z')).toBeLessThan(60_000);
+    await other.close();
+    await expect(other.reset()).rejects.toThrow(`the server at ${other.apiUrl} is closed`);
+    await expect(world.clock.get()).rejects.toThrow(TypeError);
+  });
+
   it('loads ready-made scenarios by name', async () => {
     const other = await startServer({ scenarios: ['login-rate-limited'] });
     try {
