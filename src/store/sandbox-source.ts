@@ -1,13 +1,11 @@
 import type { ManualClock } from './clock.js';
+import { deepCopy } from './copy.js';
 import type { PipelineBus } from './pipeline-bus.js';
 import type { SandboxData } from './fixtures/fixtures.js';
 import { withState, type SandboxState } from './persistence/snapshot.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 
-/**
- * The data a world is built from and reset to: every world, reset or isolated, starts from a fresh
- * copy of it, made by parsing its JSON when the source has it (quicker than copying the records).
- */
+/** The data a world is built from and reset to: every world, reset or isolated, starts from a fresh copy of it. */
 export class SandboxSource {
   private constructor(
     private readonly copy: () => SandboxData,
@@ -21,12 +19,12 @@ export class SandboxSource {
    * directory's state.json holds it.
    */
   static fromJson(json: string, extend?: (data: SandboxData) => void, state?: SandboxState) {
-    return new SandboxSource(() => JSON.parse(json) as SandboxData, extend, state);
+    return SandboxSource.inMemory(JSON.parse(json) as SandboxData, extend, state);
   }
 
   /** Records as they are, generated ones (with their typed arrays) included. */
   static inMemory(initial: SandboxData, extend?: (data: SandboxData) => void, state?: SandboxState) {
-    return new SandboxSource(() => structuredClone(initial), extend, state);
+    return new SandboxSource(() => deepCopy(initial), extend, state);
   }
 
   /** A fresh copy that a world may own and change. */
@@ -39,6 +37,6 @@ export class SandboxSource {
   /** A new world as the source holds it, or from `data` (a fresh copy the caller changed). */
   build(clock: ManualClock, pipeline?: PipelineBus, data: SandboxData = this.fresh()): Sandbox {
     const sandbox = createSandbox(data, clock, pipeline);
-    return this.state ? withState(sandbox, structuredClone(this.state)) : sandbox;
+    return this.state ? withState(sandbox, deepCopy(this.state)) : sandbox;
   }
 }

@@ -5,6 +5,7 @@ import type { InviteMessageEntry, InviteMessageRecord } from '../records/invite-
 import type { SandboxData } from '../fixtures/fixtures.js';
 import { InstanceBag, type InstanceDiscoveryIndex } from '../indexes/instances.js';
 import { createSandbox, type Sandbox } from '../sandbox.js';
+import { deepCopy } from '../copy.js';
 import { groupExtrasOf, type GroupExtrasIndex } from '../indexes/group-extras.js';
 import { peopleData } from '../indexes/people.js';
 // economy shop
@@ -127,7 +128,7 @@ const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
 const idsByKey = (bags: Map<string, InstanceBag>) => new Map([...bags].map(([key, bag]) => [key, idsOf(bag)]));
 
 export function takeSnapshot(sandbox: Sandbox): SandboxSnapshot {
-  return structuredClone(liveSnapshot(sandbox));
+  return deepCopy(liveSnapshot(sandbox));
 }
 
 /** The world's snapshot sharing its live records and maps: read it at once (a save does) or clone it. */
@@ -150,7 +151,7 @@ export function sandboxState(sandbox: Sandbox): SandboxState {
 
 /** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
 export function restoreSnapshot(snapshot: SandboxSnapshot, clock: ManualClock, sessions: Sessions, pipeline?: PipelineBus): Sandbox {
-  const { data, ...state } = structuredClone(snapshot);
+  const { data, ...state } = deepCopy(snapshot);
   return { ...withState(createSandbox(data, clock, pipeline), state), sessions };
 }
 
