@@ -59,8 +59,11 @@ describe('badges the server gives and takes back (POST, DELETE /_mock/users/{use
       body: { showcased: true },
     });
     expect(showcase.status).toBe(200);
+    // Showcasing is the holder's profile change, not a badge event.
+    expect((await nextContent(alice!.socket)).type).toBe('user-update');
     const profile = await pipeline.api('GET', `/users/${ids.alice}`, { cookie: alice!.cookie });
     expect(badgeIdsOf(profile.body)).toEqual([earlyBuilder, given.body.badgeId]);
+    await pipeline.expectNothingMore([alice!.socket]);
   });
 
   it('sends user-badge-unassigned with the badge id when one is taken back, and no view shows it', async () => {
