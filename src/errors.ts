@@ -336,6 +336,7 @@ export const messages = {
   jamContentAlreadySubmitted: 'That content is already submitted to this jam',
   // issue 27: badges, world persistence, feedback, permissions, agreements, asset reviews, web assets, cloning
   badgeNotHeld: (badgeId: string) => `The user does not have the badge ${badgeId}.`,
+  badgeAlreadyHeld: (badgeId: string) => `The user already has the badge ${badgeId}.`,
   persistenceNotFound: (worldId: string) => `The user does not have persistence data for the world ${worldId}.`,
   permissionNotFound: (permissionId: string) => `Permission ${permissionId} not found`,
   assetReviewNotFound: (assetReviewId: string) => `Asset review ${assetReviewId} not found`,

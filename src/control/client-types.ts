@@ -125,6 +125,28 @@ export interface Presence {
   status: string;
 }
 
+/** `POST /_mock/users/{userId}/badges`: a badge the server gives; a new `bdg_` id when `badgeId` is left out. */
+export interface BadgeAssignment {
+  badgeId?: string;
+  badgeName: string;
+  badgeDescription?: string;
+  badgeImageUrl?: string;
+  showcased?: boolean;
+  hidden?: boolean;
+}
+
+/** A badge as its holder has it. */
+export interface Badge {
+  badgeId: string;
+  badgeName: string;
+  badgeDescription: string;
+  badgeImageUrl: string;
+  assignedAt: string;
+  updatedAt: string;
+  showcased: boolean;
+  hidden: boolean;
+}
+
 /** A frame sent by hand: to one user's sockets, or to all of the world's when `userId` is left out. */
 export interface PipelineFrame {
   type: string;

@@ -3,6 +3,8 @@
 
 import type {
   ActiveRule,
+  Badge,
+  BadgeAssignment,
   CollectionName,
   FixtureRecord,
   NewWorldOptions,
@@ -90,6 +92,11 @@ export interface ControlClient {
   };
   /** Moves any user (`POST /_mock/users/{userId}/presence`): friends' lists and event sockets follow. */
   presence(userId: string, change: PresenceChange): Promise<Presence>;
+  /** The badges the server gives and takes back; the holder's sockets get `user-badge-assigned` / `-unassigned`. */
+  badges: {
+    assign(userId: string, badge: BadgeAssignment): Promise<Badge>;
+    unassign(userId: string, badgeId: string): Promise<void>;
+  };
   /** The world's event sockets (`/_mock/pipeline`). */
   pipeline: {
     get(): Promise<PipelineState>;
@@ -223,6 +230,11 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       delete: async (collection, id) => void (await call('DELETE', `/records/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`)),
     },
     presence: (userId, change) => call('POST', `/users/${encodeURIComponent(userId)}/presence`, change),
+    badges: {
+      assign: (userId, badge) => call('POST', `/users/${encodeURIComponent(userId)}/badges`, badge),
+      unassign: async (userId, badgeId) =>
+        void (await call('DELETE', `/users/${encodeURIComponent(userId)}/badges/${encodeURIComponent(badgeId)}`)),
+    },
     pipeline: {
       get: () => call('GET', '/pipeline'),
       send: async (frame) => (await call<{ sent: number }>('POST', '/pipeline', frame)).sent,

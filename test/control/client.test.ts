@@ -117,7 +117,7 @@ describe('settings', () => {
   });
 });
 
-describe('presence and the event socket', () => {
+describe('presence, badges and the event socket', () => {
   async function openSocket(cookie: string) {
     const token = cookie.split(';')[0]!.slice('auth='.length);
     const socket = new TestSocket(
@@ -132,6 +132,28 @@ describe('presence and the event socket', () => {
     try {
       expect(await world.presence(DANA, { location: ALICE_HOME })).toMatchObject({ id: DANA, location: ALICE_HOME });
       expect(await socket.next()).toMatchObject({ type: 'friend-online' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('gives a badge and takes it back, and the holder hears of each', async () => {
+    const alice = await world.login('alice', 'alice-password');
+    const socket = await openSocket(alice.cookie);
+    try {
+      const badge = await world.badges.assign(alice.user.id, { badgeName: 'Night Owl', showcased: true });
+      expect(badge).toMatchObject({ badgeName: 'Night Owl', showcased: true, hidden: false });
+      expect(await socket.next()).toEqual({ type: 'user-badge-assigned', content: JSON.stringify({ badge }) });
+      const shown = async () => ((await (await alice.fetch(`/users/${alice.user.id}`)).json()) as { badges: { badgeId: string }[] }).badges;
+      expect((await shown()).map((b) => b.badgeId)).toContain(badge.badgeId);
+      await world.badges.unassign(alice.user.id, badge.badgeId);
+      expect(await socket.next()).toEqual({ type: 'user-badge-unassigned', content: JSON.stringify({ badgeId: badge.badgeId }) });
+      expect((await shown()).map((b) => b.badgeId)).not.toContain(badge.badgeId);
+      const error = await refusal(world.badges.unassign(alice.user.id, badge.badgeId));
+      expect([error.status, error.message]).toEqual([
+        404,
+        `DELETE /_mock/users/${alice.user.id}/badges/${badge.badgeId} answered 404: The user does not have the badge ${badge.badgeId}.`,
+      ]);
     } finally {
       socket.close();
     }

@@ -39,6 +39,26 @@ describe('content-refresh', () => {
     await pipeline.expectNothingMore([eve!.socket, alice!.socket]);
   });
 
+  it("announces a print's new image as created and its old one as deleted, and the print reads back with the new file", async () => {
+    const [eve] = await pipeline.connect('eve');
+    const print = await postImage(eve!.cookie, '/prints', 'image', { timestamp: '2026-01-15T11:00:00.000Z', note: 'dusk' });
+    await eve!.socket.next();
+    const edited = await postImage(eve!.cookie, `/prints/${print.id}`, 'image', { note: 'night' });
+    const newFile = edited.files!.fileId;
+    expect(newFile).not.toBe(print.files!.fileId);
+    expect(await nextContent(eve!.socket)).toEqual({
+      type: 'content-refresh',
+      content: { contentType: 'print', actionType: 'created', fileId: newFile, itemId: print.id, itemType: '' },
+    });
+    expect(await nextContent(eve!.socket)).toEqual({
+      type: 'content-refresh',
+      content: { contentType: 'print', actionType: 'deleted', fileId: print.files!.fileId, itemId: print.id, itemType: '' },
+    });
+    const read = await pipeline.api('GET', `/prints/${print.id}`, { cookie: eve!.cookie });
+    expect(read.body).toMatchObject({ note: 'night', files: { fileId: newFile } });
+    await pipeline.expectNothingMore([eve!.socket]);
+  });
+
   it('announces an uploaded gallery image, sticker and emoji with their kind, and a deleted one', async () => {
     const [alice] = await pipeline.connect('alice');
     const kinds: [string, string][] = [

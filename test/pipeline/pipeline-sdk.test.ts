@@ -49,4 +49,20 @@ describe('the official vrchat SDK on the event socket', () => {
     expect(await received).toMatchObject({ id: invite.body.id, type: 'invite', senderUserId: ids.bob, details: { worldId: workshop } });
     sdk.close();
   });
+
+  it('receives a badge given by the server and an item added to the inventory, parsed as the SDK reads them', async () => {
+    const sdk = await sdkPipeline();
+    const assigned = new Promise<any>((resolve) => sdk.events.once('user-badge-assigned', resolve));
+    const given = await pipeline.control('POST', `/users/${ids.alice}/badges`, { badgeName: 'Night Owl' });
+    expect(given.status).toBe(200);
+    expect(await assigned).toEqual({ badge: given.body });
+    const refreshed = new Promise<any>((resolve) => sdk.events.once('content-refresh', resolve));
+    const redeemed = await pipeline.api('POST', '/reward/redeem', {
+      cookie: (await pipeline.login('alice')).cookie,
+      body: { code: 'AURORA-ONCE' },
+    });
+    expect(redeemed.status).toBe(200);
+    expect(await refreshed).toMatchObject({ contentType: 'inventory', actionType: 'add', itemType: 'portalskin' });
+    sdk.close();
+  });
 });

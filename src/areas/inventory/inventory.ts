@@ -17,6 +17,7 @@ import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
+import { sendContentRefresh } from '../files/public.js';
 
 /** An item the user holds; anyone else's item, or none, is not found. */
 export function findHeldItem(sandbox: Sandbox, holderId: string, itemId: string): InventoryItemRecord {
@@ -27,7 +28,8 @@ export function findHeldItem(sandbox: Sandbox, holderId: string, itemId: string)
 
 /**
  * Gives `holderId` a new item made from `source` (a copy of its template's fields), as acquired now:
- * unequipped, unseen, not archived; `changes` set what else differs from the source.
+ * unequipped, unseen, not archived; `changes` set what else differs from the source. The holder's
+ * sockets are told, as the real pipeline tells a client an item arrived in its inventory.
  */
 export function giveItemLike(
   sandbox: Sandbox,
@@ -51,6 +53,13 @@ export function giveItemLike(
     ...changes,
   };
   addItem(sandbox, item);
+  sendContentRefresh(sandbox, holderId, {
+    contentType: 'inventory',
+    actionType: 'add',
+    fileId: '',
+    itemId: item.id,
+    itemType: item.itemType,
+  });
   return item;
 }
 
