@@ -115,10 +115,11 @@ export class SandboxFile {
       reached.everything ||
       this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
     if (!whole) {
-      const changes = tracker.quietly(() => changesOf(sandbox, reached));
+      const changes = tracker.quietly(() => changesOf(sandbox, reached, tracker.lists));
       return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
     }
     this.mustWriteWhole = false;
+    tracker.lists.forget();
     const generation = this.generation + 1;
     const text = tracker.quietly(() =>
       JSON.stringify({
