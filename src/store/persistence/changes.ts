@@ -2,7 +2,7 @@ import { toJson } from './codec.js';
 import type { Sandbox } from '../sandbox.js';
 import { collectionReaders, sandboxState, type SandboxState } from './snapshot.js';
 import { savedParts } from './saved-parts.js';
-import { untracked, type Reached } from './write-tracker.js';
+import { untracked, type Reached, type WriteTracker } from './write-tracker.js';
 import type { SavedLists } from './saved-lists.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
 
@@ -37,9 +37,10 @@ function stateAt(state: SandboxState, path: string): unknown {
 
 /**
  * The changes that make the saved world what `world` is, given what writes reached of it since the
- * last save; `lists` holds what earlier saves wrote of append-only lists and is brought up to date.
+ * last save; the tracker's `lists` hold what earlier saves wrote of append-only lists and are brought up to date.
  */
-export function changesOf(sandbox: Sandbox, reached: Reached, lists: SavedLists): Change[] {
+export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTracker): Change[] {
+  const lists = writes.lists;
   const collections = new Set<string>();
   const stateParts = new Set<string>();
   for (const name of reached.fields) {
@@ -68,8 +69,9 @@ export function changesOf(sandbox: Sandbox, reached: Reached, lists: SavedLists)
       const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
       for (const key of keys) {
         const value = entry(key);
-        const pieces = part.pieces?.(value, key) ?? [{ by, key, records: part.records(value) }];
-        for (const piece of pieces) changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
+        const pieces = part.pieces?.(value, key, writes) ?? [{ by, key, records: part.records(value) }];
+        for (const piece of pieces)
+          changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
       }
     } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
       for (const key of keys) changes.push(stateEntryChange(part.path, key, untracked(map, key), part.appendOnly ? lists : undefined));

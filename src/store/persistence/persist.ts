@@ -115,7 +115,7 @@ export class SandboxFile {
       reached.everything ||
       this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
     if (!whole) {
-      const changes = tracker.quietly(() => changesOf(sandbox, reached, tracker.lists));
+      const changes = tracker.quietly(() => changesOf(sandbox, reached, tracker));
       return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
     }
     this.mustWriteWhole = false;

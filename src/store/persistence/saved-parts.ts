@@ -1,5 +1,5 @@
 import type { Sandbox } from '../sandbox.js';
-import { changedCalendar } from './calendar-months.js';
+import { changedCalendar, type Writes } from './calendar-months.js';
 
 /**
  * Where each of the world's fields is kept in a saved world (see worldData and worldState), so a
@@ -24,7 +24,7 @@ export type SavedPart =
       /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
       index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
       /** What to write of an entry, when less than all its records will do (each piece with every record under its `by`). */
-      pieces?: (value: any, key: any) => { by: string; key: string; records: unknown[] }[];
+      pieces?: (value: any, key: any, writes: Writes) => { by: string; key: string; records: unknown[] }[];
     }
   | {
       kind: 'state';
