@@ -98,6 +98,11 @@ const hostileLogs: [string, (log: string) => string, RegExp][] = [
   ['a line in the middle that is not JSON', (log) => log.replace('\n{"changes"', '\n{"chang\n{"changes"'), /line 2 is not valid JSON/],
   ['no header', (log) => log.slice(log.indexOf('\n') + 1), /does not start with \{"format": "mock-api-db-log"/],
   ['a line that is not a list of changes', (log) => `${log}{"changes":[{"collection":7}]}\n`, /line 4 is not a list of changes/],
+  [
+    'a change dropping a negative count from a list',
+    (log) => `${log}${JSON.stringify({ changes: [{ state: 'groupExtras.groupAuditLogs', key: 'g', drop: -1, append: [] }] })}\n`,
+    /line 4 is not a list of changes/,
+  ],
   ['a later generation than the file', (log) => log.replace('"generation":1', '"generation":5'), /follows a later save \(generation 5\)/],
   [
     'a change holding a user whose name is a number',

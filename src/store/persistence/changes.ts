@@ -2,7 +2,8 @@ import { toJson } from './codec.js';
 import type { Sandbox } from '../sandbox.js';
 import { collectionReaders, sandboxState, type SandboxState } from './snapshot.js';
 import { savedParts } from './saved-parts.js';
-import { untracked, type Reached } from './write-tracker.js';
+import { untracked, type Reached, type WriteTracker } from './write-tracker.js';
+import type { SavedLists } from './saved-lists.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
 
 /**
@@ -10,14 +11,18 @@ import type { SandboxData } from '../fixtures/fixtures.js';
  * - a collection (or `settings`) whole;
  * - the records of a collection whose field `by` equals `key`: with `home`, these are all of them
  *   (the others are gone), otherwise they replace records of the same id and nothing goes;
+ *   (`by` may also name a key made from several fields, see replay's derivedKeys);
  * - a part of the state whole (`path` as `groupExtras.groupPosts`);
- * - one entry of a map of the state, without `value` when it is gone.
+ * - one entry of a map of the state, without `value` when it is gone;
+ * - the ends of one entry of a map of the state that is a list: `drop` items gone from its start,
+ *   `append` added at its end.
  */
 export type Change =
   | { collection: string; all: unknown }
   | { collection: string; by: string; key: unknown; home: boolean; records: unknown[] }
   | { state: string; all: unknown }
-  | { state: string; key: unknown; value?: unknown };
+  | { state: string; key: unknown; value?: unknown }
+  | { state: string; key: unknown; drop: number; append: unknown[] };
 
 const keyedCollections = new Set(Object.values(savedParts).flatMap((part) => (part?.kind === 'keyed' ? [part.collection] : [])));
 const namedCollections = new Set(Object.values(savedParts).flatMap((part) => (part?.kind === 'whole' ? part.collections : [])));
@@ -30,8 +35,12 @@ function stateAt(state: SandboxState, path: string): unknown {
   return path.split('.').reduce<unknown>((value, step) => (value as Record<string, unknown> | undefined)?.[step], state);
 }
 
-/** The changes that make the saved world what `world` is, given what writes reached of it since the last save. */
-export function changesOf(sandbox: Sandbox, reached: Reached): Change[] {
+/**
+ * The changes that make the saved world what `world` is, given what writes reached of it since the
+ * last save; the tracker's `lists` hold what earlier saves wrote of append-only lists and are brought up to date.
+ */
+export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTracker): Change[] {
+  const lists = writes.lists;
   const collections = new Set<string>();
   const stateParts = new Set<string>();
   for (const name of reached.fields) {
@@ -50,21 +59,32 @@ export function changesOf(sandbox: Sandbox, reached: Reached): Change[] {
   }
   let state: SandboxState | undefined;
   for (const path of stateParts) changes.push({ state: path, all: toJson(stateAt((state ??= sandboxState(sandbox)), path)) });
+  // A list written whole is past what its mark says was saved.
+  if (appendOnlyPaths.some((path) => stateParts.has(path))) lists.forget();
   for (const [name, keys] of reached.keys) {
     const part = savedParts[name as keyof typeof savedParts];
     const map = field(sandbox, name) as Map<unknown, unknown>;
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
       const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
-      for (const key of keys) changes.push({ collection, by, key, home, records: toJson(part.records(entry(key))) as unknown[] });
-    } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
       for (const key of keys) {
-        const value = untracked(map, key);
-        changes.push(
-          value === undefined ? { state: part.path, key: toJson(key) } : { state: part.path, key: toJson(key), value: toJson(value) },
-        );
+        const value = entry(key);
+        const pieces = part.pieces?.(value, key, writes) ?? [{ by, key, records: part.records(value) }];
+        for (const piece of pieces)
+          changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
       }
+    } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
+      for (const key of keys) changes.push(stateEntryChange(part.path, key, untracked(map, key), part.appendOnly ? lists : undefined));
     }
   }
   return changes;
+}
+
+const appendOnlyPaths = Object.values(savedParts).flatMap((part) => (part?.kind === 'state' && part.appendOnly ? [part.path] : []));
+
+function stateEntryChange(path: string, key: unknown, value: unknown, lists: SavedLists | undefined): Change {
+  if (value === undefined) return { state: path, key: toJson(key) };
+  const ends = lists && Array.isArray(value) ? lists.endsOf(value) : undefined;
+  if (ends) return { state: path, key: toJson(key), drop: ends.drop, append: toJson(ends.append) as unknown[] };
+  return { state: path, key: toJson(key), value: toJson(value) };
 }

@@ -26,6 +26,7 @@ const ChangeSchema = z.union([
     .strict(),
   z.object({ collection: z.string(), all: z.unknown() }).strict(),
   z.object({ state: z.string(), key, value: z.unknown().optional() }).strict(),
+  z.object({ state: z.string(), key, drop: z.number().int().min(0), append: z.array(z.unknown()) }).strict(),
   z.object({ state: z.string(), all: z.unknown() }).strict(),
 ]);
 const EntrySchema = z.object({ changes: z.array(ChangeSchema) });

@@ -10,11 +10,11 @@ import { liveSnapshot, type SandboxSnapshot } from './snapshot.js';
 import type { Sandbox } from '../sandbox.js';
 
 export interface WorldFileOptions {
-  /** The log is folded into the file once it holds more bytes than this; by default 1 MiB or half the file, the larger. */
+  /** The log is folded into the file once it holds more bytes than this; by default 8 MiB or half the file, the larger. */
   maxLogBytes?: number;
 }
 
-const MIN_LOG_BYTES = 1 << 20;
+const MIN_LOG_BYTES = 8 << 20;
 
 /**
  * The default world's state in a JSON file (`--db`) and a log beside it, saved durably with group
@@ -115,10 +115,11 @@ export class SandboxFile {
       reached.everything ||
       this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));
     if (!whole) {
-      const changes = tracker.quietly(() => changesOf(sandbox, reached));
+      const changes = tracker.quietly(() => changesOf(sandbox, reached, tracker));
       return changes.length === 0 ? Promise.resolve() : this.log.append(this.generation, changes);
     }
     this.mustWriteWhole = false;
+    tracker.lists.forget();
     const generation = this.generation + 1;
     const text = tracker.quietly(() =>
       JSON.stringify({

@@ -1,9 +1,15 @@
 import type { Change } from './changes.js';
+import { CALENDAR_MONTH, calendarMonthOf } from './calendar-months.js';
 
 type Json = Record<string, unknown>;
 type Row = Json & { id: string };
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Keys a change may select records by that are made from several of their fields rather than read from one. */
+const derivedKeys: Record<string, (row: Row) => unknown> = { [CALENDAR_MONTH]: calendarMonthOf };
+
+const keyOf = (by: string): ((row: Row) => unknown) => derivedKeys[by] ?? ((row) => row[by]);
 
 /** A collection being replayed: its records by id in their order, and indexes by other fields as needed. */
 class Collection {
@@ -35,7 +41,7 @@ class Collection {
   drop(id: string) {
     const row = this.rows.get(id);
     if (!row) return;
-    for (const [by, index] of this.indexes) index.get(row[by])?.delete(id);
+    for (const [by, index] of this.indexes) index.get(keyOf(by)(row))?.delete(id);
     // Deleted only when it is not replaced: a record changed keeps its place.
   }
 
@@ -45,8 +51,9 @@ class Collection {
   }
 
   private indexOne(index: Map<unknown, Set<string>>, by: string, row: Row) {
-    let ids = index.get(row[by]);
-    if (!ids) index.set(row[by], (ids = new Set()));
+    const key = keyOf(by)(row);
+    let ids = index.get(key);
+    if (!ids) index.set(key, (ids = new Set()));
     ids.add(row.id);
   }
 }
@@ -109,7 +116,8 @@ export function replay(world: Json, saves: Change[][]): Json {
       } else {
         const entries = stateMap(change.state);
         const key = JSON.stringify(change.key);
-        if ('value' in change) entries.set(key, [change.key, change.value]);
+        if ('append' in change) appendTo(entries, key, change);
+        else if ('value' in change) entries.set(key, [change.key, change.value]);
         else entries.delete(key);
       }
     }
@@ -120,4 +128,13 @@ export function replay(world: Json, saves: Change[][]): Json {
     parent[name] = { $map: [...entries.values()] };
   }
   return world;
+}
+
+/** A list entry with `drop` items gone from its start and `append` added at its end; made when missing. */
+function appendTo(entries: Map<string, [unknown, unknown]>, key: string, change: { key: unknown; drop: number; append: unknown[] }) {
+  const entry = entries.get(key);
+  const list = Array.isArray(entry?.[1]) ? entry[1] : [];
+  list.splice(0, change.drop);
+  for (const item of change.append) list.push(item);
+  entries.set(key, [change.key, list]);
 }

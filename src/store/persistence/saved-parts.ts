@@ -1,4 +1,5 @@
 import type { Sandbox } from '../sandbox.js';
+import { changedCalendar, type Writes } from './calendar-months.js';
 
 /**
  * Where each of the world's fields is kept in a saved world (see worldData and worldState), so a
@@ -22,8 +23,15 @@ export type SavedPart =
       records: (value: unknown) => unknown[];
       /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
       index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
+      /** What to write of an entry, when less than all its records will do (each piece with every record under its `by`). */
+      pieces?: (value: any, key: any, writes: Writes) => { by: string; key: string; records: unknown[] }[];
     }
-  | { kind: 'state'; path: string }
+  | {
+      kind: 'state';
+      path: string;
+      /** Each entry is a list that only grows at its end and loses entries only at its start: a save writes what changed at either. */
+      appendOnly?: boolean;
+    }
   | { kind: 'whole'; collections: string[]; state: string[] }
   | { kind: 'unsaved' };
 
@@ -42,7 +50,7 @@ const index = (collection: string, by: string, records: (value: unknown) => unkn
   home: false,
   records,
 });
-const state = (path: string): SavedPart => ({ kind: 'state', path });
+const state = (path: string, appendOnly = false): SavedPart => ({ kind: 'state', path, appendOnly });
 const whole = (collections: string[], stateParts: string[] = []): SavedPart => ({ kind: 'whole', collections, state: stateParts });
 const unsaved: SavedPart = { kind: 'unsaved' };
 
@@ -52,7 +60,14 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   groupMembers: home('groupMembers'),
   groupMembersByGroup: index('groupMembers', 'groupId', mapValues),
   groupMembersByUser: index('groupMembers', 'userId', mapValues),
-  calendarByGroup: { kind: 'keyed', collection: 'calendarEvents', by: 'ownerId', home: true, records: bucketEvents },
+  calendarByGroup: {
+    kind: 'keyed',
+    collection: 'calendarEvents',
+    by: 'ownerId',
+    home: true,
+    records: bucketEvents,
+    pieces: changedCalendar,
+  },
   notifications: home('notifications'),
   notificationsByReceiver: index('notifications', 'receiverUserId', arrayItems),
   worlds: home('worlds'),
@@ -68,7 +83,8 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   groupPosts: state('groupExtras.groupPosts'),
   groupAnnouncements: state('groupExtras.groupAnnouncements'),
   groupGalleryImages: state('groupExtras.groupGalleryImages'),
-  groupAuditLogs: state('groupExtras.groupAuditLogs'),
+  // Only audit() changes a log: it appends, and past the limit drops the oldest.
+  groupAuditLogs: state('groupExtras.groupAuditLogs', true),
   groupBlockedRequests: state('groupExtras.groupBlockedRequests'),
   calendarFollows: state('groupExtras.calendarFollows'),
   settings: whole(['settings']),

@@ -1,5 +1,6 @@
 import type { Sandbox } from '../sandbox.js';
 import { savedParts, type KeyedPart } from './saved-parts.js';
+import { SavedLists } from './saved-lists.js';
 
 /** What the requests that may change a world reached of it since the last save. */
 export interface Reached {
@@ -100,6 +101,8 @@ export class WriteTracker {
   /** A save is reading the world. */
   private quiet = false;
   private reached: Reached = emptyReached();
+  /** What saves wrote of the world's append-only lists (see changesOf). */
+  readonly lists = new SavedLists();
 
   constructor(readonly sandbox: Sandbox) {
     for (const field of Object.keys(sandbox)) this.watch(sandbox, field);
