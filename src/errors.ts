@@ -28,6 +28,9 @@ export const messages = {
   notFound: 'Not found',
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
+  bodiesInFlightFull: (max: number) =>
+    `The server is already reading close to ${max} bytes of request bodies; send the request again when fewer are in flight`,
+  bodyAbandoned: 'The request body ended before it was sent whole',
   bodyNotObject: 'Request body must be a JSON object',
   multipartExpected: 'Request body must be multipart/form-data',
   multipartMalformed: 'Request body is not valid multipart/form-data: its parts must be separated by the boundary its Content-Type names',

@@ -146,6 +146,13 @@ export const LIMITS = {
     past: '413 `Request body is larger than 1048576 bytes`, and the connection is closed',
     reason: 'the real API takes small JSON bodies and images; a body is read whole before a rule sees it',
   },
+  requestBodiesInFlightShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: 'bytes of request bodies being read at once, over every connection (API, uploads and control plane), until each is read whole',
+    past: '413 with the error envelope, and the connection is closed; the bytes it had sent stop counting',
+    reason: 'each body is bounded on its own, but many slow ones sent at once were not',
+  },
   uploadPutBytes: {
     value: 50 * MiB,
     unit: 'bytes',
