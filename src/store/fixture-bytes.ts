@@ -11,5 +11,6 @@ import { uploadBytesOfProcess } from './upload-bytes.js';
 export function checkFixtureBytesFit(world: Sandbox, replacing?: Sandbox): void {
   const added = world.fixtureFileBytes - (replacing?.fixtureFileBytes ?? 0);
   const max = shareOf(LIMITS.uploadShare);
-  if (added > 0 && uploadBytesOfProcess() + added > max) throw new ApiError(413, messages.fixtureBytesProcessFull(world.fixtureFileBytes, max));
+  if (added > 0 && uploadBytesOfProcess() + added > max)
+    throw new ApiError(413, messages.fixtureBytesProcessFull(world.fixtureFileBytes, max));
 }

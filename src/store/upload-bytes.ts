@@ -45,7 +45,8 @@ function scan(holder: UploadHolder): number {
   return total;
 }
 
-const fixtureBytesOf = (holder: UploadHolder) => ('fixtureFileBytes' in holder ? holder.fixtureFileBytes : fileDataBytes(holder.data.files));
+const fixtureBytesOf = (holder: UploadHolder) =>
+  'fixtureFileBytes' in holder ? holder.fixtureFileBytes : fileDataBytes(holder.data.files);
 
 const sessionBytes = (session: UploadSession) => {
   let total = 0;

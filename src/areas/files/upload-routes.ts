@@ -4,7 +4,7 @@ import type { AppEnv } from '../../http/env.js';
 import { ApiError, messages } from '../../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from './uploads.js';
 import { checkUploadRoom } from './upload-limits.js';
-import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader } from '../../http/helpers.js';
+import { nodeRequest, requestedSandboxId, requestHeader } from '../../http/helpers.js';
 import { isAcceptedHost } from '../../http/accepted-host.js';
 import { requestBytes, type BodyBound } from '../../http/request-body.js';
 import { selectSandbox, type Sandboxes } from '../../store/sandboxes.js';
