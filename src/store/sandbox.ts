@@ -67,7 +67,7 @@ export interface Sandbox
   readonly groups: Map<string, GroupRecord>;
   /** By id, and by owner oldest first. */
   readonly files: FileIndex;
-  /** Bytes fixture parts give inline (their base64 `data`, decoded): they count as uploads do. */
+  /** Bytes fixture parts give inline (their base64 `data`, decoded): they count against the process's share for uploads. */
   readonly fixtureFileBytes: number;
   /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
   readonly fileBlobs: Map<string, Uint8Array<ArrayBuffer>>;
