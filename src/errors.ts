@@ -28,6 +28,9 @@ export const messages = {
   notFound: 'Not found',
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
+  bodiesInFlightFull: (max: number) =>
+    `The server is already reading close to ${max} bytes of request bodies; send the request again when fewer are in flight`,
+  bodyAbandoned: 'The request body ended before it was sent whole',
   bodyNotObject: 'Request body must be a JSON object',
   multipartExpected: 'Request body must be multipart/form-data',
   multipartMalformed: 'Request body is not valid multipart/form-data: its parts must be separated by the boundary its Content-Type names',
@@ -267,6 +270,12 @@ export const messages = {
   uploadWorldFull: (max: number) => `This world already holds close to ${max} bytes of uploads; the upload does not fit`,
   uploadProcessFull: (max: number) =>
     `The server already holds close to ${max} bytes of uploads across its worlds; the upload does not fit`,
+  fixtureBytesProcessFull: (bytes: number, max: number) =>
+    `The fixtures' files hold ${bytes} bytes of data, which do not fit beside the uploads of every world in the ${max} bytes the server may hold`,
+  snapshotUploadsFull: (bytes: number, max: number) =>
+    `The world's ${bytes} bytes of uploads do not fit beside every other world's and snapshot's in the ${max} bytes the server may hold; no snapshot was taken`,
+  snapshotRecordsFull: (bytes: number, max: number) =>
+    `The world's records take ${bytes} bytes, which do not fit beside the other snapshots in the ${max} bytes snapshots may hold; no snapshot was taken (start with a higher --max-memory to keep it)`,
   tooManyRegistrations: (max: number) =>
     `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
   tooManyInstances: (max: number) => `This world already holds ${max} instances; reset it (POST /_mock/reset) to create more`,

@@ -135,9 +135,16 @@ export const LIMITS = {
   uploadShare: {
     value: 0.25,
     unit: 'share of --max-memory',
-    what: 'uploaded bytes of all worlds and their snapshots together (images, prints, invite photos, file parts finished or not)',
-    past: '413 with the error envelope; a world removed, reset or restored over gives its bytes back',
+    what: "uploaded bytes of all worlds and their snapshots together (images, prints, invite photos, file parts finished or not, fixture files' inline data)",
+    past: '413 with the error envelope (an upload, a world arranged or a record put with inline file data, a snapshot); a world removed, reset or restored over gives its bytes back',
     reason: 'each world has its own uploadBytesPerWorld, so a hundred worlds could hold many times the memory the process has',
+  },
+  snapshotRecordShare: {
+    value: 0.125,
+    unit: 'share of --max-memory',
+    what: "records and state of every world's snapshot (POST /_mock/snapshot) together, as serialised; a snapshot's uploads count against uploadShare",
+    past: 'POST /_mock/snapshot answers 413 with the error envelope and the snapshot taken before stays; a world removed or snapshotted again gives its bytes back',
+    reason: 'a snapshot copies the world whole, and a world whose records grew without end was copied whatever its size',
   },
   requestBodyBytes: {
     value: 1 * MiB,
@@ -145,6 +152,13 @@ export const LIMITS = {
     what: 'one request body under /api/1, JSON or multipart, chunked or not, counted as it arrives',
     past: '413 `Request body is larger than 1048576 bytes`, and the connection is closed',
     reason: 'the real API takes small JSON bodies and images; a body is read whole before a rule sees it',
+  },
+  requestBodiesInFlightShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: 'bytes of request bodies being read at once, over every connection (API, uploads and control plane), until each is read whole',
+    past: '413 with the error envelope, and the connection is closed; the bytes it had sent stop counting',
+    reason: 'each body is bounded on its own, but many slow ones sent at once were not',
   },
   uploadPutBytes: {
     value: 50 * MiB,

@@ -31,6 +31,7 @@ import type { PropRecord } from './records/props.js';
 import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
 // issue 27, misc: agreements, asset reviews, permissions, info pushes
 import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
+import { fileDataBytes } from './upload-bytes.js';
 
 function byId<T extends { id: string }>(records: T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -66,6 +67,8 @@ export interface Sandbox
   readonly groups: Map<string, GroupRecord>;
   /** By id, and by owner oldest first. */
   readonly files: FileIndex;
+  /** Bytes fixture parts give inline (their base64 `data`, decoded): they count against the process's share for uploads. */
+  readonly fixtureFileBytes: number;
   /** `<fileId>/<version>/<fileType>` -> the bytes uploaded for that part (fixtures' bytes stay on the record). */
   readonly fileBlobs: Map<string, Uint8Array<ArrayBuffer>>;
   /** `<fileId>/<version>/<fileType>` -> the upload started for that part and not yet finished. */
@@ -136,6 +139,7 @@ export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, 
     ...indexCalendarEvents(data.calendarEvents, data.calendarRecipes),
     ...indexInviteMessages(data.inviteMessages),
     files: new FileIndex(data.files, data.filesRecipes),
+    fixtureFileBytes: fileDataBytes(data.files),
     fileBlobs: new Map(),
     fileUploads: new Map(),
     uploadTickets: new Map(),

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualClock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import { liveSnapshot, restoreSnapshot, takeSnapshot, withState, type SandboxSnapshot } from './persistence/snapshot.js';
+import { liveSnapshot, restoreSnapshot, withState, type SandboxSnapshot } from './persistence/snapshot.js';
 import { createSandbox } from './sandbox.js';
 import { FixtureError, type SandboxData } from './fixtures/fixtures.js';
 import { mergeFixtures } from './fixtures/inline-fixtures.js';
 import type { SandboxSource } from './sandbox-source.js';
 import type { Sandbox } from './sandbox.js';
-import { releaseUploads, trackUploads } from './upload-bytes.js';
+import { recountUploads, releaseUploads, trackUploads } from './upload-bytes.js';
+import { releaseSnapshot, takeCountedSnapshot } from './snapshot-bytes.js';
+import { checkFixtureBytesFit } from './fixture-bytes.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
@@ -91,6 +93,7 @@ export class Sandboxes {
     if (options.clock !== undefined) clock.set(options.clock);
     let sandbox = buildChecked(() => this.source.build(clock, undefined, data));
     if (options.seed !== undefined) sandbox = { ...sandbox, instanceDiscovery: { ...sandbox.instanceDiscovery, seed: options.seed } };
+    checkFixtureBytesFit(sandbox);
     const id = `world_${randomUUID()}`;
     this.isolated.set(id, sandbox);
     trackUploads(sandbox);
@@ -116,13 +119,13 @@ export class Sandboxes {
     return true;
   }
 
-  /** Keeps a copy of the world's current state, in place of any earlier one. */
+  /** Keeps a copy of the world's current state, in place of any earlier one; 413 when it does not fit the process's budget. */
   snapshot(id?: string): void {
-    const snapshot = takeSnapshot(selectSandbox(this, id));
-    this.dropSnapshot(id ?? DEFAULT_KEY);
-    this.snapshots.set(id ?? DEFAULT_KEY, snapshot);
-    // A snapshot is a copy: its uploaded bytes count against the process's share beside the world's.
-    trackUploads(snapshot);
+    const key = id ?? DEFAULT_KEY;
+    // A snapshot is a copy: its bytes count against the process's shares beside the world's.
+    const snapshot = takeCountedSnapshot(selectSandbox(this, id), this.snapshots.get(key));
+    this.dropSnapshot(key);
+    this.snapshots.set(key, snapshot);
   }
 
   /** Puts the world back as its snapshot holds it; its sessions and clock carry on. */
@@ -150,6 +153,7 @@ export class Sandboxes {
     const changed = change(data);
     // The old world is dropped: the new one may take over its records and maps as they are.
     const rebuilt = buildChecked(() => createSandbox(changed, sandbox.clock, sandbox.pipeline));
+    checkFixtureBytesFit(rebuilt, sandbox);
     this.replace(id, { ...withState(rebuilt, state), sessions: sandbox.sessions });
   }
 
@@ -164,7 +168,7 @@ export class Sandboxes {
 
   private dropSnapshot(key: string) {
     const snapshot = this.snapshots.get(key);
-    if (snapshot) releaseUploads(snapshot);
+    if (snapshot) releaseSnapshot(snapshot);
     this.snapshots.delete(key);
   }
 
@@ -172,7 +176,7 @@ export class Sandboxes {
   close(): void {
     releaseUploads(this.current);
     for (const sandbox of this.isolated.values()) releaseUploads(sandbox);
-    for (const snapshot of this.snapshots.values()) releaseUploads(snapshot);
+    for (const snapshot of this.snapshots.values()) releaseSnapshot(snapshot);
   }
 
   /** The isolated worlds' ids, oldest first. */
@@ -184,11 +188,12 @@ export class Sandboxes {
     return this.isolated.size;
   }
 
-  /** Puts `world` in the place of the one `id` names; the old one's uploads stop counting unless the new one holds the same. */
+  /** Puts `world` in the place of the one `id` names; the old one's uploads stop counting, or are counted anew when the new one holds the same. */
   private replace(id: string | undefined, sandbox: Sandbox) {
     const old = id === undefined ? this.current : this.isolated.get(id);
     if (old && old.fileBlobs !== sandbox.fileBlobs) releaseUploads(old);
-    trackUploads(sandbox);
+    if (old?.fileBlobs === sandbox.fileBlobs) recountUploads(sandbox);
+    else trackUploads(sandbox);
     if (id === undefined) this.current = sandbox;
     else this.isolated.set(id, sandbox);
   }

@@ -1,15 +1,34 @@
-import type { UploadSession } from './records/files.js';
+import { FILE_TYPES, type FileRecord, type UploadSession } from './records/files.js';
 import type { Sandbox } from './sandbox.js';
 
 /**
  * What holds uploaded bytes: a world, or the snapshot of one (a structured clone, so a copy of its
  * own). Counted by its `fileBlobs` map: a world rebuilt around the same maps (a change of its
- * records) is the same holder, a restored world (a clone) is a new one.
+ * records) is the same holder, recounted; a restored world (a clone) is a new one. Fixture files'
+ * inline bytes count against the process's share.
  */
-export type UploadHolder = Pick<Sandbox, 'fileBlobs' | 'fileUploads'>;
+export type UploadHolder = Pick<Sandbox, 'fileBlobs' | 'fileUploads'> &
+  (Pick<Sandbox, 'fixtureFileBytes'> | { readonly data: { readonly files: readonly FileRecord[] } });
+
+/** Bytes the parts of `files` give inline (fixture files' base64 `data`), decoded. */
+export function fileDataBytes(files: Iterable<FileRecord>): number {
+  let total = 0;
+  for (const file of files) {
+    for (const version of file.versions) {
+      for (const type of FILE_TYPES) {
+        const data = version[type]?.data;
+        if (data) total += Buffer.byteLength(data, 'base64');
+      }
+    }
+  }
+  return total;
+}
 
 interface Ledger {
+  /** Uploaded bytes, against the world's uploadBytesPerWorld and the process's share. */
   bytes: number;
+  /** Fixture files' inline bytes, against the process's share only: a world's own fixtures are not uploads to it. */
+  fixture: number;
   counted: boolean;
 }
 
@@ -26,6 +45,9 @@ function scan(holder: UploadHolder): number {
   return total;
 }
 
+const fixtureBytesOf = (holder: UploadHolder) =>
+  'fixtureFileBytes' in holder ? holder.fixtureFileBytes : fileDataBytes(holder.data.files);
+
 const sessionBytes = (session: UploadSession) => {
   let total = 0;
   for (const part of session.parts.values()) total += part.bytes?.byteLength ?? 0;
@@ -35,8 +57,8 @@ const sessionBytes = (session: UploadSession) => {
 function ledgerOf(holder: UploadHolder): Ledger {
   let ledger = ledgers.get(holder.fileBlobs);
   if (ledger) return ledger;
-  ledger = { bytes: scan(holder), counted: true };
-  heldByAll += ledger.bytes;
+  ledger = { bytes: scan(holder), fixture: fixtureBytesOf(holder), counted: true };
+  heldByAll += ledger.bytes + ledger.fixture;
   ledgers.set(holder.fileBlobs, ledger);
   forget.register(holder.fileBlobs, ledger);
   return ledger;
@@ -51,11 +73,19 @@ function add(holder: UploadHolder, delta: number): void {
 function close(ledger: Ledger): void {
   if (!ledger.counted) return;
   ledger.counted = false;
-  heldByAll -= ledger.bytes;
+  heldByAll -= ledger.bytes + ledger.fixture;
 }
 
 /** Starts counting a holder now (a world put in place, a snapshot taken) rather than at its first upload. */
 export const trackUploads = (holder: UploadHolder): void => void ledgerOf(holder);
+
+/** Counts the holder's fixture bytes anew: a world rebuilt around the same maps (a record put) may give more or fewer. */
+export function recountUploads(holder: UploadHolder): void {
+  const ledger = ledgerOf(holder);
+  const fixture = fixtureBytesOf(holder);
+  if (ledger.counted) heldByAll += fixture - ledger.fixture;
+  ledger.fixture = fixture;
+}
 
 /** The holder is gone (its world removed, reset or restored over, its snapshot replaced): its bytes stop counting. */
 export function releaseUploads(holder: UploadHolder): void {
@@ -63,10 +93,16 @@ export function releaseUploads(holder: UploadHolder): void {
   if (ledger) close(ledger);
 }
 
-/** Bytes the world keeps from uploads: finished parts and parts sent but not yet finished. */
+/** Bytes the world keeps from uploads: finished parts and parts sent but not yet finished (its fixtures' aside). */
 export const uploadBytesOf = (holder: UploadHolder): number => ledgerOf(holder).bytes;
 
-/** Bytes of uploads every live world and snapshot keeps together. */
+/** Bytes the holder counts against the process's share: its uploads and its fixtures' inline data; none once released. */
+export function sharedBytesOf(holder: UploadHolder): number {
+  const ledger = ledgerOf(holder);
+  return ledger.counted ? ledger.bytes + ledger.fixture : 0;
+}
+
+/** Bytes of uploads every live world and snapshot keeps together, fixture files' inline data included. */
 export const uploadBytesOfProcess = (): number => heldByAll;
 
 /** Keeps the finished bytes of a part (`<fileId>/<version>/<fileType>`), in place of any it had. */

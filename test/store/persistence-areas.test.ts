@@ -186,6 +186,7 @@ const parts = {
   rebuiltFromRecords: [
     'avatarFavoriteCounts',
     'avatarShuffleSeed',
+    'fixtureFileBytes',
     'groupMembersByGroup',
     'groupMembersByUser',
     'instancesByWorld',

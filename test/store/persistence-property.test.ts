@@ -8,6 +8,7 @@ import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js'
 import { SandboxFile } from '../../src/store/persistence/persist.js';
 import { sandboxData, sandboxState } from '../../src/store/persistence/snapshot.js';
 import { testSandbox, type TestSandbox } from '../support/helpers.js';
+import { groups } from '../support/groups-fixture-ids.js';
 import {
   actionArbitrary,
   actors,
@@ -64,6 +65,8 @@ describe('snapshot, export and --db are total', () => {
         writeFixtureDir(join(dir, 'exported'), sandboxData(t.sandbox), sandboxState(t.sandbox));
         const saved = await savedAndReloaded(t, dir);
         const original = await readAll(t, cookies, created);
+        const auditLog = original.find((read) => read.who === 'alice' && read.path.startsWith(`/groups/${groups.builders}/auditLogs`));
+        expect(auditLog?.status, 'the owner reads the audit log').toBe(200);
 
         await control(t, 'restore');
         expect(await readAll(t, cookies, created), 'snapshot -> restore').toEqual(original);

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../http/env.js';
 import { ApiError, messages } from '../../errors.js';
 import { checkUploadToken, receiveUpload, UPLOAD_LIMIT_BYTES } from './uploads.js';
 import { checkUploadRoom } from './upload-limits.js';
-import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader } from '../../http/helpers.js';
+import { nodeRequest, requestedSandboxId, requestHeader } from '../../http/helpers.js';
 import { isAcceptedHost } from '../../http/accepted-host.js';
+import { requestBytes, type BodyBound } from '../../http/request-body.js';
 import { selectSandbox, type Sandboxes } from '../../store/sandboxes.js';
 
 /**
@@ -29,6 +29,15 @@ function uploadOrigin(c: Context): string {
   return `${url.protocol}//${address}:${socket.localPort}`;
 }
 
+const uploadTooLarge = () => new ApiError(413, messages.uploadTooLarge);
+const UPLOAD_BODY: BodyBound = { maxBytes: UPLOAD_LIMIT_BYTES, tooLarge: uploadTooLarge };
+
+/** The bytes on a buffer of their own, so that keeping them keeps nothing else (a small Buffer shares a pool). */
+const ownBytes = (buffer: Buffer): Uint8Array<ArrayBuffer> =>
+  buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.byteLength
+    ? new Uint8Array(buffer.buffer as ArrayBuffer)
+    : new Uint8Array(buffer);
+
 /**
  * The upload URLs that PUT .../start hands out, mounted outside /api/1. Like an S3 presigned URL they
  * take no cookie: the unguessable token in the path is the only key. Bytes stay in the world's memory.
@@ -40,19 +49,16 @@ export function uploadRoutes(deps: { readonly sandboxes: Sandboxes }) {
     checkUploadToken(c.get('sandbox'), c.req.param('token') ?? '');
     await next();
   });
-  const limit = bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
-  });
-
-  // Refused before the bytes are read when the declared size cannot fit the world's upload total.
+  // Refused before the bytes are read when the declared size is too large or cannot fit the world's upload total.
   const room = createMiddleware<AppEnv>(async (c, next) => {
-    checkUploadRoom(c.get('sandbox'), Number(requestHeader(c, 'content-length') ?? 0));
+    const declared = Number(requestHeader(c, 'content-length') ?? 0);
+    if (declared > UPLOAD_LIMIT_BYTES) throw uploadTooLarge();
+    checkUploadRoom(c.get('sandbox'), declared);
     await next();
   });
 
-  uploads.put('/:token', knownToken, limit, room, async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+  uploads.put('/:token', knownToken, room, async (c) => {
+    const bytes = ownBytes(await requestBytes(c, UPLOAD_BODY));
     const etag = receiveUpload(c.get('sandbox'), c.req.param('token'), bytes);
     return c.body(null, 200, { ETag: `"${etag}"` });
   });
