@@ -142,7 +142,7 @@ export const LIMITS = {
   snapshotRecordShare: {
     value: 0.125,
     unit: 'share of --max-memory',
-    what: "records and state of every world's snapshot (POST /_mock/snapshot) together, as serialised; a snapshot's uploads count against uploadShare",
+    what: "records and state of every world's snapshot (POST /_mock/snapshot) together, about a byte per character or byte they hold; a snapshot's uploads count against uploadShare",
     past: 'POST /_mock/snapshot answers 413 with the error envelope and the snapshot taken before stays; a world removed or snapshotted again gives its bytes back',
     reason: 'a snapshot copies the world whole, and a world whose records grew without end was copied whatever its size',
   },

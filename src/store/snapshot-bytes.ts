@@ -1,6 +1,6 @@
-import { serialize } from 'node:v8';
 import { ApiError, messages } from '../errors.js';
 import { LIMITS, shareOf } from '../limits.js';
+import { approximateBytes } from './copy.js';
 import { liveSnapshot, takeSnapshot, type SandboxSnapshot } from './persistence/snapshot.js';
 import type { Sandbox } from './sandbox.js';
 import { releaseUploads, sharedBytesOf, trackUploads, uploadBytesOfProcess } from './upload-bytes.js';
@@ -22,14 +22,10 @@ function close(ledger: Ledger): void {
   heldByAll -= ledger.bytes;
 }
 
-/** Bytes the world's records and state take serialised, uploads aside (they count as uploads); Infinity past what can be. */
+/** About the bytes the world's records and state hold, uploads aside (they count as uploads). */
 export function recordBytesOf(world: Sandbox): number {
   const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = liveSnapshot(world);
-  try {
-    return serialize(records).byteLength;
-  } catch {
-    return Infinity;
-  }
+  return approximateBytes(records);
 }
 
 /**

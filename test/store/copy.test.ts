@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepCopy } from '../../src/store/copy.js';
+import { approximateBytes, deepCopy } from '../../src/store/copy.js';
 
 describe('deepCopy', () => {
   it('copies records, Maps, Sets and bytes so that changing the copy leaves the original as it was', () => {
@@ -28,5 +28,14 @@ describe('deepCopy', () => {
     const copy = deepCopy({ bytes: larger.subarray(10, 14) });
     expect(copy.bytes).toEqual(new Uint8Array([7, 7, 7, 7]));
     expect(copy.bytes.buffer.byteLength).toBe(4);
+  });
+});
+
+describe('approximateBytes', () => {
+  it('counts a character or byte each and eight per number and member, so a larger world weighs more', () => {
+    expect(approximateBytes('abc')).toBe(3);
+    expect(approximateBytes(new Uint8Array(100))).toBe(100);
+    expect(approximateBytes({ id: 'usr_1', n: 2 })).toBe(8 + 2 + 5 + 8 + 1 + 8);
+    expect(approximateBytes(new Map([['k', ['a', 'b']]]))).toBe(8 + 1 + (8 + 1) * 2);
   });
 });
