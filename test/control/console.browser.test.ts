@@ -17,9 +17,13 @@ const drawerOutside = (page: Page) =>
   page.locator('#drawer, #drawer-title, #drawer-close, #drawer-body').evaluateAll((elements) =>
     elements.flatMap((element) => {
       const box = element.getBoundingClientRect();
+      const viewport = element.ownerDocument.documentElement;
       // The record itself is taller than the window and scrolls inside the drawer.
       const within =
-        box.left >= 0 && box.right <= innerWidth && box.top >= 0 && (element.id === 'drawer-body' || box.bottom <= innerHeight);
+        box.left >= 0 &&
+        box.right <= viewport.clientWidth &&
+        box.top >= 0 &&
+        (element.id === 'drawer-body' || box.bottom <= viewport.clientHeight);
       return within ? [] : [`#${element.id}: ${box.left}-${box.right} x ${box.top}-${box.bottom}`];
     }),
   );
