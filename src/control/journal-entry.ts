@@ -3,7 +3,7 @@
  * Free of imports: the console's browser script reads entries by this type too.
  */
 export interface JournalEntry {
-  /** The entry's number: one more than the entry recorded before it, in any world, never reused. */
+  /** The entry's number: one more than the entry recorded before it, in any sandbox, never reused. */
   seq: number;
   at: string;
   method: string;
@@ -14,6 +14,7 @@ export interface JournalEntry {
   requestHeaders: Record<string, string>;
   /** The status line actually sent; 0 when a fault sent none. */
   status: number;
+  /** The sandbox's id (its X-Mock-World), null for the default sandbox; `world` is the field's public name. */
   world: string | null;
   durationMs: number;
   /** The logged-in user the request acted as, or the user a login authenticated. */

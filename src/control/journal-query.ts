@@ -15,7 +15,7 @@ export const JournalQuerySchema = lazy(() =>
     status: z.coerce.number().int().min(0).max(599).optional(),
     /** Username (any case) or user id of the logged-in user. */
     user: z.string().min(1).optional(),
-    /** An isolated world's id, or `default` for the default world. */
+    /** An isolated sandbox's id (its X-Mock-World), or `default` for the default sandbox. */
     world: z.string().min(1).optional(),
     /** Entries recorded at or after this time. */
     since: z.iso.datetime({ offset: true }).optional(),
@@ -23,10 +23,10 @@ export const JournalQuerySchema = lazy(() =>
 );
 
 /** A filter from the query; `X-Mock-World` stands for `world` when the query names none. */
-export function journalFilter(query: Record<string, string>, worldHeader: string | undefined): JournalFilter {
+export function journalFilter(query: Record<string, string>, sandboxHeader: string | undefined): JournalFilter {
   const wanted = parseInput(JournalQuerySchema, query);
-  const worldId = wanted.world ?? worldHeader;
-  const world = worldId === undefined ? undefined : worldId === 'default' ? null : worldId;
+  const named = wanted.world ?? sandboxHeader;
+  const sandboxId = named === undefined ? undefined : named === 'default' ? null : named;
   const path =
     wanted.path === undefined
       ? undefined
@@ -36,7 +36,7 @@ export function journalFilter(query: Record<string, string>, worldHeader: string
   return (entry) =>
     (wanted.method === undefined || entry.method === wanted.method) &&
     (wanted.status === undefined || entry.status === wanted.status) &&
-    (world === undefined || entry.world === world) &&
+    (sandboxId === undefined || entry.world === sandboxId) &&
     (since === undefined || entry.at >= since) &&
     (user === undefined || entry.userId === wanted.user || entry.username?.toLowerCase() === user) &&
     (path === undefined || path.test(entry.path.slice(API_PREFIX.length)));

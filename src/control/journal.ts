@@ -166,7 +166,7 @@ export class RequestJournal {
 
 /**
  * Records every API request once its answer is final: mounted outside the API's own middleware, so
- * an answer made by `onError` (an unknown world, say) is recorded with the status it really had.
+ * an answer made by `onError` (an unknown sandbox, say) is recorded with the status it really had.
  */
 export function recordRequests(journal: RequestJournal) {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -16,7 +16,7 @@ export function pipelineControlRoutes(deps: AppDeps) {
 
   control.get('/', (c) => {
     const room = roomOf(requestedSandboxId(c));
-    const sockets = room.all().map(({ userId, since }) => ({ userId, world: room.worldId, since }));
+    const sockets = room.all().map(({ userId, since }) => ({ userId, world: room.sandboxId, since }));
     return json(c, { sockets, frames: room.recent(), faults: room.describe() });
   });
   control.post('/', async (c) => {

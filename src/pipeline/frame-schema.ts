@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '../schema/lazy.js';
 
-/** A frame the control plane sends as if the world had caused it: to one user's sockets, or to all. */
+/** A frame the control plane sends as if the sandbox had caused it: to one user's sockets, or to all. */
 export const PipelineSendSchema = lazy(() =>
   z.strictObject({
     userId: z.string().min(1).optional(),
@@ -11,11 +11,11 @@ export const PipelineSendSchema = lazy(() =>
   }),
 );
 
-/** One user's sockets, or every socket of the world when `userId` is left out. */
+/** One user's sockets, or every socket of the sandbox when `userId` is left out. */
 export const PipelineDropSchema = lazy(() => z.strictObject({ userId: z.string().min(1).optional() }));
 
 /**
- * A world's socket faults, replaced as a whole by each POST: what reconnect and de-duplication code
+ * A sandbox's socket faults, replaced as a whole by each POST: what reconnect and de-duplication code
  * needs to meet. Left out means off.
  */
 export const SocketFaultsSchema = lazy(() =>

@@ -8,13 +8,13 @@ import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
 
 /** As often as clients expect a sign of life: one of them drops a socket after 60 s without a ping. */
 const PING_MS = 30_000;
-/** WebSocket close codes: a normal close (logout, world reset) and a policy one (no live session). */
+/** WebSocket close codes: a normal close (logout, sandbox reset) and a policy one (no live session). */
 const CLOSE_NORMAL = 1000;
 const CLOSE_POLICY = 1008;
 
 /**
- * Every open event socket, by world. Rooms are keyed by the world's pipeline bus, which outlives a
- * reset or restore of the world, so one subscription per world serves for the life of the process.
+ * Every open event socket, by sandbox. Rooms are keyed by the sandbox's pipeline bus, which outlives a
+ * reset or restore of the sandbox, so one subscription per sandbox serves for the life of the process.
  * Knows nothing of HTTP: the upgrade hands it an open socket, the control plane calls it directly.
  */
 export class PipelineHub {
@@ -22,11 +22,11 @@ export class PipelineHub {
   private readonly clients = new Set<PipelineClient>();
   private pinger: NodeJS.Timeout | undefined;
 
-  /** The world's room, made (and subscribed to the world's events) on first use. */
-  room(sandbox: Sandbox, worldId: string | null): PipelineRoom {
+  /** The sandbox's room, made (and subscribed to the sandbox's events) on first use. */
+  room(sandbox: Sandbox, sandboxId: string | null): PipelineRoom {
     const known = this.rooms.get(sandbox.pipeline);
     if (known) return known;
-    const room = new PipelineRoom(worldId);
+    const room = new PipelineRoom(sandboxId);
     this.rooms.set(sandbox.pipeline, room);
     sandbox.pipeline.on((event) => {
       // Delivery runs inside the request that made the change: a frame that cannot be sent must not fail it.
@@ -42,13 +42,13 @@ export class PipelineHub {
 
   /**
    * Takes a freshly upgraded socket: keeps it when `token` names a live, verified session of the
-   * world, else sends the real pipeline's error frame and closes it.
+   * sandbox, else sends the real pipeline's error frame and closes it.
    */
-  admit(sandbox: Sandbox, worldId: string | null, socket: WebSocket, token: string | undefined): void {
+  admit(sandbox: Sandbox, sandboxId: string | null, socket: WebSocket, token: string | undefined): void {
     const session = token ? sandbox.sessions.get(token) : undefined;
     if (!session || session.pendingTwoFactor || !token) return refuseInactive(socket);
-    const room = this.room(sandbox, worldId);
-    // A reset closes the socket and a restore keeps the world's sessions: this one store answers for its life.
+    const room = this.room(sandbox, sandboxId);
+    // A reset closes the socket and a restore keeps the sandbox's sessions: this one store answers for its life.
     const { sessions } = sandbox;
     const live = () => sessions.get(token) !== undefined;
     const queue = { unread: () => socket.bufferedAmount, drop: () => socket.terminate() };
@@ -67,7 +67,7 @@ export class PipelineHub {
     this.startPinging();
   }
 
-  /** Sends one frame to the sockets of `to` (or all the world's); answers how many it reached. */
+  /** Sends one frame to the sockets of `to` (or all the sandbox's); answers how many it reached. */
   deliver(room: PipelineRoom, type: string, to: readonly string[] | 'all', content: unknown): number {
     const targets = liveOnly(room.clientsOf(to));
     if (targets.length === 0) return 0;
@@ -95,14 +95,14 @@ export class PipelineHub {
     return targets.length;
   }
 
-  /** Cuts a user's sockets (or all the world's) without a close frame, as a network failure would. */
+  /** Cuts a user's sockets (or all the sandbox's) without a close frame, as a network failure would. */
   drop(room: PipelineRoom, userId?: string): number {
     const targets = room.clientsOf(userId === undefined ? 'all' : [userId]);
     for (const { socket } of targets) socket.terminate();
     return targets.length;
   }
 
-  /** Closes every socket of every world: the server is stopping. */
+  /** Closes every socket of every sandbox: the server is stopping. */
   closeAll(): void {
     for (const { socket } of this.clients) socket.terminate();
     this.stopPinging();
@@ -110,7 +110,7 @@ export class PipelineHub {
 
   private onSignal(room: PipelineRoom, signal: PipelineSignal) {
     if (signal.kind === 'rule') return this.applyRule(room, signal.rule, signal.userId);
-    if (signal.kind === 'world-reset') room.reset();
+    if (signal.kind === 'sandbox-reset') room.reset();
     for (const client of room.all()) {
       if (signal.kind !== 'session-ended' || client.token === signal.token) client.socket.close(CLOSE_NORMAL);
     }
@@ -145,7 +145,7 @@ function refuseInactive(socket: WebSocket): void {
 }
 
 /**
- * Sessions expire by the world's clock, which no timer follows: a socket whose session has expired
+ * Sessions expire by the sandbox's clock, which no timer follows: a socket whose session has expired
  * is found when a frame or a ping is next due for it, and is then refused as an unknown session is.
  */
 function liveOnly(clients: PipelineClient[]): PipelineClient[] {

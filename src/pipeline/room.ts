@@ -9,7 +9,7 @@ export interface PipelineClient {
   readonly userId: string;
   readonly token: string;
   readonly since: string;
-  /** Whether the session is still live by its world's clock: a session may expire while its socket is open. */
+  /** Whether the session is still live by its sandbox's clock: a session may expire while its socket is open. */
   readonly live: () => boolean;
   /** What it has not read, counted against the process's total. */
   readonly queue: PushQueue;
@@ -45,7 +45,7 @@ export function faultsFrom(input: SocketFaultsInput, now: number): SocketFaults 
   };
 }
 
-/** The sockets of one world, by user, with the frames they were sent and the faults they meet. */
+/** The sockets of one sandbox, by user, with the frames they were sent and the faults they meet. */
 export class PipelineRoom {
   readonly byUser = new Map<string, Set<PipelineClient>>();
   faults = noFaults();
@@ -54,7 +54,8 @@ export class PipelineRoom {
   private start = 0;
   private bytes = 0;
 
-  constructor(readonly worldId: string | null) {}
+  /** The sandbox's X-Mock-World id; null for the default sandbox. */
+  constructor(readonly sandboxId: string | null) {}
 
   /**
    * Keeps the client; answers the sockets of its session it pushed past LIMITS.socketsPerSession
@@ -114,7 +115,7 @@ export class PipelineRoom {
     }
   }
 
-  /** A world reset: its faults and the frames it sent are forgotten. */
+  /** A sandbox reset: its faults and the frames it sent are forgotten. */
   reset() {
     this.faults = noFaults();
     this.frames = [];

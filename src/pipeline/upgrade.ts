@@ -22,13 +22,13 @@ export function attachPipeline(server: Server, sandboxes: Sandboxes, hub: Pipeli
     const url = new URL(request.url ?? '/', 'http://pipeline');
     const userAgent = request.headers['user-agent'];
     const refuseUserAgent = () => refuse(socket, new ApiError(403, messages.userAgentRequired, WAF_MISSING_USER_AGENT));
-    // The real pipeline refuses a missing User-Agent always; a placeholder only as strictly as the world's API does.
+    // The real pipeline refuses a missing User-Agent always; a placeholder only as strictly as the sandbox's API does.
     if (!userAgent?.trim()) return refuseUserAgent();
-    const worldId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
-    const sandbox = sandboxes.get(worldId);
-    if (!sandbox) return refuse(socket, new ApiError(404, messages.unknownSandbox(worldId ?? '')));
+    const sandboxId = header(request, WORLD_HEADER) ?? url.searchParams.get('world') ?? undefined;
+    const sandbox = sandboxes.get(sandboxId);
+    if (!sandbox) return refuse(socket, new ApiError(404, messages.unknownSandbox(sandboxId ?? '')));
     if (sandbox.settings.userAgent === 'strict' && isPlaceholderUserAgent(userAgent)) return refuseUserAgent();
-    if (hub.room(sandbox, worldId ?? null).refuses(Date.now())) {
+    if (hub.room(sandbox, sandboxId ?? null).refuses(Date.now())) {
       return refuse(socket, new ApiError(503, messages.pipelineRefusing));
     }
     const token = url.searchParams.get('authToken') ?? url.searchParams.get('auth') ?? undefined;
@@ -38,9 +38,9 @@ export function attachPipeline(server: Server, sandboxes: Sandboxes, hub: Pipeli
     );
     void wss.then((ws) =>
       ws.handleUpgrade(request, socket, head, (open) => {
-        // The world the upgrade named may have been reset meanwhile: admit into the current one.
-        const current = sandboxes.get(worldId);
-        if (current) hub.admit(current, worldId ?? null, open, token);
+        // The sandbox the upgrade named may have been reset meanwhile: admit into the current one.
+        const current = sandboxes.get(sandboxId);
+        if (current) hub.admit(current, sandboxId ?? null, open, token);
         else open.terminate();
       }),
     );

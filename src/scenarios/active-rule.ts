@@ -4,7 +4,7 @@ import { compileMatch, compileScope, needsBody, type RequestFacts } from './matc
 import type { FaultKind, Rule, RuleResponse, Scenario } from './schema.js';
 import type { PipelineRule } from '../store/pipeline-bus.js';
 
-/** A rule as loaded: compiled once, shared by every world the rule applies to. */
+/** A rule as loaded: compiled once, shared by every sandbox the rule applies to. */
 export interface RuleDef {
   scenario: string;
   /** Position in its scenario, from 0. */
@@ -13,10 +13,10 @@ export interface RuleDef {
   pattern: PathPattern;
   /** Every matcher but the path. */
   matches: (request: RequestFacts) => boolean;
-  /** Whether the rule can apply to a method, path and world at all (see compileScope). */
-  couldApply: (method: string, path: string, world: string | undefined) => boolean;
+  /** Whether the rule can apply to a method, path and sandbox at all (see compileScope). */
+  couldApply: (method: string, path: string, sandboxId: string | undefined) => boolean;
   needsBody: boolean;
-  /** Seeds the rule's `probability` draws: the same in every world and every run with the same seed. */
+  /** Seeds the rule's `probability` draws: the same in every sandbox and every run with the same seed. */
   seed: number;
 }
 
@@ -41,13 +41,13 @@ export interface Outcome {
   fault?: FaultKind;
   delayMs?: number;
   passThrough?: boolean;
-  /** What the request does to the world's event sockets. */
+  /** What the request does to the sandbox's event sockets. */
   pipeline?: PipelineRule;
   /** Over a rate limit: answer the endpoint's 429 unless `response` says otherwise. */
   rateLimited?: { retryAfterSeconds?: number };
 }
 
-/** A rule's counters in one world. */
+/** A rule's counters in one sandbox. */
 export class ActiveRule {
   /** Matching requests seen (for `after`) and draws made (for `probability`). */
   private seen = 0;
@@ -60,7 +60,7 @@ export class ActiveRule {
 
   constructor(
     readonly def: RuleDef,
-    /** When the rule took effect in this world, on its clock (for `during`); set on first use when unknown. */
+    /** When the rule took effect in this sandbox, on its clock (for `during`); set on first use when unknown. */
     private since: number | undefined,
   ) {
     const { times, sequence } = def.rule;

@@ -6,10 +6,10 @@ import type { Scenario } from './schema.js';
 export type { RequestFacts } from './match.js';
 export type { Outcome } from './active-rule.js';
 
-/** The default world's key; isolated worlds go by their id. */
+/** The default sandbox's key; isolated sandboxes go by their id. */
 export const DEFAULT_SANDBOX = '';
 
-/** One world's rules and their counters. */
+/** One sandbox's rules and their counters. */
 class SandboxRules {
   runtime: ActiveRule[] = [];
   base: ActiveRule[];
@@ -26,9 +26,9 @@ class SandboxRules {
 
   constructor(
     baseDefs: RuleDef[],
-    /** The X-Mock-World id; undefined for the default world. */
-    private readonly world: string | undefined,
-    /** When the world's rules took effect, on its clock: the start of base rules' `during`. */
+    /** The X-Mock-World id; undefined for the default sandbox. */
+    private readonly sandboxId: string | undefined,
+    /** When the sandbox's rules took effect, on its clock: the start of base rules' `during`. */
     since: number | undefined,
   ) {
     this.since = since;
@@ -42,12 +42,12 @@ class SandboxRules {
     this.needsBody = [...this.runtime, ...this.base].some((active) => active.def.needsBody);
   }
 
-  /** The rules that may apply to a method and path in this world, judged once per method and path. */
+  /** The rules that may apply to a method and path in this sandbox, judged once per method and path. */
   candidatesFor(method: string, path: string): ActiveRule[] {
     const key = `${method} ${path}`;
     let rules = this.candidates.get(key);
     if (!rules) {
-      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.test(path) && def.couldApply(method, path, this.world));
+      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.test(path) && def.couldApply(method, path, this.sandboxId));
       // Paths are unbounded request input (ids): keep the map from growing with them.
       if (this.candidates.size >= 1024) this.candidates.clear();
       this.candidates.set(key, rules);
@@ -69,8 +69,8 @@ class SandboxRules {
 
 /**
  * The scripted failures a client is tested against. Base scenarios (loaded at start) apply to every
- * world, each world counting their uses on its own; runtime ones (from the control plane) belong to
- * the world they were posted for, win over the base ones, and go when that world is reset or removed,
+ * sandbox, each counting their uses on its own; runtime ones (from the control plane) belong to
+ * the sandbox they were posted for, win over the base ones, and go when that sandbox is reset or removed,
  * like msw's `server.use()` and `resetHandlers()`.
  */
 export class ScenarioEngine {
@@ -89,45 +89,48 @@ export class ScenarioEngine {
     }
   }
 
-  /** Adds runtime rules to one world; `now` on its clock starts their `during` windows. */
-  use(scenario: Scenario, world = DEFAULT_SANDBOX, now?: number) {
-    const rules = this.rulesOf(world, now);
+  /** Adds runtime rules to one sandbox; `now` on its clock starts their `during` windows. */
+  use(scenario: Scenario, sandboxId = DEFAULT_SANDBOX, now?: number) {
+    const rules = this.rulesOf(sandboxId, now);
     rules.runtime.unshift(...defineRules(scenario, this.seed).map((def) => new ActiveRule(def, now)));
     rules.changed();
   }
 
-  /** Drops the world's runtime rules and starts its base rules' counts over. */
-  reset(world = DEFAULT_SANDBOX) {
-    this.sandboxes.delete(world);
+  /** Drops the sandbox's runtime rules and starts its base rules' counts over. */
+  reset(sandboxId = DEFAULT_SANDBOX) {
+    this.sandboxes.delete(sandboxId);
   }
 
-  /** Whether any rule could apply to the world: the fast path when none is loaded. */
-  active(world: string): boolean {
-    return this.baseDefs.length > 0 || this.sandboxes.has(world);
+  /** Whether any rule could apply to the sandbox: the fast path when none is loaded. */
+  active(sandboxId: string): boolean {
+    return this.baseDefs.length > 0 || this.sandboxes.has(sandboxId);
   }
 
-  /** `now` on the world's clock: the first request of a world starts its base rules' `during`. */
-  needsBody(world: string, now: number): boolean {
-    return this.active(world) && this.rulesOf(world, now).needsBody;
+  /** `now` on the sandbox's clock: the first request of a sandbox starts its base rules' `during`. */
+  needsBody(sandboxId: string, now: number): boolean {
+    return this.active(sandboxId) && this.rulesOf(sandboxId, now).needsBody;
   }
 
-  list(world = DEFAULT_SANDBOX) {
-    const rules = this.sandboxes.get(world) ?? new SandboxRules(this.baseDefs, undefined, undefined);
+  list(sandboxId = DEFAULT_SANDBOX) {
+    const rules = this.sandboxes.get(sandboxId) ?? new SandboxRules(this.baseDefs, undefined, undefined);
     return [...rules.runtime, ...rules.base].map((active) => active.describe());
   }
 
   /** The first live rule's answer, its use counted in the same synchronous step. */
-  take(request: RequestFacts, world: string, now: number): Outcome | undefined {
-    for (const active of this.rulesOf(world, now).candidatesFor(request.method, request.path)) {
+  take(request: RequestFacts, sandboxId: string, now: number): Outcome | undefined {
+    for (const active of this.rulesOf(sandboxId, now).candidatesFor(request.method, request.path)) {
       const outcome = active.take(request, now);
       if (outcome) return outcome;
     }
     return undefined;
   }
 
-  private rulesOf(world: string, now: number | undefined): SandboxRules {
-    let rules = this.sandboxes.get(world);
-    if (!rules) this.sandboxes.set(world, (rules = new SandboxRules(this.baseDefs, world === DEFAULT_SANDBOX ? undefined : world, now)));
+  private rulesOf(sandboxId: string, now: number | undefined): SandboxRules {
+    let rules = this.sandboxes.get(sandboxId);
+    if (!rules) {
+      rules = new SandboxRules(this.baseDefs, sandboxId === DEFAULT_SANDBOX ? undefined : sandboxId, now);
+      this.sandboxes.set(sandboxId, rules);
+    }
     return rules;
   }
 }

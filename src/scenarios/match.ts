@@ -5,15 +5,15 @@ export interface RequestFacts {
   method: string;
   /** Below /api/1. */
   path: string;
-  /** The X-Mock-World id, undefined on the default world. */
-  world: string | undefined;
+  /** The X-Mock-World id, undefined on the default sandbox. */
+  sandboxId: string | undefined;
   query(name: string): string | undefined;
   header(name: string): string | undefined;
   /** Resolved only when a rule asks for it: the username of the session's user. */
   username(): string | undefined;
   /** The auth cookie's value. */
   session(): string | undefined;
-  /** The parsed JSON body; read before matching only when some rule of the world matches on it. */
+  /** The parsed JSON body; read before matching only when some rule of the sandbox matches on it. */
   body: unknown;
   /** The key of the rate-limit budget the request spends for `per`. */
   budgetKey(per: string): string;
@@ -49,7 +49,7 @@ function checksOf(match: Partial<Matchers>): Check[] {
   const checks: Check[] = [];
   const { method, world, session, user, body } = match;
   if (method) checks.push((request) => request.method === method);
-  if (world !== undefined) checks.push((request) => same(request.world, world));
+  if (world !== undefined) checks.push((request) => same(request.sandboxId, world));
   if (session !== undefined) checks.push((request) => request.session() === session);
   for (const [name, value] of Object.entries(match.query ?? {})) checks.push((request) => same(request.query(name), value));
   for (const [name, value] of Object.entries(match.headers ?? {})) {
@@ -97,22 +97,22 @@ function dotted(value: Record<string, unknown>, path: string): unknown {
 }
 
 /**
- * Whether a rule can apply to a method, path and world at all, judged from the matchers that depend
+ * Whether a rule can apply to a method, path and sandbox at all, judged from the matchers that depend
  * on nothing else (reads carry no body to match): the engine leaves the others out per path.
  */
-export function compileScope(match: RuleMatch): (method: string, path: string, world: string | undefined) => boolean {
+export function compileScope(match: RuleMatch): (method: string, path: string, sandboxId: string | undefined) => boolean {
   const scope = (m: Partial<RuleMatch>) => ({ method: m.method, world: m.world, body: m.body !== undefined });
   const must = scope(match);
   const not = match.not ? scope(match.not) : undefined;
   const notPath = match.not?.path === undefined ? undefined : compilePath(match.not.path);
-  return (method, path, world) => {
+  return (method, path, sandboxId) => {
     const reads = method === 'GET' || method === 'HEAD';
     if (must.method && must.method !== method) return false;
-    if (must.world !== undefined && !same(world, must.world)) return false;
+    if (must.world !== undefined && !same(sandboxId, must.world)) return false;
     if (must.body && reads) return false;
     if (!not) return true;
     if (not.method && not.method === method) return false;
-    if (not.world !== undefined && same(world, not.world)) return false;
+    if (not.world !== undefined && same(sandboxId, not.world)) return false;
     if (notPath?.test(path)) return false;
     return true;
   };

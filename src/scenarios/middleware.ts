@@ -25,17 +25,17 @@ export interface AnsweredBy {
 const answered = new WeakMap<object, AnsweredBy>();
 export const answeredBy = (c: Context): AnsweredBy | undefined => answered.get(c);
 
-/** Applies the first matching scenario rule of the request's world before the simulated API sees it. */
+/** Applies the first matching scenario rule of the request's sandbox before the simulated API sees it. */
 export function scenarioMiddleware(engine: ScenarioEngine) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const worldId = requestedSandboxId(c);
-    const key = worldId ?? DEFAULT_SANDBOX;
+    const sandboxId = requestedSandboxId(c);
+    const key = sandboxId ?? DEFAULT_SANDBOX;
     if (!engine.active(key)) return next();
     const path = c.req.path.slice(API_PREFIX.length);
     const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
     const now = c.get('sandbox').clock.now();
     const body = !reads && engine.needsBody(key, now) ? parseLoosely(await requestText(c)) : undefined;
-    const facts = new ScenarioRequest(c, path, worldId, body);
+    const facts = new ScenarioRequest(c, path, sandboxId, body);
     const outcome = engine.take(facts, key, now);
     if (!outcome) return next();
     answered.set(c, { scenario: outcome.scenario, rule: outcome.index, fault: outcome.fault });
@@ -58,7 +58,7 @@ class ScenarioRequest implements RequestFacts {
   constructor(
     private readonly c: Context<AppEnv>,
     readonly path: string,
-    readonly world: string | undefined,
+    readonly sandboxId: string | undefined,
     readonly body: unknown,
   ) {
     this.method = c.req.method;
@@ -90,7 +90,7 @@ class ScenarioRequest implements RequestFacts {
 
   /**
    * Whose budget the request spends: the logged-in (or logging-in) user, one login, an address, or
-   * everyone's. Worked out once per kind: every rate limit of the world asks.
+   * everyone's. Worked out once per kind: every rate limit of the sandbox asks.
    */
   budgetKey(per: string): string {
     if (per === 'global') return '';

@@ -4,8 +4,8 @@ import { lazy } from '../schema/lazy.js';
 import type { PipelineRule } from '../store/pipeline-bus.js';
 
 /**
- * A scenario rule's `pipeline` field: what a matching request does to the world's event sockets.
- * Faults given replace the world's socket faults, as POST /_mock/pipeline/faults does.
+ * A scenario rule's `pipeline` field: what a matching request does to the sandbox's event sockets.
+ * Faults given replace the sandbox's socket faults, as POST /_mock/pipeline/faults does.
  */
 export const PipelineRuleSchema = lazy(() =>
   z.strictObject({

@@ -50,7 +50,7 @@ const matcherFields = () => ({
   user: z.string().optional(),
   /** A JSON subset of the request body: each field must equal (`*`: any value); nested objects match as subsets. */
   body: matcherRecord(z.unknown()).optional(),
-  /** The isolated world the request names with X-Mock-World (`*`: any isolated world). */
+  /** The isolated sandbox (a "world" to users) the request names with X-Mock-World (`*`: any isolated one). */
   world: z.string().optional(),
   /** One login: the value of its auth cookie. */
   session: z.string().optional(),
@@ -92,7 +92,7 @@ const SequenceStepSchema = lazy(() =>
     .refine((step) => !(step.response && step.fault && step.fault !== 'slow-body'), 'must have a response or a fault, not both')
     .refine((step) => step.response || step.fault || step.delayMs !== undefined, 'must have a response, a fault or a delayMs'));
 
-/** A window in minutes of the world's clock, counted from when the rule took effect in that world. */
+/** A window in minutes of the sandbox's clock, counted from when the rule took effect in that sandbox. */
 const DuringSchema = lazy(() =>
   strictForm({ fromMinute: z.number().min(0), toMinute: z.number().min(0) })
     .refine((during) => during.toMinute > during.fromMinute, 'toMinute must be after fromMinute'));
@@ -132,10 +132,10 @@ export const RuleSchema = lazy(() =>
     after: z.number().int().min(0).optional(),
     /** How many matching requests the rule applies to; forever when left out. */
     times: z.number().int().min(1).optional(),
-    /** The chance that a matching request is answered by the rule, drawn from a random seeded per world and rule. */
+    /** The chance that a matching request is answered by the rule, drawn from a random seeded per sandbox and rule. */
     probability: z.number().min(0).max(1).optional(),
     during: DuringSchema.optional(),
-    /** What the request does to the world's event sockets when the rule takes it. */
+    /** What the request does to the sandbox's event sockets when the rule takes it. */
     pipeline: PipelineRuleSchema.optional(),
   })
     .refine((rule) => !(rule.response && rule.fault && rule.fault !== 'slow-body'), 'must have a response or a fault, not both')

@@ -22,7 +22,7 @@ const PLACEHOLDER = new RegExp(
 export const isPlaceholderUserAgent = (value: string | undefined) => !value || value.trim() === '' || PLACEHOLDER.test(value.trim());
 
 /**
- * With the world's `userAgent: "strict"`, the service's firewall refuses a missing or placeholder
+ * With the sandbox's `userAgent: "strict"`, the service's firewall refuses a missing or placeholder
  * User-Agent with 403 and waf_code 13799, before anything else looks at the request.
  */
 export const requireUserAgent = createMiddleware<AppEnv>((c, next) => {

@@ -1,7 +1,7 @@
 /**
- * What the real event socket ("pipeline") would push after a change to the world. Domain code emits
+ * What the real event socket ("pipeline") would push after a change to the sandbox. Domain code emits
  * these once the change is visible to a read; the socket layer (or nobody) listens. Knows nothing of
- * websockets: a world with no listener pays one empty loop per change.
+ * websockets: a sandbox with no listener pays one empty loop per change.
  */
 export interface PipelineEvent {
   /** The real pipeline's event type: `friend-online`, `notification`, `group-joined`, ... */
@@ -18,18 +18,18 @@ export interface PipelineEvent {
 export type PipelineListener = (event: PipelineEvent) => void;
 
 /**
- * What acts on sockets rather than feeding them: a session closed (logout), the world reset or
+ * What acts on sockets rather than feeding them: a session closed (logout), the sandbox reset or
  * removed (all its sessions end), or a scenario rule's socket faults, met by a request of `userId`.
  */
 export type PipelineSignal =
   | { kind: 'session-ended'; token: string }
-  | { kind: 'world-reset' }
-  | { kind: 'world-removed' }
+  | { kind: 'sandbox-reset' }
+  | { kind: 'sandbox-removed' }
   | { kind: 'rule'; rule: PipelineRule; userId: string | undefined };
 
 /** A scenario rule's `pipeline` field (its schema is in src/scenarios/pipeline-rule.ts). */
 export interface PipelineRule {
-  /** Cut the sockets of the user whose request met the rule, or every socket of the world. */
+  /** Cut the sockets of the user whose request met the rule, or every socket of the sandbox. */
   drop?: 'user' | 'all';
   delayMs?: number;
   duplicate?: boolean;
@@ -37,7 +37,7 @@ export interface PipelineRule {
   refuseForMs?: number;
 }
 
-/** One per world; carried over when the world is reset or restored, so open sockets stay attached. */
+/** One per sandbox; carried over when the sandbox is reset or restored, so open sockets stay attached. */
 export class PipelineBus {
   private readonly listeners = new Set<PipelineListener>();
   private readonly signalListeners = new Set<(signal: PipelineSignal) => void>();
@@ -54,7 +54,7 @@ export class PipelineBus {
 
   /**
    * The socket faults a scenario rule set before anything listened (no socket opened yet in this
-   * world): the first listener hears them, so a rule met before the client connects still holds.
+   * sandbox): the first listener hears them, so a rule met before the client connects still holds.
    */
   private unheardFaults: PipelineSignal | undefined;
 
@@ -68,7 +68,7 @@ export class PipelineBus {
   signal(signal: PipelineSignal): void {
     if (this.signalListeners.size === 0) {
       if (signal.kind === 'rule' && Object.keys(signal.rule).some((key) => key !== 'drop')) this.unheardFaults = signal;
-      else if (signal.kind === 'world-reset') this.unheardFaults = undefined;
+      else if (signal.kind === 'sandbox-reset') this.unheardFaults = undefined;
       return;
     }
     for (const listener of this.signalListeners) listener(signal);

@@ -115,7 +115,7 @@ export class Sandboxes {
     const sandbox = this.get(id);
     if (!sandbox) return false;
     this.replace(id, this.source.build(sandbox.clock, sandbox.pipeline));
-    sandbox.pipeline.signal({ kind: 'world-reset' });
+    sandbox.pipeline.signal({ kind: 'sandbox-reset' });
     return true;
   }
 
@@ -159,7 +159,7 @@ export class Sandboxes {
 
   remove(id: string): boolean {
     const sandbox = this.isolated.get(id);
-    sandbox?.pipeline.signal({ kind: 'world-removed' });
+    sandbox?.pipeline.signal({ kind: 'sandbox-removed' });
     if (sandbox) releaseUploads(sandbox);
     this.dropSnapshot(id);
     this.lastUsed.delete(id);

@@ -12,6 +12,22 @@ const SHOTS = 'test-output';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** What of the open record drawer lies outside the viewport; read the moment its record shows, with no wait. */
+const drawerOutside = (page: Page) =>
+  page.locator('#drawer, #drawer-title, #drawer-close, #drawer-body').evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      const viewport = element.ownerDocument.documentElement;
+      // The record itself is taller than the window and scrolls inside the drawer.
+      const within =
+        box.left >= 0 &&
+        box.right <= viewport.clientWidth &&
+        box.top >= 0 &&
+        (element.id === 'drawer-body' || box.bottom <= viewport.clientHeight);
+      return within ? [] : [`#${element.id}: ${box.left}-${box.right} x ${box.top}-${box.bottom}`];
+    }),
+  );
+
 describe.runIf(haveBrowser)('the console in a browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -109,6 +125,7 @@ describe.runIf(haveBrowser)('the console in a browser', () => {
     await page.locator('[data-kind="users"]').click();
     await page.locator('a.id', { hasText: ids.carol }).click();
     await page.locator('#drawer-body', { hasText: '"username": "carol"' }).waitFor();
+    expect(await drawerOutside(page)).toEqual([]);
     await expect(page.locator('#drawer-body').textContent()).resolves.not.toContain('carol-password');
     await page.screenshot({ path: `${SHOTS}/console-record.png` });
   });
@@ -214,6 +231,22 @@ describe.runIf(haveBrowser)('the console kept current', () => {
       }),
     );
     expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a record's drawer whole at 800 px wide, its close button in reach", async () => {
+    const page = await openConsole({ width: 800, height: 600 });
+    await page.locator('#tab-world').click();
+    await page.locator('[data-kind="instances"]').click();
+    await page
+      .locator('a.id', { hasText: /^wrld_/ })
+      .first()
+      .click();
+    await page.locator('#drawer-body', { hasText: '"kind": "instance"' }).waitFor();
+    expect(await drawerOutside(page)).toEqual([]);
+    await page.locator('#drawer-close').click();
+    await expect(page.locator('#drawer').isVisible()).resolves.toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });

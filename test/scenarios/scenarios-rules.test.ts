@@ -120,7 +120,7 @@ describe('when a rule applies', () => {
     const draw = (seed: number) => {
       const engine = new ScenarioEngine(seed);
       engine.use(scenario([{ match: { path: '/x' }, response: unavailable, probability: 0.5 }]));
-      const request = { method: 'GET', path: '/x', world: undefined, body: undefined, query: () => undefined, header: () => undefined, username: () => undefined, session: () => undefined, budgetKey: () => '' };
+      const request = { method: 'GET', path: '/x', sandboxId: undefined, body: undefined, query: () => undefined, header: () => undefined, username: () => undefined, session: () => undefined, budgetKey: () => '' };
       return Array.from({ length: 40 }, () => (engine.take(request, '', 0) ? 'x' : '.')).join('');
     };
     expect(draw(1)).toBe(draw(1));

@@ -12,12 +12,12 @@ import { selectSandbox, type Sandboxes } from '../../store/sandboxes.js';
 /**
  * The absolute upload URL for a token, on the origin the client called when its Host is `localhost`
  * or an IP address, else on the address the connection came in on: a Host copied as sent would let
- * a rebound DNS name steer uploads. A request that named an isolated world gets a URL that names it
- * too, since an upload client sends no X-Mock-World header.
+ * a rebound DNS name steer uploads. A request that named an isolated sandbox gets a URL that names it
+ * too (`?world=`), since an upload client sends no X-Mock-World header.
  */
 export function uploadUrl(c: Context, token: string): string {
-  const world = requestedSandboxId(c);
-  const query = world === undefined ? '' : `?world=${encodeURIComponent(world)}`;
+  const sandboxId = requestedSandboxId(c);
+  const query = sandboxId === undefined ? '' : `?world=${encodeURIComponent(sandboxId)}`;
   return `${uploadOrigin(c)}/_uploads/${token}${query}`;
 }
 
@@ -40,7 +40,7 @@ const ownBytes = (buffer: Buffer): Uint8Array<ArrayBuffer> =>
 
 /**
  * The upload URLs that PUT .../start hands out, mounted outside /api/1. Like an S3 presigned URL they
- * take no cookie: the unguessable token in the path is the only key. Bytes stay in the world's memory.
+ * take no cookie: the unguessable token in the path is the only key. Bytes stay in the sandbox's memory.
  */
 export function uploadRoutes(deps: { readonly sandboxes: Sandboxes }) {
   const uploads = new Hono<AppEnv>();
@@ -49,7 +49,7 @@ export function uploadRoutes(deps: { readonly sandboxes: Sandboxes }) {
     checkUploadToken(c.get('sandbox'), c.req.param('token') ?? '');
     await next();
   });
-  // Refused before the bytes are read when the declared size is too large or cannot fit the world's upload total.
+  // Refused before the bytes are read when the declared size is too large or cannot fit the sandbox's upload total.
   const room = createMiddleware<AppEnv>(async (c, next) => {
     const declared = Number(requestHeader(c, 'content-length') ?? 0);
     if (declared > UPLOAD_LIMIT_BYTES) throw uploadTooLarge();

@@ -35,9 +35,12 @@ a.id:hover { text-decoration: underline; }
 .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 4px 0; }
 .dim { color: var(--dim); }
 .detail { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; padding: 8px 0; }
-#drawer { position: fixed; right: 0; top: 0; bottom: 0; width: min(560px, 90vw); background: var(--panel); border-left: 1px solid var(--line);
-  padding: 12px 16px; overflow: auto; transform: translateX(100%); transition: transform .15s; }
-#drawer.open { transform: none; }
+/* Shown whole the moment it opens: one that slid in from off-screen was seen cut off at the right edge while it moved. */
+#drawer { display: none; position: fixed; right: 0; top: 0; bottom: 0; width: min(560px, 90vw); background: var(--panel); border-left: 1px solid var(--line);
+  padding: 12px 16px; overflow: auto; }
+#drawer.open { display: block; }
+#drawer .spacer { flex: 1; }
+#drawer-title { min-width: 0; overflow-wrap: anywhere; }
 #drawer pre { max-height: none; }
 #toast { position: fixed; bottom: 12px; left: 50%; transform: translateX(-50%); background: var(--line); padding: 6px 12px; border-radius: 6px; }
 .pill { display: inline-block; padding: 0 6px; border-radius: 9px; background: var(--line); color: var(--dim); font-size: 11px; }

@@ -1,5 +1,5 @@
 /**
- * What the console's world views answer, one row per record. Free of imports: the console's browser
+ * What the console's record views answer, one row per record. Free of imports: the console's browser
  * script reads its pages by these types, so the server and the page cannot drift apart unseen.
  */
 export interface Page<T> {

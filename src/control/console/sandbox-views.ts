@@ -33,7 +33,7 @@ const matcher = (search: string | undefined) => {
   return (...values: (string | undefined)[]) => !needle || values.some((value) => value?.toLowerCase().includes(needle));
 };
 
-/** What the console reads of a world: plain summaries of its records, never a password or a secret. */
+/** What the console reads of a sandbox: plain summaries of its records, never a password or a secret. */
 export function usersPage(sandbox: Sandbox, query: PageQuery): Page<UserRow> {
   const matches = matcher(query.search);
   return page(
@@ -151,7 +151,7 @@ export type SandboxPageKind = keyof SandboxRows;
 
 const withoutSecrets = (user: UserRecord) => Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_FIELDS.has(key)));
 
-/** One record by id, whatever its kind, as stored (secrets left out); undefined when the world has none. */
+/** One record by id, whatever its kind, as stored (secrets left out); undefined when the sandbox has none. */
 export function recordById(sandbox: Sandbox, id: string): unknown {
   const user = sandbox.users.get(id);
   if (user) return { kind: 'user', record: withoutSecrets(user), sessions: sandbox.sessions.liveCount(id) };

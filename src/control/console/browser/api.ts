@@ -12,11 +12,11 @@ export class ControlFailure extends Error {
   }
 }
 
-/** Calls the control plane for the chosen world; a refusal throws with the envelope's message. */
+/** Calls the control plane for the chosen sandbox; a refusal throws with the envelope's message. */
 export async function control<Answer>(method: string, path: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (state.world) headers['X-Mock-World'] = state.world;
+  if (state.sandboxId) headers['X-Mock-World'] = state.sandboxId;
   if (token) headers['Authorization'] = `Bearer ${token}`;
   const response = await fetch(`/_mock${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();

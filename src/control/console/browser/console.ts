@@ -3,12 +3,12 @@ import { messageOf } from './api.js';
 import { act, loadControls } from './controls.js';
 import { $, toast } from './dom.js';
 import { loadRequests, renderRequests } from './requests.js';
-import { PAGE, state, type FilterName, type Tab, type WorldKind } from './state.js';
-import { loadWorld } from './world.js';
-import { loadWorlds } from './worlds.js';
+import { PAGE, state, type FilterName, type Tab, type RecordKind } from './state.js';
+import { loadRecords } from './records.js';
+import { loadSandboxes } from './sandboxes.js';
 
 const TABS: Tab[] = ['requests', 'world', 'controls'];
-/** How often the world picker, the world views and the controls are read again. */
+/** How often the sandbox picker, the record views and the controls are read again. */
 const REFRESH_MS = 2000;
 
 function show(tab: Tab) {
@@ -23,29 +23,29 @@ function show(tab: Tab) {
 async function refresh() {
   try {
     if (state.tab === 'requests') renderRequests();
-    if (state.tab === 'world') await loadWorld();
+    if (state.tab === 'world') await loadRecords();
     if (state.tab === 'controls') await loadControls(() => void refresh());
   } catch (error) {
     toast(messageOf(error));
   }
 }
 
-/** Shows another world (or the default one, ''): its requests, live, and its records. */
-function switchWorld(world: string) {
-  state.world = world;
+/** Shows another sandbox (or the default one, ''): its requests, live, and its records. */
+function switchSandbox(sandboxId: string) {
+  state.sandboxId = sandboxId;
   state.entries = [];
   state.open = null;
   loadRequests().then(refresh, (error: unknown) => toast(messageOf(error)));
 }
 
-const pickWorlds = () => loadWorlds(() => switchWorld('')).catch((error: unknown) => toast(messageOf(error)));
+const pickSandboxes = () => loadSandboxes(() => switchSandbox('')).catch((error: unknown) => toast(messageOf(error)));
 const perform = (method: string, path: string, body?: unknown) => void act(method, path, body, () => void refresh());
 
 function bind() {
   for (const name of TABS) $(`tab-${name}`).onclick = () => show(name);
   const picker = $<HTMLSelectElement>('world-picker');
-  picker.onchange = () => switchWorld(picker.value);
-  picker.onfocus = () => void pickWorlds();
+  picker.onchange = () => switchSandbox(picker.value);
+  picker.onfocus = () => void pickSandboxes();
   for (const name of Object.keys(state.filters) as FilterName[]) {
     const input = $<HTMLInputElement | HTMLSelectElement>(`filter-${name}`);
     input.oninput = () => {
@@ -65,23 +65,23 @@ function bind() {
   const kinds = [...document.querySelectorAll<HTMLButtonElement>('[data-kind]')];
   for (const button of kinds) {
     button.onclick = () => {
-      state.kind = button.dataset.kind as WorldKind;
-      state.worldPage.offset = 0;
+      state.kind = button.dataset.kind as RecordKind;
+      state.recordPage.offset = 0;
       for (const other of kinds) other.classList.toggle('on', other === button);
       void refresh();
     };
   }
   const search = $<HTMLInputElement>('world-search');
   search.oninput = () => {
-    state.worldPage = { offset: 0, search: search.value.trim() };
+    state.recordPage = { offset: 0, search: search.value.trim() };
     void refresh();
   };
   $('world-prev').onclick = () => {
-    state.worldPage.offset = Math.max(0, state.worldPage.offset - PAGE);
+    state.recordPage.offset = Math.max(0, state.recordPage.offset - PAGE);
     void refresh();
   };
   $('world-next').onclick = () => {
-    state.worldPage.offset += PAGE;
+    state.recordPage.offset += PAGE;
     void refresh();
   };
   $('drawer-close').onclick = () => $('drawer').classList.remove('open');
@@ -95,13 +95,13 @@ function bind() {
   $('drop-rules').onclick = () => perform('DELETE', '/scenarios');
   setInterval(() => {
     if (document.hidden) return;
-    void pickWorlds();
+    void pickSandboxes();
     if (state.tab !== 'requests') void refresh();
   }, REFRESH_MS);
 }
 
 bind();
-loadWorlds(() => undefined)
+loadSandboxes(() => undefined)
   .then(loadRequests)
   .then(() => show(state.tab))
   .catch((error: unknown) => toast(messageOf(error)));

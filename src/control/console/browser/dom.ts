@@ -1,5 +1,5 @@
 /**
- * Building the page. Every text from the world or the journal goes in as a text node (`h`'s
+ * Building the page. Every text from the sandbox or the journal goes in as a text node (`h`'s
  * children, `textContent`), never as HTML.
  */
 export type Child = Node | string | number | null | undefined | false | Child[];

@@ -7,7 +7,7 @@ import { PAGE, state } from './state.js';
 const KEPT = 5000;
 let source: EventSource | null = null;
 
-const inWorld = (entry: JournalEntry) => (entry.world ?? '') === state.world;
+const inSandbox = (entry: JournalEntry) => (entry.world ?? '') === state.sandboxId;
 
 function keep(entry: JournalEntry): boolean {
   const { method, path, status, user } = state.filters;
@@ -27,7 +27,7 @@ function curlOf(entry: JournalEntry): string {
   for (const [name, value] of Object.entries(sent)) {
     if (!/^(host|content-length|connection)$/i.test(name)) parts.push('-H', quote(`${name}: ${value}`));
   }
-  if (state.world && !sent['x-mock-world']) parts.push('-H', quote(`X-Mock-World: ${state.world}`));
+  if (state.sandboxId && !sent['x-mock-world']) parts.push('-H', quote(`X-Mock-World: ${state.sandboxId}`));
   if (entry.requestBody) parts.push('--data-raw', quote(entry.requestBody));
   parts.push(quote(`${location.origin}/api/1${entry.path}${entry.query ? `?${entry.query}` : ''}`));
   return parts.join(' ');
@@ -98,7 +98,7 @@ function rowOf(entry: JournalEntry): HTMLTableRowElement {
 }
 
 export function renderRequests() {
-  const shown = state.entries.filter((entry) => inWorld(entry) && keep(entry));
+  const shown = state.entries.filter((entry) => inSandbox(entry) && keep(entry));
   const pages = Math.max(1, Math.ceil(shown.length / PAGE));
   state.page = Math.min(state.page, pages - 1);
   const rows = shown
@@ -120,7 +120,7 @@ export async function loadRequests() {
   state.entries = listed.slice().reverse();
   renderRequests();
   const query = new URLSearchParams({ after: String(listed.reduce((last, entry) => Math.max(last, entry.seq), 0)) });
-  if (state.world) query.set('world', state.world);
+  if (state.sandboxId) query.set('world', state.sandboxId);
   if (token) query.set('token', token);
   const live = new EventSource(`/_mock/requests/stream?${query}`);
   live.onopen = () => $('live').classList.add('live');

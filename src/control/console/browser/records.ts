@@ -1,7 +1,7 @@
 import type { Page, SandboxRows } from '../rows.js';
 import { control, messageOf } from './api.js';
 import { $, h, pretty, type Child } from './dom.js';
-import { PAGE, state, type WorldKind } from './state.js';
+import { PAGE, state, type RecordKind } from './state.js';
 
 type Column<Row> = [name: string, cell: (row: Row) => Child, className?: string];
 
@@ -21,7 +21,7 @@ const link = (id: string | null | undefined) =>
       )
     : '';
 
-const columns: { [Kind in WorldKind]: Column<SandboxRows[Kind]>[] } = {
+const columns: { [Kind in RecordKind]: Column<SandboxRows[Kind]>[] } = {
   users: [
     ['id', (u) => link(u.id)],
     ['username', (u) => u.username],
@@ -72,7 +72,7 @@ const columns: { [Kind in WorldKind]: Column<SandboxRows[Kind]>[] } = {
   ],
 };
 
-function render<Kind extends WorldKind>(kind: Kind, page: Page<SandboxRows[Kind]>) {
+function render<Kind extends RecordKind>(kind: Kind, page: Page<SandboxRows[Kind]>) {
   const shown: Column<SandboxRows[Kind]>[] = columns[kind];
   $('world-head').replaceChildren(
     h(
@@ -92,8 +92,8 @@ function render<Kind extends WorldKind>(kind: Kind, page: Page<SandboxRows[Kind]
   );
 }
 
-export async function loadWorld() {
-  const { offset, search } = state.worldPage;
+export async function loadRecords() {
+  const { offset, search } = state.recordPage;
   const kind = state.kind;
   const query = new URLSearchParams({ offset: String(offset), n: String(PAGE) });
   if (search) query.set('search', search);

@@ -3,11 +3,12 @@ import { $, h, toast } from './dom.js';
 import { state } from './state.js';
 
 /**
- * Fills the world picker with the worlds the server has now; called at load and then every few
- * seconds, so worlds a test makes or removes appear and go. When the chosen world is gone, the
- * console goes back to the default world and `onGone` reloads what it shows.
+ * Fills the sandbox picker (labelled "world", as users call a sandbox) with the sandboxes the server
+ * has now; called at load and then every few seconds, so sandboxes a test makes or removes appear and
+ * go. When the chosen one is gone, the console goes back to the default sandbox and `onGone` reloads
+ * what it shows.
  */
-export async function loadWorlds(onGone: () => void) {
+export async function loadSandboxes(onGone: () => void) {
   const { worlds } = await control<{ worlds: string[] }>('GET', '/worlds');
   const ids = worlds.filter((id) => id !== '');
   const picker = $<HTMLSelectElement>('world-picker');
@@ -16,10 +17,10 @@ export async function loadWorlds(onGone: () => void) {
   if (listed.length !== wanted.length || listed.some((id, i) => id !== wanted[i])) {
     picker.replaceChildren(h('option', { value: '' }, 'default world'), ...ids.map((id) => h('option', { value: id }, id)));
   }
-  if (state.world && !ids.includes(state.world)) {
-    toast(`world ${state.world} is gone: showing the default world`);
-    state.world = '';
+  if (state.sandboxId && !ids.includes(state.sandboxId)) {
+    toast(`world ${state.sandboxId} is gone: showing the default world`);
+    state.sandboxId = '';
     onGone();
   }
-  picker.value = state.world;
+  picker.value = state.sandboxId;
 }
