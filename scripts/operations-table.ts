@@ -4,6 +4,7 @@
 // bodies and responses by status with their schemas; read on the first request that needs it).
 // Both are committed: the installed package never reads the description itself.
 import { readFileSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
 import { parse } from 'yaml';
 
 // The description sits beside the repository (`../shared/spec/...`); another copy can be named instead.
@@ -86,7 +87,13 @@ for (const [path, item] of Object.entries(doc.paths as Json)) {
   }
 }
 
-writeFileSync(
+/** Written as the formatter would leave it, so the generated files pass `npm run format:check` as they are. */
+async function writeFormatted(file: URL, text: string) {
+  const options = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file.pathname }));
+}
+
+await writeFormatted(
   tableFile,
   `// Written by \`npm run operations:table\` from the public OpenAPI description ${doc.info.version}; do not edit.
 import type { OperationFacts } from './facts.js';
@@ -99,5 +106,5 @@ ${rows.join('\n')}
 `,
 );
 const components = { schemas: strip(doc.components.schemas), securitySchemes: doc.components.securitySchemes };
-writeFileSync(contractFile, `${JSON.stringify({ version: doc.info.version, components, operations })}\n`);
+await writeFormatted(contractFile, `${JSON.stringify({ version: doc.info.version, components, operations })}\n`);
 process.stdout.write(`${rows.length} operations: ${tableFile.pathname}, ${contractFile.pathname}\n`);

@@ -89,7 +89,7 @@ export interface Sandbox
    * revision it was made at still stands.
    */
   revision: number;
-  /** Request key -> the JSON a read answered at a revision (see cachedJson in http.ts). */
+  /** Request key -> the JSON a read answered at a revision (see cachedJson in src/http/helpers.ts). */
   readonly readCache: ReadCache;
   /** Events for the event socket; the same bus outlives a reset or restore of the world. */
   readonly pipeline: PipelineBus;
