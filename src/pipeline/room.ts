@@ -145,5 +145,5 @@ function listedFrame(frame: SentFrame): SentFrame {
   return { ...frame, content: frame.content.slice(0, max / 2), truncated: true };
 }
 
-/** The content's bytes and a flat share for the rest of the entry. */
-const frameBytes = (frame: SentFrame) => 256 + (frame.content === undefined ? 0 : stringBytes(frame.content));
+/** The content's bytes and a flat share for the rest of the entry, as LIMITS.pipelineFrameBytesKept counts them. */
+export const frameBytes = (frame: SentFrame) => 256 + (frame.content === undefined ? 0 : stringBytes(frame.content));

@@ -1,5 +1,6 @@
 // docs/rules.md names, for every documented rule, the test at its limit and the test at its boundary:
-// each named test must exist, each row must name one of each, and every limit of src/limits.ts needs a row.
+// each named test must exist, each row must name one of each (never the same test for both), and every
+// limit of src/limits.ts needs a row.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,17 @@ describe('docs/rules.md', () => {
     expect(rows.length).toBeGreaterThan(40);
     const incomplete = rows.filter((row) => !row.limit.includes('›') || !row.boundary.includes('›')).map((row) => row.rule);
     expect(incomplete).toEqual([]);
+  });
+
+  it('never names one test for both the limit and the boundary: each must fail on its own', () => {
+    const key = ({ file, name }: { file: string; name: string }) => `${file} › ${name}`;
+    const shared = rows
+      .filter((row) => {
+        const atLimit = new Set(testsIn(row.limit).map(key));
+        return testsIn(row.boundary).some((test) => atLimit.has(key(test)));
+      })
+      .map((row) => row.rule);
+    expect(shared).toEqual([]);
   });
 
   it('names only tests that exist, in the file it names', () => {

@@ -2,7 +2,7 @@
 // without sockets, at the bound and one past it.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/limits.js';
-import { PipelineRoom } from '../../src/pipeline/room.js';
+import { frameBytes, PipelineRoom } from '../../src/pipeline/room.js';
 
 const frame = (type: string, content?: string) => ({ at: '2026-01-15T12:00:00.000Z', type, content, users: [], sockets: 1 });
 
@@ -42,5 +42,27 @@ describe('the frames a world lists', () => {
     const room = new PipelineRoom(null);
     room.record(frame('cut', `${largest}z`));
     expect(room.recent()[0]).toMatchObject({ type: 'cut', content: largest, truncated: true });
+  });
+});
+
+describe(`the bytes a world lists (at most ${LIMITS.pipelineFrameBytesKept.value})`, () => {
+  /** Eight frames that hold exactly the bound together, the last `extra` characters longer. */
+  const roomAtBound = (extra: number) => {
+    const share = LIMITS.pipelineFrameBytesKept.value / 8;
+    const content = 'c'.repeat((share - frameBytes(frame('probe'))) / 2);
+    const room = new PipelineRoom(null);
+    for (let i = 0; i < 8; i++) room.record(frame(`f${i}`, i === 7 ? content + 'c'.repeat(extra) : content));
+    return room;
+  };
+
+  it('keeps every frame while their bytes are exactly the bound', () => {
+    const listed = roomAtBound(0).recent();
+    expect(listed.map((kept) => kept.type)).toEqual(['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
+    expect(listed.every((kept) => kept.truncated === undefined)).toBe(true);
+  });
+
+  it('drops the oldest frame when the newest is one character longer', () => {
+    const listed = roomAtBound(1).recent();
+    expect(listed.map((kept) => kept.type)).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
   });
 });

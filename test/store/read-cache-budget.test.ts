@@ -2,20 +2,46 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultMaxMemory, LIMITS, setMemoryBudget, shareOf } from '../../src/limits.js';
 import { ReadCache, readCacheBytesOfProcess } from '../../src/store/read-cache.js';
 
+/** Every cache a test made, emptied after it: the process's share counts every cache still alive. */
+const made: ReadCache[] = [];
+const newCache = (maxBytes: number) => {
+  const cache = new ReadCache(maxBytes);
+  made.push(cache);
+  return cache;
+};
+
 const answer = (text: string) => ({ revision: 0, from: -Infinity, until: Infinity, text });
 
 /** A cache far larger in bytes than `count` one-character answers, holding them. */
 const cacheWith = (count: number) => {
-  const cache = new ReadCache(32 * 1024 * 1024);
+  const cache = newCache(32 * 1024 * 1024);
   for (let i = 0; i < count; i++) cache.set(`page-${i}`, answer('x'));
   return cache;
 };
 
-afterEach(() => setMemoryBudget(defaultMaxMemory()));
+/**
+ * Two worlds' caches that hold exactly the process's share of a 4 MiB budget together: the larger
+ * two answers, the smaller one.
+ */
+function cachesAtShare() {
+  setMemoryBudget(4 * 1024 * 1024);
+  const share = shareOf(LIMITS.readCacheShare);
+  const large = newCache(32 * 1024 * 1024);
+  const small = newCache(32 * 1024 * 1024);
+  large.set('a-0', answer('a'.repeat(150_000)));
+  large.set('a-1', answer('a'.repeat(150_000)));
+  small.set('b-0', answer('b'.repeat((share - large.bytes) / 2)));
+  return { large, small, share };
+}
+
+afterEach(() => {
+  for (const cache of made.splice(0)) while (cache.dropOldest());
+  setMemoryBudget(defaultMaxMemory());
+});
 
 describe('the read cache in bytes', () => {
   it('counts an answer as two bytes a character, so 60,000 Cyrillic characters do not fit in 100,000 bytes', () => {
-    const cache = new ReadCache(100_000);
+    const cache = newCache(100_000);
     cache.set('wide', answer('ж'.repeat(60_000)));
     expect(cache.get('wide')).toBeUndefined();
     cache.set('narrow', answer('ж'.repeat(40_000)));
@@ -25,7 +51,7 @@ describe('the read cache in bytes', () => {
   it("holds the caches of every world together within the process's share of --max-memory, the newest answers kept", () => {
     setMemoryBudget(4 * 1024 * 1024);
     const share = shareOf(LIMITS.readCacheShare);
-    const worlds = [new ReadCache(32 * 1024 * 1024), new ReadCache(32 * 1024 * 1024), new ReadCache(32 * 1024 * 1024)];
+    const worlds = [newCache(32 * 1024 * 1024), newCache(32 * 1024 * 1024), newCache(32 * 1024 * 1024)];
     for (let i = 0; i < 10; i++) {
       for (const [n, cache] of worlds.entries()) {
         cache.set(`page-${i}`, answer(`${n}`.repeat(150_000)));
@@ -34,6 +60,20 @@ describe('the read cache in bytes', () => {
       }
     }
     expect(worlds.every((cache) => cache.count > 0)).toBe(true);
+  });
+
+  it("keeps every answer while the caches of every world hold exactly the process's share", () => {
+    const { large, small, share } = cachesAtShare();
+    expect(readCacheBytesOfProcess()).toBe(share);
+    expect([large.get('a-0'), large.get('a-1'), small.get('b-0')].every(Boolean)).toBe(true);
+  });
+
+  it("drops the oldest answer of the world holding most at one character past the process's share", () => {
+    const { large, small, share } = cachesAtShare();
+    small.set('b-1', answer('x'));
+    expect(large.get('a-0')).toBeUndefined();
+    expect([large.get('a-1'), small.get('b-0'), small.get('b-1')].every(Boolean)).toBe(true);
+    expect(readCacheBytesOfProcess()).toBeLessThanOrEqual(share);
   });
 
   it(`keeps every answer up to ${LIMITS.readCacheEntries.value}, the first included`, () => {
