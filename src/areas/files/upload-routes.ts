@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../http/env.js';
 import { ApiError, messages } from '../../errors.js';
@@ -40,10 +39,15 @@ export function uploadRoutes(deps: { readonly sandboxes: Sandboxes }) {
     checkUploadToken(c.get('sandbox'), c.req.param('token') ?? '');
     await next();
   });
-  const limit = bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
-  });
+  // Hono's body limit loads with the first upload, not at start-up.
+  let bodyLimit: MiddlewareHandler<AppEnv> | undefined;
+  const limit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    bodyLimit ??= (await import('hono/body-limit')).bodyLimit({
+      maxSize: UPLOAD_LIMIT_BYTES,
+      onError: (c) => json(c, errorBody(new ApiError(413, messages.uploadTooLarge)), 413),
+    });
+    return bodyLimit(c, next);
+  };
 
   // Refused before the bytes are read when the declared size cannot fit the world's upload total.
   const room = createMiddleware<AppEnv>(async (c, next) => {
