@@ -15,6 +15,8 @@ import { generatedKinds, type GenerateCounts } from '../store/generators/counts.
 import { defaultMaxMemory, parseMemorySize, setMemoryBudget } from '../limits.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 
+export { mapStackTraces } from './stack-traces.js';
+
 const EXIT_USAGE = 2;
 const SHUTDOWN_GRACE_MS = 2000;
 

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
@@ -78,9 +79,25 @@ describe('the built CLI', () => {
     expect(server.packages()).toContain('lowdb');
   });
 
-  it('runs with source maps on, so that a trace names src/', async () => {
-    const server = await startRecorded();
-    expect(await server.stop()).toContain('sourceMaps true');
+  it("names src/ in a trace, at the lines Node's own source maps give", () => {
+    const traced = (setUp: string, flags: string[] = []) =>
+      spawnSync(
+        process.execPath,
+        [
+          ...flags,
+          '--input-type=module',
+          '-e',
+          `${setUp} const { startServer } = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'index.js')).href)});
+          await startServer({ fixturesDir: 'no-such-dir' }).catch((error) => console.log(error.stack));`,
+        ],
+        { encoding: 'utf8', timeout: 15_000 },
+      ).stdout;
+    // What the bin does before it runs the CLI.
+    const ours = traced(`(await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'cli.js')).href)})).mapStackTraces();`);
+    expect(ours).toMatch(/^Error: no-such-dir: is not a readable directory\n/);
+    expect(ours).toContain(`(${join(root, 'src', 'store', 'fixtures', 'fixture-dir.ts')}:`);
+    expect(ours).toContain(`(${join(root, 'src', 'main', 'index.ts')}:`);
+    expect(ours).toBe(traced('', ['--enable-source-maps']));
     const map = JSON.parse(readFileSync(join(root, 'dist', 'cli.js.map'), 'utf8'));
     expect(map.sources).toContain('../src/main/cli.ts');
   });
