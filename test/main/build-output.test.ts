@@ -45,12 +45,13 @@ async function startRecorded(args: string[] = []) {
 }
 
 describe('the built CLI', () => {
-  it('answers a first login without loading zod, the generated-answer engine, the seed generator or the database file', async () => {
+  it('answers a first login without loading commander, zod, the generated-answer engine, the seed generator or the database file', async () => {
     const server = await startRecorded();
     expect((await fetch(`${server.url}/auth/user`, { headers: alice })).status).toBe(200);
     const packages = server.packages();
-    for (const name of ['hono', '@hono/node-server', 'commander']) expect(packages).toContain(name);
-    for (const name of ['zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb']) expect(packages).not.toContain(name);
+    for (const name of ['hono', '@hono/node-server']) expect(packages).toContain(name);
+    for (const name of ['commander', 'zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb'])
+      expect(packages).not.toContain(name);
   });
 
   it('loads zod for the first request whose input it checks', async () => {
@@ -72,9 +73,10 @@ describe('the built CLI', () => {
     for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
   });
 
-  it('loads the generator for --seed and the database file for --db', async () => {
+  it('loads commander for options past the common ones, the generator for --seed and the database file for --db', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-api-db-'));
     const server = await startRecorded(['--seed', '7', '--generate', 'users=10', '--db', join(dir, 'world.json')]);
+    expect(server.packages()).toContain('commander');
     expect(server.packages()).toContain('@faker-js/faker');
     expect(server.packages()).toContain('lowdb');
   });
