@@ -1,5 +1,5 @@
 // `mock-api start` in its common forms, read without commander: loading commander and declaring every
-// command and option took a tenth of a start. Anything else (another command, another option, a value
+// command and option is a part of a start that these forms need not pay (bench/README.md). Anything else (another command, another option, a value
 // that is not plainly valid, an option's environment variable) is left to commander, which reads it
 // as before and words its errors.
 import type { StartCommandOptions } from './start-command.js';
