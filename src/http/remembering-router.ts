@@ -66,6 +66,8 @@ export class RememberingRouter<T> implements Router<T> {
         if (route.fixed.every((segment, at) => at >= lead.length || segment === lead[at]))
           trie.add(route.method, route.path, route.handler);
       }
+      // Bounded as the answers are: paths of made-up segments cannot grow it without end.
+      if (this.#tries.size >= this.limit) this.#tries.clear();
       this.#tries.set(key, trie);
     }
     return trie;

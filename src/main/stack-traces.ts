@@ -28,10 +28,15 @@ export function mapStackTraces(folder = new URL('./', import.meta.url).href) {
     const line = frame.getLineNumber();
     const column = frame.getColumnNumber();
     if (!file?.startsWith(folder) || line === null || column === null) return text;
-    const entry = mapOf(file)?.findEntry(line - 1, column - 1);
-    if (!entry || !('originalSource' in entry)) return text;
-    const source = fileURLToPath(new URL(entry.originalSource, file));
-    return text.replace(`${file}:${line}:${column}`, `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`);
+    try {
+      const entry = mapOf(file)?.findEntry(line - 1, column - 1);
+      if (!entry || !('originalSource' in entry)) return text;
+      const source = fileURLToPath(new URL(entry.originalSource, file));
+      return text.replace(`${file}:${line}:${column}`, `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`);
+    } catch {
+      // A map that cannot place the frame leaves it as it was: a trace is never lost to its mapping.
+      return text;
+    }
   };
   Error.prepareStackTrace = (error: Error, frames: NodeJS.CallSite[]) => {
     let head: string;
