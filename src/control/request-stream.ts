@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { nodeRequest } from '../http/helpers.js';
 import { LIMITS, stringBytes } from '../limits.js';
 import type { RequestJournal } from './journal.js';
@@ -13,8 +12,10 @@ import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
  * its connection cut. When the entries since `after` alone are past that bound, the stream sends a
  * `resync` event and ends: the console lists the journal again and follows it from there. What waits
  * counts against the process's total of push queues too (LIMITS.pushQueueShare), which may end it sooner.
+ * Hono's streaming helper loads with the first stream, not at start-up.
  */
-export function streamRequests(c: Context, journal: RequestJournal, world: string | null, after?: number): Response {
+export async function streamRequests(c: Context, journal: RequestJournal, world: string | null, after?: number): Promise<Response> {
+  const { streamSSE } = await import('hono/streaming');
   return streamSSE(c, async (stream) => {
     let wake: () => void = () => {};
     let pending: { id: string; data: string }[] = [];

@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
@@ -44,12 +45,13 @@ async function startRecorded(args: string[] = []) {
 }
 
 describe('the built CLI', () => {
-  it('answers a first login without loading zod, the generated-answer engine, the seed generator or the database file', async () => {
+  it('answers a first login without loading commander, zod, the generated-answer engine, the seed generator or the database file', async () => {
     const server = await startRecorded();
     expect((await fetch(`${server.url}/auth/user`, { headers: alice })).status).toBe(200);
     const packages = server.packages();
-    for (const name of ['hono', '@hono/node-server', 'commander']) expect(packages).toContain(name);
-    for (const name of ['zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb']) expect(packages).not.toContain(name);
+    for (const name of ['hono', '@hono/node-server']) expect(packages).toContain(name);
+    for (const name of ['commander', 'zod', 'ajv', 'ajv-formats', 'json-schema-faker', '@faker-js/faker', 'lowdb'])
+      expect(packages).not.toContain(name);
   });
 
   it('loads zod for the first request whose input it checks', async () => {
@@ -71,16 +73,33 @@ describe('the built CLI', () => {
     for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
   });
 
-  it('loads the generator for --seed and the database file for --db', async () => {
+  it('loads commander for options past the common ones, the generator for --seed and the database file for --db', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mock-api-db-'));
     const server = await startRecorded(['--seed', '7', '--generate', 'users=10', '--db', join(dir, 'world.json')]);
+    expect(server.packages()).toContain('commander');
     expect(server.packages()).toContain('@faker-js/faker');
     expect(server.packages()).toContain('lowdb');
   });
 
-  it('runs with source maps on, so that a trace names src/', async () => {
-    const server = await startRecorded();
-    expect(await server.stop()).toContain('sourceMaps true');
+  it("names src/ in a trace, at the lines Node's own source maps give", () => {
+    const traced = (setUp: string, flags: string[] = []) =>
+      spawnSync(
+        process.execPath,
+        [
+          ...flags,
+          '--input-type=module',
+          '-e',
+          `${setUp} const { startServer } = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'index.js')).href)});
+          await startServer({ fixturesDir: 'no-such-dir' }).catch((error) => console.log(error.stack));`,
+        ],
+        { encoding: 'utf8', timeout: 15_000 },
+      ).stdout;
+    // What the bin does before it runs the CLI.
+    const ours = traced(`(await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'cli.js')).href)})).mapStackTraces();`);
+    expect(ours).toMatch(/^Error: no-such-dir: is not a readable directory\n/);
+    expect(ours).toContain(`(${join(root, 'src', 'store', 'fixtures', 'fixture-dir.ts')}:`);
+    expect(ours).toContain(`(${join(root, 'src', 'main', 'index.ts')}:`);
+    expect(ours).toBe(traced('', ['--enable-source-maps']));
     const map = JSON.parse(readFileSync(join(root, 'dist', 'cli.js.map'), 'utf8'));
     expect(map.sources).toContain('../src/main/cli.ts');
   });

@@ -1,5 +1,5 @@
 // Preloaded by tests with `node --import`: appends to the file MOCK_API_LOADS names each package the
-// process imports or requires from node_modules (`package <name>`) and, at exit, whether source maps were on.
+// process imports or requires from node_modules (`package <name>`).
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 
@@ -11,4 +11,3 @@ Module._load = function (request, ...rest) {
   if (!/^(\.|\/|node:)/.test(request)) appendFileSync(file, `package ${request}\n`);
   return load.call(this, request, ...rest);
 };
-process.once('exit', () => appendFileSync(file, `sourceMaps ${process.sourceMapsEnabled}\n`));
