@@ -39,6 +39,8 @@ function readIncoming(c: Context, incoming: IncomingMessage, bound: BodyBound): 
     const stop = () => {
       incoming.off('data', onData);
       incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
       counted.done();
     };
     const onData = (chunk: Buffer) => {
@@ -55,17 +57,19 @@ function readIncoming(c: Context, incoming: IncomingMessage, bound: BodyBound): 
       stop();
       resolve(Buffer.concat(chunks, size));
     };
-    incoming.on('data', onData);
-    incoming.once('end', onEnd);
-    incoming.once('error', (error) => {
+    const onError = (error: Error) => {
       stop();
       reject(error);
-    });
-    // A client that goes away mid-body: its bytes stop counting (a settled promise ignores the reject).
-    incoming.once('close', () => {
+    };
+    // A client that goes away mid-body: its bytes stop counting.
+    const onClose = () => {
       stop();
       reject(new ApiError(400, messages.bodyAbandoned));
-    });
+    };
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', onError);
+    incoming.once('close', onClose);
   });
 }
 
