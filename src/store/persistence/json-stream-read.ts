@@ -20,6 +20,8 @@ interface Frame {
   key?: Range | string;
 }
 
+/** A byte-order mark, as some editors write, is not part of the JSON. */
+const BOM = [0xef, 0xbb, 0xbf];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -51,6 +53,8 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
   let firstSmall = 0;
   let expect: Expect = 'value';
   let result: { value: unknown } | undefined;
+  /** How many bytes of a leading byte-order mark have been skipped. */
+  let bom = 0;
   /** The string or bare word being read, by where it starts. */
   let token: { start: number; kind: 'string' | 'word'; isKey: boolean } | undefined;
 
@@ -142,6 +146,11 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
       }
       i++;
       if (isSpace(byte)) continue;
+      if (at < BOM.length && byte === BOM[at] && bom === at) {
+        bom++;
+        continue;
+      }
+      if (bom > 0 && bom < BOM.length) throw unexpected(byte, at, ' in the byte-order mark');
       step(byte, at);
     }
   };
@@ -197,16 +206,12 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
     ended(frame.built ? { value: frame.built } : { start: frame.start, end: at + 1 }, at + 1);
   };
 
-  let first = true;
   for (let chunk = next(); chunk !== undefined; chunk = next()) {
     // Keep what a part still being read needs; let go of the rest.
     const keepFrom = Math.min(token?.start ?? Infinity, stack[firstSmall]?.start ?? Infinity, base + bytes.length);
     bytes = Buffer.concat([bytes.subarray(keepFrom - base), chunk]);
     base = keepFrom;
-    let start = bytes.length - chunk.length;
-    if (first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
-    if (bytes.length > 0) first = false;
-    scan(start);
+    scan(bytes.length - chunk.length);
   }
   if (token?.kind === 'word') {
     const { start } = token;
