@@ -3,7 +3,8 @@ import { FixtureError, fieldPath, parseFixtures } from '../fixtures/fixtures.js'
 import { checkFixtureReferences } from '../fixtures/references.js';
 import type { SandboxSnapshot, SandboxState } from './snapshot.js';
 import { DbError } from './db-error.js';
-import { readText } from './durable-file.js';
+import { readJsonFile } from './durable-file.js';
+import { JsonTextError } from './json-stream-read.js';
 import { SandboxStateSchema } from './state-schema.js';
 import { logOf, readLog } from './db-log.js';
 import { replay } from './replay.js';
@@ -31,19 +32,21 @@ export function readDb(file: string): SandboxSnapshot | undefined {
   return readSavedDb(file)?.snapshot;
 }
 
-export function readSavedDb(file: string): SavedDb | undefined {
-  const text = readText(file);
-  if (text === undefined) {
-    if (existsSync(logOf(file)))
-      throw new DbError(`the database ${file} is missing beside its log ${logOf(file)}; both were left as they are`);
-    return undefined;
-  }
+/** As readDb, with the file's generation; `sliceBytes` bounds the text parsed at once (see parseJsonChunks). */
+export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefined {
   const refuse = (problem: string) => new DbError(`the database ${file} ${problem}; it was left as it is`);
   let content: unknown;
   try {
-    content = JSON.parse(text);
+    // Read piece by piece: the text of a big world is longer than any one string can be.
+    content = readJsonFile(file, sliceBytes);
   } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})`);
+    if (error instanceof JsonTextError) throw refuse(`is not valid JSON (${error.message})`);
+    throw error;
+  }
+  if (content === undefined) {
+    if (existsSync(logOf(file)))
+      throw new DbError(`the database ${file} is missing beside its log ${logOf(file)}; both were left as they are`);
+    return undefined;
   }
   if (!isObject(content) || content.format !== DB_FORMAT) {
     throw new DbError(`${file} is not a mock-api database (no "format": "${DB_FORMAT}"); it was left as it is`);

@@ -1,8 +1,7 @@
-import { toJson } from './codec.js';
 import { DbError } from './db-error.js';
 import { DB_FORMAT, DB_VERSION, readDb } from './db-read.js';
 import { Low } from 'lowdb';
-import { DurableTextFile } from './durable-file.js';
+import { DurableJsonFile } from './durable-file.js';
 import { LogWriter } from './db-log.js';
 import { changesOf } from './changes.js';
 import { WriteTracker } from './write-tracker.js';
@@ -32,8 +31,9 @@ export class SandboxFile {
   private queued: Promise<void> | undefined;
   private tracker: WriteTracker | undefined;
   private readonly log: LogWriter;
-  /** The whole file, written through lowdb with an adapter that flushes it to the disk. */
-  private readonly db: Low<string>;
+  /** The whole file, written through lowdb with an adapter that streams it and flushes it to the disk. */
+  private readonly wholeFile: DurableJsonFile<object>;
+  private readonly db: Low<object>;
   /** After a save that failed, the log may end in a torn line and has lost that save's changes. */
   private mustWriteWhole = true;
   private fileBytes = 0;
@@ -46,7 +46,8 @@ export class SandboxFile {
     private readonly options: WorldFileOptions = {},
   ) {
     this.log = new LogWriter(file);
-    this.db = new Low(new DurableTextFile(file), '');
+    this.wholeFile = new DurableJsonFile(file);
+    this.db = new Low(this.wholeFile, {});
   }
 
   /** The state the file and its log hold; undefined when there is no file yet. */
@@ -121,18 +122,16 @@ export class SandboxFile {
     this.mustWriteWhole = false;
     tracker.lists.forget();
     const generation = this.generation + 1;
-    const text = tracker.quietly(() =>
-      JSON.stringify({
-        format: DB_FORMAT,
-        version: DB_VERSION,
-        generation,
-        savedAt: new Date().toISOString(),
-        world: toJson(liveSnapshot(sandbox)),
-      }),
-    );
+    // The adapter reads the live world before write() returns, so the file holds it as it is now.
+    const written = tracker.quietly(() => {
+      this.db.data = { format: DB_FORMAT, version: DB_VERSION, generation, savedAt: new Date().toISOString(), world: liveSnapshot(sandbox) };
+      return this.db.write();
+    });
+    this.db.data = {};
     this.generation = generation;
-    this.fileBytes = text.length;
-    this.db.data = text;
-    return this.db.write().then(() => this.log.remove());
+    return written.then(() => {
+      this.fileBytes = this.wholeFile.bytes;
+      return this.log.remove();
+    });
   }
 }
