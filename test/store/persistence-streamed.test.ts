@@ -110,7 +110,11 @@ describe('the streamed JSON reader', () => {
   it('refuses exactly the texts JSON.parse refuses', () => {
     const edits = fc.oneof(
       fc.record({ at: fc.nat(), remove: fc.constant(1), insert: fc.constant('') }),
-      fc.record({ at: fc.nat(), remove: fc.constant(0), insert: fc.constantFrom(',', ']', '}', '[', '{', ':', '"', '\\', 'x', '0', ' ', '\n') }),
+      fc.record({
+        at: fc.nat(),
+        remove: fc.constant(0),
+        insert: fc.constantFrom(',', ']', '}', '[', '{', ':', '"', '\\', 'x', '0', ' ', '\n'),
+      }),
     );
     fc.assert(
       fc.property(fc.jsonValue(), edits, fc.integer({ min: 1, max: 32 }), sizes, (value, edit, slice, chunks) => {

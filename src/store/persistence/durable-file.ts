@@ -44,7 +44,7 @@ export function writeJsonDurably(file: string, value: unknown, chunkChars?: numb
         value,
         (text) => {
           const bytes = Buffer.from(text);
-          for (let at = 0; at < bytes.length; ) at += writeSync(descriptor, bytes, at);
+          for (let at = 0; at < bytes.length;) at += writeSync(descriptor, bytes, at);
           written += bytes.length;
         },
         chunkChars,

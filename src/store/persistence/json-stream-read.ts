@@ -27,8 +27,10 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 // A bare word (a number, true, false, null or garbage) ends at a space or a structural character.
-const endsWord = (byte: number) => isSpace(byte) || byte === 0x2c || byte === 0x5d || byte === 0x7d || byte === 0x3a || byte === 0x5b || byte === 0x7b || byte === QUOTE;
-const shown = (byte: number) => (byte > 0x20 && byte < 0x7f ? `'${String.fromCharCode(byte)}'` : `byte 0x${byte.toString(16).padStart(2, '0')}`);
+const endsWord = (byte: number) =>
+  isSpace(byte) || byte === 0x2c || byte === 0x5d || byte === 0x7d || byte === 0x3a || byte === 0x5b || byte === 0x7b || byte === QUOTE;
+const shown = (byte: number) =>
+  byte > 0x20 && byte < 0x7f ? `'${String.fromCharCode(byte)}'` : `byte 0x${byte.toString(16).padStart(2, '0')}`;
 
 function setMember(target: Record<string, unknown> | unknown[], key: string | undefined, value: unknown) {
   if (Array.isArray(target)) target.push(value);

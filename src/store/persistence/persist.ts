@@ -124,7 +124,13 @@ export class SandboxFile {
     const generation = this.generation + 1;
     // The adapter reads the live world before write() returns, so the file holds it as it is now.
     const written = tracker.quietly(() => {
-      this.db.data = { format: DB_FORMAT, version: DB_VERSION, generation, savedAt: new Date().toISOString(), world: liveSnapshot(sandbox) };
+      this.db.data = {
+        format: DB_FORMAT,
+        version: DB_VERSION,
+        generation,
+        savedAt: new Date().toISOString(),
+        world: liveSnapshot(sandbox),
+      };
       return this.db.write();
     });
     this.db.data = {};
