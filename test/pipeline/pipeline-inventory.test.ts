@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ids } from '../support/helpers.js';
 import { shop } from '../areas/economy/shop-fixtures.js';
 import { usePipelineServer, type TestSocket } from '../support/pipeline-harness.js';
+import { newProp } from '../support/props-fixtures.js';
 
 const pipeline = usePipelineServer();
 
@@ -67,19 +68,7 @@ describe('families the event socket says nothing of', () => {
     const [alice, bob] = await pipeline.connect('alice', 'bob');
     const prop = await pipeline.api('POST', '/props', {
       cookie: alice!.cookie,
-      body: {
-        id: 'prop_a11ce000-0000-4000-8000-00000000e1ff',
-        name: 'Tea Cup',
-        description: 'Still warm.',
-        tags: ['content_props'],
-        imageUrl: 'https://assets.example.test/props/cup.png',
-        spawnType: 1,
-        worldPlacementMask: 1,
-        assetUrl: 'https://assets.example.test/props/cup.vrcp',
-        assetVersion: 1,
-        platform: 'standalonewindows',
-        unityVersion: '2022.3.22f1',
-      },
+      body: newProp,
     });
     expect(prop.status).toBe(200);
     const submission = await pipeline.api('POST', '/jams/jam_00000000-0000-4000-8000-00000000e301/submissions', {

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { expectError, ids, testSandbox } from '../../support/helpers.js';
+import { newProp } from '../../support/props-fixtures.js';
 
 const props = {
   lantern: 'prop_a11ce000-0000-4000-8000-00000000e101',
   draftChair: 'prop_a11ce000-0000-4000-8000-00000000e102',
   duck: 'prop_b0b00000-0000-4000-8000-00000000e103',
 } as const;
-
-const newProp = {
-  id: 'prop_a11ce000-0000-4000-8000-00000000e1ff',
-  name: 'Tea Cup',
-  description: 'Still warm.',
-  imageUrl: 'https://assets.example.test/props/cup.png',
-  tags: ['content_props'],
-  spawnType: 1,
-  worldPlacementMask: 1,
-  assetUrl: 'https://assets.example.test/props/cup.vrcp',
-  assetVersion: 1,
-  platform: 'standalonewindows',
-  unityVersion: '2022.3.22f1',
-};
 
 const idsOf = (body: { id: string }[]) => body.map((prop) => prop.id);
 
