@@ -6,17 +6,28 @@
  */
 export function deepCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(deepCopy) as T;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype === Object.prototype || prototype === null) {
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) copy[key] = deepCopy((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) {
+    const copy = value.slice();
+    for (let index = 0; index < copy.length; index++) copy[index] = deepCopy(copy[index]);
     return copy as T;
   }
+  const prototype = Object.getPrototypeOf(value);
+  // A spread copies a record's primitive members at once (V8 clones the object's shape), leaving only
+  // the members that are objects to copy one by one.
+  if (prototype === Object.prototype) return copyObjectMembers({ ...value });
+  if (prototype === null) return copyObjectMembers(Object.assign(Object.create(null) as T & object, value));
   if (value instanceof Map) return new Map([...value].map(([key, item]) => [deepCopy(key), deepCopy(item)])) as T;
   if (value instanceof Set) return new Set([...value].map(deepCopy)) as T;
   if (value instanceof Uint8Array) return value.slice() as T;
   return structuredClone(value);
+}
+
+function copyObjectMembers<T extends object>(copy: T): T {
+  for (const key in copy) {
+    const member = copy[key];
+    if (typeof member === 'object' && member !== null) copy[key] = deepCopy(member);
+  }
+  return copy;
 }
 
 /**

@@ -14,10 +14,24 @@ export interface InviteMessageIndex {
 
 /**
  * The slot's id: a name-based (version 5 style) uuid of user, type and slot, so it is the same in every
- * world and survives edits and resets.
+ * world and survives edits and resets. Remembered, as every new world materialises the same users' slots.
  */
 export function inviteMessageId(userId: string, messageType: InviteMessageType, slot: number): string {
-  const hex = hash('sha1', `${userId}/${messageType}/${slot}`, 'hex');
+  const name = `${userId}/${messageType}/${slot}`;
+  let id = rememberedIds.get(name);
+  if (id === undefined) {
+    if (rememberedIds.size >= REMEMBERED_IDS) rememberedIds.clear();
+    id = nameBasedId(name);
+    rememberedIds.set(name, id);
+  }
+  return id;
+}
+
+const REMEMBERED_IDS = 10_000;
+const rememberedIds = new Map<string, string>();
+
+function nameBasedId(name: string): string {
+  const hex = hash('sha1', name, 'hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   const uuid = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`, variant + hex.slice(17, 20), hex.slice(20, 32)];
   return `invm_${uuid.join('-')}`;
