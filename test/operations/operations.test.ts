@@ -96,6 +96,17 @@ describe('operations without a session', () => {
     });
   });
 
+  it('GET /config answers alike in every world of the same data, each naming its own first world as home', async () => {
+    const first = (await testSandbox().call('GET', '/config')).body;
+    const again = (await testSandbox().call('GET', '/config')).body;
+    expect(again).toEqual(first);
+    const firstWorldLast = testSandbox((data) => void data.worlds.push(data.worlds.shift()!));
+    const other = (await firstWorldLast.call('GET', '/config')).body;
+    expect(other.homeWorldId).not.toBe(first.homeWorldId);
+    expect(other.homeWorldId).toBe(firstWorldLast.sandbox.worlds.keys().next().value);
+    expect(other.hubWorldId).toBe(other.homeWorldId);
+  });
+
   it('GET /time answers the world clock as a bare JSON string', async () => {
     const t = testSandbox();
     t.clock.advance(90_000);

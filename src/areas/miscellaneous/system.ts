@@ -6,13 +6,12 @@ import type { Sandbox } from '../../store/sandbox.js';
 export const CLIENT_API_KEY = 'JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26';
 
 /**
- * GET /config: the description's APIConfig generated once per world, with the fields clients act on
+ * GET /config: the description's APIConfig generated from the world's seed, with the fields clients act on
  * set to the real service's values: the client key, the event socket's reconnect timing (seconds),
  * no announcements, and worlds of this world for home, hub and tutorial.
  */
 export function apiConfig(sandbox: Sandbox, generate: typeof generateBody): Record<string, unknown> {
-  const schema = generationContract().operations.getConfig!.responses['200']!.schema!;
-  const generated = generate(schema, `${sandbox.instanceDiscovery.seed}|getConfig`, {}, undefined) as Record<string, unknown>;
+  const generated = generatedConfig(sandbox.instanceDiscovery.seed, generate);
   const firstWorld = sandbox.worlds.keys().next().value ?? (generated.homeWorldId as string);
   return {
     ...generated,
@@ -39,3 +38,18 @@ export function onlineUsers(sandbox: Sandbox): number {
 }
 
 export const health = { ok: true, serverName: 'mock-api', buildVersionTag: 'mock-api' };
+
+/** The generated part of the config by seed, kept: every new world of one seed answers the same one. */
+const generatedConfigs = new Map<number, Readonly<Record<string, unknown>>>();
+const KEPT_CONFIGS = 16;
+
+function generatedConfig(seed: number, generate: typeof generateBody): Readonly<Record<string, unknown>> {
+  let generated = generatedConfigs.get(seed);
+  if (!generated) {
+    const schema = generationContract().operations.getConfig!.responses['200']!.schema!;
+    generated = generate(schema, `${seed}|getConfig`, {}, undefined) as Record<string, unknown>;
+    if (generatedConfigs.size >= KEPT_CONFIGS) generatedConfigs.clear();
+    generatedConfigs.set(seed, generated);
+  }
+  return generated;
+}
