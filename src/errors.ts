@@ -343,7 +343,7 @@ export const messages = {
   jamSubmissionsClosed: 'Submissions to this jam are closed',
   jamContentNotYours: (type: string) => `contentId must be ${type === 'avatar' ? 'an avatar' : 'a world'} you uploaded`,
   jamContentAlreadySubmitted: 'That content is already submitted to this jam',
-  // issue 27: badges, world persistence, feedback, permissions, agreements, asset reviews, web assets, cloning
+  // badges, world persistence, feedback, permissions, agreements, asset reviews, web assets, cloning
   badgeNotHeld: (badgeId: string) => `The user does not have the badge ${badgeId}.`,
   badgeAlreadyHeld: (badgeId: string) => `The user already has the badge ${badgeId}.`,
   persistenceNotFound: (worldId: string) => `The user does not have persistence data for the world ${worldId}.`,

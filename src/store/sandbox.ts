@@ -22,14 +22,11 @@ import { PipelineBus } from './pipeline-bus.js';
 import { ReadCache } from './read-cache.js';
 import { indexPeople, placeOccupants, type PeopleIndex } from './indexes/people.js';
 import { fileAllFriends } from './indexes/friend-buckets.js';
-// economy shop
 import { indexShop, type ShopIndex } from './indexes/shop.js';
-// economy: accounts
 import { indexAccountEconomy, type AccountEconomyIndex } from './indexes/account-economy.js';
 import type { PrintRecord } from './records/prints.js';
 import type { PropRecord } from './records/props.js';
 import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
-// issue 27, misc: agreements, asset reviews, permissions, info pushes
 import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
 import { fileDataBytes } from './upload-bytes.js';
 
@@ -167,7 +164,7 @@ export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, 
     // jams
     jams: byId(data.jams),
     jamSubmissions: byId(data.jamSubmissions),
-    // issue 27, misc
+    // agreements, asset reviews, permissions, info pushes
     ...indexAccountExtras(data),
   };
 }

@@ -8,11 +8,8 @@ import { createSandbox, type Sandbox } from '../sandbox.js';
 import { deepCopy } from '../copy.js';
 import { groupExtrasOf, type GroupExtrasIndex } from '../indexes/group-extras.js';
 import { peopleData } from '../indexes/people.js';
-// economy shop
 import { shopData } from '../indexes/shop.js';
-// economy: accounts
 import { accountEconomyData } from '../indexes/account-economy.js';
-// issue 27, misc
 import { accountExtrasData } from '../indexes/account-extras.js';
 
 type Readers = { [K in keyof SandboxData]: (sandbox: Sandbox) => SandboxData[K] };
@@ -57,7 +54,7 @@ export const collectionReaders: Readers = {
   // jams
   jams: (sandbox) => [...sandbox.jams.values()],
   jamSubmissions: (sandbox) => [...sandbox.jamSubmissions.values()],
-  // issue 27, misc
+  // agreements, asset reviews, permissions, info pushes
   ...byCollection(accountExtrasData, ['contentAgreements', 'assetReviews', 'permissions', 'infoPushes']),
 };
 
