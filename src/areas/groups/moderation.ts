@@ -73,13 +73,12 @@ export function getGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: str
   return groupMemberView(sandbox, record, actor.id);
 }
 
+const BansQuerySchema = lazy(() => z.object(pageParams()));
+
 export function listGroupBans(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
   const group = findGroup(sandbox, groupId);
   requireGroupAccess(sandbox, group, actor, 'getGroupBans');
-  const query = parseInput(
-    lazy(() => z.object(pageParams())),
-    rawQuery,
-  );
+  const query = parseInput(BansQuerySchema, rawQuery);
   const banned = [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === 'banned');
   return page(banned, query).map((record) => groupMemberView(sandbox, record, actor.id));
 }
