@@ -162,7 +162,9 @@ export function indexAvatars(
 ): AvatarIndex {
   const byId = new AvatarsById(avatars, recipes, edits);
   // Counted as when the world was made: the changed recipe avatars among the records are the recipes'.
-  const records = edits ? avatars.filter((avatar) => !recipes.some((recipe) => recipeAvatarNumber(recipe, avatar.id) !== undefined)) : avatars;
+  const records = edits
+    ? avatars.filter((avatar) => !recipes.some((recipe) => recipeAvatarNumber(recipe, avatar.id) !== undefined))
+    : avatars;
   const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), records.length);
   const first = records[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
   const index: AvatarIndex = {

@@ -69,7 +69,10 @@ export class MonthBucket {
   }
 
   /** The events made so far, and the run of a recipe still to make (its numbers but `skip`), without making it. */
-  unmade(): { made: readonly CalendarEventRecord[]; run?: { recipe: CalendarRecipe; from: number; to: number; skip?: ReadonlySet<number> } } {
+  unmade(): {
+    made: readonly CalendarEventRecord[];
+    run?: { recipe: CalendarRecipe; from: number; to: number; skip?: ReadonlySet<number> };
+  } {
     const made = this.made ?? [];
     if (!this.recipe) return { made };
     return { made, run: { recipe: this.recipe, from: this.from, to: this.to, skip: this.skip } };
@@ -128,7 +131,11 @@ export interface CalendarIndex {
  * Indexes the events, and the runs of any recipes without making their events. With `edits` (from
  * a database file), an event whose id a recipe makes stands in for the recipe's.
  */
-export function indexCalendarEvents(events: CalendarEventRecord[], recipes: readonly CalendarRecipe[] = [], edits?: RecipeEdits): CalendarIndex {
+export function indexCalendarEvents(
+  events: CalendarEventRecord[],
+  recipes: readonly CalendarRecipe[] = [],
+  edits?: RecipeEdits,
+): CalendarIndex {
   const index: CalendarIndex = { calendarByGroup: new Map(), calendarRecipes: recipes };
   for (const event of events) bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
   const skips = edits ? notMadeByRecipes(recipes, [...events.map((event) => event.id), ...edits.gone]) : new Map();

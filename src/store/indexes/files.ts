@@ -70,7 +70,6 @@ export class FileIndex {
     return { files: [...first, ...changed, ...all.slice(this.builtWith)], first: first.map((file) => file.id), gone };
   }
 
-
   /** The recipes the world's generated files come from. */
   get recipes(): readonly FilesRecipe[] {
     return this.recipeFiles.recipes;

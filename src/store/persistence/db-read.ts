@@ -10,7 +10,14 @@ import { logOf, readLog } from './db-log.js';
 import { replay } from './replay.js';
 import { existsSync } from 'node:fs';
 import { RecipeReplay } from './recipe-replay.js';
-import { RECIPE_EDITS, RecipeError, checkRecipeReferences, parseRecipeEdits, takeSavedRecipes, type SavedRecipes } from './saved-recipes.js';
+import {
+  RECIPE_EDITS,
+  RecipeError,
+  checkRecipeReferences,
+  parseRecipeEdits,
+  takeSavedRecipes,
+  type SavedRecipes,
+} from './saved-recipes.js';
 import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
 /** What a database file says it is; a file that says anything else is refused, never overwritten. */

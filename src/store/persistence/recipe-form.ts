@@ -78,6 +78,7 @@ function savedCalendar(sandbox: Sandbox): { events: CalendarEventRecord[]; gone:
     }
   }
   const gone: string[] = [];
-  for (const [recipe, marks] of present) for (let i = 0; i < marks.length; i++) if (marks[i] === 0) gone.push(countedId(recipe.idPrefix, i));
+  for (const [recipe, marks] of present)
+    for (let i = 0; i < marks.length; i++) if (marks[i] === 0) gone.push(countedId(recipe.idPrefix, i));
   return { events, gone };
 }

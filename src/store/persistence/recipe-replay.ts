@@ -18,7 +18,7 @@ export class RecipeReplay {
   private favoriteUsers = new Set<string>();
   private filesFirst: unknown = [];
   /** Edits a change wrote that are not lists of ids: kept as they are, so the file's check refuses them. */
-  private invalid: unknown;
+  private invalid: { edits: unknown } | undefined;
   private groupsOf: Map<CalendarRecipe, Map<string, number[]>> | undefined;
 
   constructor(
@@ -31,7 +31,8 @@ export class RecipeReplay {
   /** The edits a change wrote whole. */
   reset(edits: unknown): void {
     const parts = isObject(edits) ? edits : {};
-    this.invalid = edits === undefined || (isObject(edits) && ['gone', 'favoriteUsers', 'filesFirst'].every((key) => parts[key] === undefined || Array.isArray(parts[key]))) ? undefined : edits;
+    const lists = ['gone', 'favoriteUsers', 'filesFirst'].every((key) => parts[key] === undefined || Array.isArray(parts[key]));
+    this.invalid = edits === undefined || (isObject(edits) && lists) ? undefined : { edits };
     this.gone = new Set(strings(parts.gone));
     this.favoriteUsers = new Set(strings(parts.favoriteUsers));
     this.filesFirst = parts.filesFirst ?? [];
@@ -39,7 +40,8 @@ export class RecipeReplay {
 
   /** The edits as the log leaves them. */
   edits(): unknown {
-    return this.invalid ?? { gone: [...this.gone], favoriteUsers: [...this.favoriteUsers], filesFirst: this.filesFirst };
+    if (this.invalid) return this.invalid.edits;
+    return { gone: [...this.gone], favoriteUsers: [...this.favoriteUsers], filesFirst: this.filesFirst };
   }
 
   /**

@@ -92,9 +92,10 @@ const RECIPE_PARTS = ['calendarRecipes', 'avatarRecipes', 'filesRecipes'] as con
 /** A recipe part of a database file that is not as this mock-api writes it. */
 export class RecipeError extends Error {}
 
-const problemOf = (error: z.ZodError) => {
+const problemOf = (error: z.ZodError, under?: string) => {
   const issue = error.issues[0]!;
-  return new RecipeError(`${fieldPath(issue.path) || '(top)'}: ${issue.message}`);
+  const path = fieldPath(issue.path);
+  return new RecipeError(`${under ? [under, path].filter(Boolean).join('.') : path || '(top)'}: ${issue.message}`);
 };
 
 /**
@@ -113,7 +114,7 @@ export function takeSavedRecipes(data: Record<string, unknown>): SavedRecipes | 
 /** A saved world's recipe edits (as JSON holds them), checked. */
 export function parseRecipeEdits(edits: unknown): RecipeEdits {
   const parsed = RecipeEditsSchema.safeParse(edits, { jitless: true });
-  if (!parsed.success) throw new RecipeError(`${RECIPE_EDITS}.${problemOf(parsed.error).message}`);
+  if (!parsed.success) throw problemOf(parsed.error, RECIPE_EDITS);
   return parsed.data;
 }
 

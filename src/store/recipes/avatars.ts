@@ -66,7 +66,10 @@ export interface AvatarsRecipe {
 }
 
 /** What makes a recipe whole again (see avatarsRecipeOf): the rest follows from the seed and the counts. */
-export type AvatarsRecipeParams = Pick<AvatarsRecipe, 'seed' | 'avatarPrefix' | 'packagePrefix' | 'names' | 'descriptions' | 'userIds' | 'userNames'> & {
+export type AvatarsRecipeParams = Pick<
+  AvatarsRecipe,
+  'seed' | 'avatarPrefix' | 'packagePrefix' | 'names' | 'descriptions' | 'userIds' | 'userNames'
+> & {
   count: number;
 };
 
