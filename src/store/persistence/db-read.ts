@@ -85,8 +85,7 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
   delete raw[RECIPE_EDITS];
   let data: SandboxDataWithRecipes;
   try {
-    // Each collection is let go of once parsed: the text's records and the checked ones are not both held whole.
-    data = parseFixtures(readOnce(raw));
+    data = parseFixtures(raw);
     checkFixtureReferences(data);
   } catch (error) {
     if (error instanceof FixtureError) throw refuse(`holds an invalid record: ${error.message}`);
@@ -108,15 +107,4 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
     throw refuse(`holds invalid state: ${fieldPath(issue.path) || '(top)'}: ${issue.message}`);
   }
   return { snapshot: { data, ...(state.data as SandboxState) }, generation: generation as number };
-}
-
-/** `raw` as parseFixtures reads it, each part once: a part read is gone from `raw`. */
-function readOnce(raw: Record<string, unknown>): Record<string, unknown> {
-  return new Proxy(raw, {
-    get(target, key) {
-      const value = Reflect.get(target, key) as unknown;
-      Reflect.deleteProperty(target, key);
-      return value;
-    },
-  });
 }
