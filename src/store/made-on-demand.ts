@@ -23,10 +23,31 @@ export class MadeOnDemand<Recipe extends object, Made> {
 
   /** The record that a recipe makes under `id`; undefined when none does. */
   byId(id: string): Made | undefined {
+    const place = this.placeOf(id);
+    return place && this.at(place[0], place[1]);
+  }
+
+  /** Which recipe makes `id`, and as which of its records. */
+  placeOf(id: string): [Recipe, number] | undefined {
     for (const recipe of this.recipes) {
       const number = this.numberOf(recipe, id);
-      if (number !== undefined) return this.at(recipe, number);
+      if (number !== undefined) return [recipe, number];
     }
     return undefined;
+  }
+
+  /** Makes `record` stand in for what the recipe makes under its id (a changed record read back from a file). */
+  put(id: string, record: Made): boolean {
+    const place = this.placeOf(id);
+    if (!place) return false;
+    let made = this.made.get(place[0]);
+    if (!made) this.made.set(place[0], (made = new Map()));
+    made.set(place[1], record);
+    return true;
+  }
+
+  /** Every record made so far, with its recipe and number. */
+  *madeSoFar(): IterableIterator<[Recipe, number, Made]> {
+    for (const [recipe, made] of this.made) for (const [number, record] of made) yield [recipe, number, record];
   }
 }

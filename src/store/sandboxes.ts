@@ -136,10 +136,14 @@ export class Sandboxes {
     this.replace(id, restoreSnapshot(snapshot, sandbox.clock, sandbox.sessions, sandbox.pipeline));
   }
 
-  /** Puts the default world in the state `snapshot` holds (a saved database, say); its clock and sessions carry on. */
+  /**
+   * Puts the default world in the state `snapshot` holds (a saved database, say), which it takes
+   * over rather than copies (a big world is not held twice); its clock and sessions carry on.
+   */
   load(snapshot: SandboxSnapshot): void {
     const sandbox = this.current;
-    this.replace(undefined, restoreSnapshot(snapshot, sandbox.clock, sandbox.sessions, sandbox.pipeline));
+    const { data, ...state } = snapshot;
+    this.replace(undefined, { ...withState(createSandbox(data, sandbox.clock, sandbox.pipeline), state), sessions: sandbox.sessions });
   }
 
   /**

@@ -126,6 +126,8 @@ const parts = {
     'avatarModerations',
     'avatars',
     'calendarByGroup',
+    // the recipes of generated events, saved beside the records
+    'calendarRecipes',
     'calendarFollows',
     'favoriteGroups',
     'favorites',

@@ -10,6 +10,7 @@ import {
   recipeAvatar,
   recipeFavorites,
   type AvatarsRecipe,
+  type AvatarsRecipeParams,
 } from '../recipes/avatars.js';
 import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
@@ -45,20 +46,30 @@ function avatarsRecipe(faker: Faker, data: SandboxData, count: number): AvatarsR
   const packagePrefix = `unp_${faker.string.uuid().slice(0, 24)}`;
   const names = Array.from({ length: 128 }, () => `${faker.word.adjective()} ${faker.animal.type()}`.replace(/^./, (c) => c.toUpperCase()));
   const descriptions = Array.from({ length: 32 }, () => faker.lorem.sentence());
-  // Where each avatar's draws start: seven each, and an eighth for an avatar with reports (its fourth draw says).
-  const starts = new Int32Array(count + 1);
-  for (let i = 0; i < count; i++) starts[i + 1] = starts[i]! + (hasReports(seededRandomAt(seed, starts[i]! + 3)) ? 8 : 7);
-  return {
+  return avatarsRecipeOf({
     seed,
-    starts,
+    count,
     avatarPrefix,
     packagePrefix,
     names,
     descriptions,
     userIds: users.map((user) => user.id),
     userNames: users.map((user) => user.displayName),
+  });
+}
+
+/** The recipe its parameters make: where each avatar's draws start and the favorites follow from them. */
+export function avatarsRecipeOf(params: AvatarsRecipeParams): AvatarsRecipe {
+  const { seed, count, ...rest } = params;
+  // Where each avatar's draws start: seven each, and an eighth for an avatar with reports (its fourth draw says).
+  const starts = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) starts[i + 1] = starts[i]! + (hasReports(seededRandomAt(seed, starts[i]! + 3)) ? 8 : 7);
+  return {
+    seed,
+    starts,
+    ...rest,
     // The favorites take the draws after the avatars'.
-    ...planFavorites(seededRandom(seed, starts[count]), users.length, count),
+    ...planFavorites(seededRandom(seed, starts[count]), params.userIds.length, count),
   };
 }
 

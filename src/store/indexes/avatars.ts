@@ -13,6 +13,7 @@ import {
 } from '../recipes/avatars.js';
 import { countedId } from '../ids.js';
 import { MadeOnDemand } from '../made-on-demand.js';
+import { sameData, type RecipeEdits } from '../recipes/recipes.js';
 
 /**
  * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
@@ -26,12 +27,28 @@ export class AvatarsById {
   /** Per recipe, authorId -> its avatars' numbers; made on the first read by author. */
   private readonly recipeAuthors = new Map<AvatarsRecipe, Map<string, number[]>>();
 
-  constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[]) {
+  /** With `edits` (from a database file), an avatar whose id a recipe makes stands in for the recipe's. */
+  constructor(avatars: readonly AvatarRecord[], recipes: readonly AvatarsRecipe[], edits?: RecipeEdits) {
     this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
     for (const avatar of avatars) {
       fillUnitySortNumbers(avatar.unityPackages);
-      this.records.set(avatar.id, avatar);
+      if (!edits || !this.planned.put(avatar.id, avatar)) this.records.set(avatar.id, avatar);
     }
+    for (const id of edits?.gone ?? []) if (this.planned.placeOf(id)) this.deleted.add(id);
+  }
+
+  /** The avatars as a database file keeps them, no recipe avatar made: the records, the recipe ones a write changed, and those gone. */
+  savedForm(): { avatars: AvatarRecord[]; gone: string[] } {
+    const avatars = [...this.records.values()];
+    for (const [recipe, number, avatar] of this.planned.madeSoFar()) {
+      if (!this.deleted.has(avatar.id) && !sameData(avatar, recipeAvatar(recipe, number))) avatars.push(avatar);
+    }
+    return { avatars, gone: [...this.deleted].filter((id) => this.planned.placeOf(id)) };
+  }
+
+  /** The recipes the world's generated avatars come from. */
+  get recipes(): readonly AvatarsRecipe[] {
+    return this.planned.recipes;
   }
 
   get(avatarId: string): AvatarRecord | undefined {
@@ -141,17 +158,24 @@ export function indexAvatars(
   avatars: AvatarRecord[],
   favorites: readonly FavoriteRecord[],
   recipes: readonly AvatarsRecipe[] = [],
+  edits?: RecipeEdits,
 ): AvatarIndex {
-  const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), avatars.length);
-  const first = avatars[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
+  const byId = new AvatarsById(avatars, recipes, edits);
+  // Counted as when the world was made: the changed recipe avatars among the records are the recipes'.
+  const records = edits
+    ? avatars.filter((avatar) => !recipes.some((recipe) => recipeAvatarNumber(recipe, avatar.id) !== undefined))
+    : avatars;
+  const count = recipes.reduce((sum, recipe) => sum + avatarCount(recipe), records.length);
+  const first = records[0]?.id ?? (recipes[0] ? countedId(recipes[0].avatarPrefix, 0) : '');
   const index: AvatarIndex = {
-    avatars: new AvatarsById(avatars, recipes),
+    avatars: byId,
     favorites: new FavoritesByUser(),
     avatarFavoriteCounts: new FavoriteCounts(),
     avatarShuffleSeed: hash32(`${count}:${first}`),
   };
   for (const favorite of favorites) addFavoriteRecord(index, favorite);
-  for (const recipe of recipes) indexRecipe(index, recipe);
+  const replaced = new Set(edits?.favoriteUsers);
+  for (const recipe of recipes) indexRecipe(index, recipe, replaced);
   return index;
 }
 
@@ -167,9 +191,14 @@ function addFavoriteRecord(index: AvatarIndex, favorite: FavoriteRecord): void {
  * A recipe's favorites are distinct per user: its users' lists stay recipes and its avatars are
  * counted straight from its numbers. A user who already has favorites gets the recipe's one by one.
  */
-function indexRecipe(index: AvatarIndex, recipe: AvatarsRecipe): void {
+function indexRecipe(index: AvatarIndex, recipe: AvatarsRecipe, replaced: ReadonlySet<string>): void {
   const counts = new Int32Array(avatarCount(recipe));
   for (let user = 0; user < recipe.userIds.length; user++) {
+    // The records hold this user's favorites whole (see RecipeEdits), none at all included.
+    if (replaced.has(recipe.userIds[user]!)) {
+      index.favorites.listOf(recipe.userIds[user]!);
+      continue;
+    }
     if (index.favorites.plan(recipe, user)) {
       for (let k = recipe.favoriteStarts[user]!; k < recipe.favoriteStarts[user + 1]!; k++) counts[recipe.favoriteAvatars[k]!]!++;
     } else {

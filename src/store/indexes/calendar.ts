@@ -1,5 +1,7 @@
 import type { CalendarEventRecord } from '../records/calendar.js';
 import { forEachRun, recipeEvent, roundMonth, visibilityAt, type CalendarRecipe } from '../recipes/calendar.js';
+import { countOfId } from '../ids.js';
+import type { RecipeEdits } from '../recipes/recipes.js';
 
 /**
  * Who is looking at a group's calendar, from least to most entitled. Each sees the events of its
@@ -44,6 +46,9 @@ export class MonthBucket {
   private recipe: CalendarRecipe | undefined;
   private from = 0;
   private to = 0;
+  /** Numbers of the run its recipe no longer makes here: changed (a record stands in) or deleted. */
+  private skip: ReadonlySet<number> | undefined;
+  private skipped = 0;
 
   /** See monthOf. */
   constructor(readonly month: number) {}
@@ -51,7 +56,7 @@ export class MonthBucket {
   get events(): CalendarEventRecord[] {
     const made = (this.made ??= []);
     if (this.recipe) {
-      for (let i = this.from; i < this.to; i++) made.push(recipeEvent(this.recipe, i));
+      for (let i = this.from; i < this.to; i++) if (!this.skip?.has(i)) made.push(recipeEvent(this.recipe, i));
       this.recipe = undefined;
       if (made.length > 1) made.sort(compareEvents);
     }
@@ -60,7 +65,17 @@ export class MonthBucket {
 
   /** How many events (drafts included) the bucket holds, made or not. */
   get size(): number {
-    return (this.made?.length ?? 0) + (this.recipe ? this.to - this.from : 0);
+    return (this.made?.length ?? 0) + (this.recipe ? this.to - this.from - this.skipped : 0);
+  }
+
+  /** The events made so far, and the run of a recipe still to make (its numbers but `skip`), without making it. */
+  unmade(): {
+    made: readonly CalendarEventRecord[];
+    run?: { recipe: CalendarRecipe; from: number; to: number; skip?: ReadonlySet<number> };
+  } {
+    const made = this.made ?? [];
+    if (!this.recipe) return { made };
+    return { made, run: { recipe: this.recipe, from: this.from, to: this.to, skip: this.skip } };
   }
 
   /** Adds an event in its place. */
@@ -74,13 +89,18 @@ export class MonthBucket {
     this.count(event);
   }
 
-  /** Adds events [from, to) of the recipe: counted now, made on the first read. */
-  addRun(recipe: CalendarRecipe, from: number, to: number): void {
+  /** Adds events [from, to) of the recipe but those in `skip`: counted now, made on the first read. */
+  addRun(recipe: CalendarRecipe, from: number, to: number, skip?: ReadonlySet<number>): void {
     if (this.recipe) void this.events; // a second run in one bucket: make the first rather than keep two
-    for (let i = from; i < to; i++) this.count(visibilityAt(recipe, i));
+    this.skipped = 0;
+    for (let i = from; i < to; i++) {
+      if (skip?.has(i)) this.skipped++;
+      else this.count(visibilityAt(recipe, i));
+    }
     this.recipe = recipe;
     this.from = from;
     this.to = to;
+    this.skip = skip;
   }
 
   /** Takes an event out; false when the bucket does not hold it. */
@@ -103,18 +123,44 @@ export class MonthBucket {
 export interface CalendarIndex {
   /** groupId -> that group's month buckets, ascending: what the monthly limit and the list read. */
   readonly calendarByGroup: Map<string, MonthBucket[]>;
+  /** The recipes the world's generated events come from. */
+  readonly calendarRecipes: readonly CalendarRecipe[];
 }
 
-/** Indexes the events, and the runs of any recipes without making their events. */
-export function indexCalendarEvents(events: CalendarEventRecord[], recipes: readonly CalendarRecipe[] = []): CalendarIndex {
-  const index: CalendarIndex = { calendarByGroup: new Map() };
+/**
+ * Indexes the events, and the runs of any recipes without making their events. With `edits` (from
+ * a database file), an event whose id a recipe makes stands in for the recipe's.
+ */
+export function indexCalendarEvents(
+  events: CalendarEventRecord[],
+  recipes: readonly CalendarRecipe[] = [],
+  edits?: RecipeEdits,
+): CalendarIndex {
+  const index: CalendarIndex = { calendarByGroup: new Map(), calendarRecipes: recipes };
   for (const event of events) bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
+  const skips = edits ? notMadeByRecipes(recipes, [...events.map((event) => event.id), ...edits.gone]) : new Map();
   for (const recipe of recipes) {
+    const skip = skips.get(recipe);
     forEachRun(recipe, (group, round, from, to) => {
-      bucketFor(index, recipe.groupIds[group]!, roundMonth(recipe, round)).addRun(recipe, from, to);
+      bucketFor(index, recipe.groupIds[group]!, roundMonth(recipe, round)).addRun(recipe, from, to, skip);
     });
   }
   return index;
+}
+
+/** Per recipe, the numbers of its events among `ids`. */
+function notMadeByRecipes(recipes: readonly CalendarRecipe[], ids: readonly string[]): Map<CalendarRecipe, Set<number>> {
+  const skips = new Map<CalendarRecipe, Set<number>>();
+  for (const id of ids) {
+    for (const recipe of recipes) {
+      const number = countOfId(recipe.idPrefix, recipe.count, id);
+      if (number === undefined) continue;
+      let skip = skips.get(recipe);
+      if (!skip) skips.set(recipe, (skip = new Set()));
+      skip.add(number);
+    }
+  }
+  return skips;
 }
 
 const visibleIn = (bucket: MonthBucket, audience: Audience) =>

@@ -3,6 +3,7 @@ import type { FavoriteGroupRecord, FavoriteRecord, FavoriteType } from '../recor
 import { avatarGroupOf } from '../records/favorite-limits.js';
 import { recipeFavorites, type AvatarsRecipe } from '../recipes/avatars.js';
 import { derivedId } from '../ids.js';
+import { sameData } from '../recipes/recipes.js';
 
 /** A user's favorites still in their recipe: its user number `user`. */
 interface PlannedFavorites {
@@ -37,6 +38,25 @@ export class FavoritesByUser {
     let list = this.get(userId);
     if (!list) this.byUser.set(userId, (list = []));
     return list;
+  }
+
+  /**
+   * The favorites as a database file keeps them, no list made: every list that is not as the
+   * recipes left it, and the users of the recipes whose lists these are (they replace the recipes').
+   */
+  savedForm(recipes: readonly AvatarsRecipe[]): { favorites: FavoriteRecord[]; users: string[] } {
+    const planned = new Map<string, PlannedFavorites>();
+    for (const recipe of recipes) recipe.userIds.forEach((userId, user) => planned.has(userId) || planned.set(userId, { recipe, user }));
+    const favorites: FavoriteRecord[] = [];
+    const users: string[] = [];
+    for (const [userId, entry] of this.byUser) {
+      if (!Array.isArray(entry)) continue;
+      const from = planned.get(userId);
+      if (from && sameData(entry, recipeFavorites(from.recipe, from.user))) continue;
+      favorites.push(...entry);
+      if (from) users.push(userId);
+    }
+    return { favorites, users };
   }
 
   /** Adds the user's favorites of a recipe: kept as a recipe unless the user already has favorites. */

@@ -1,6 +1,7 @@
 import type { FileRecord } from '../records/files.js';
 import { recipeFile, recipeFileNumber, type FilesRecipe } from '../recipes/files.js';
 import { MadeOnDemand } from '../made-on-demand.js';
+import { sameData, type RecipeEdits } from '../recipes/recipes.js';
 
 /** An owner's files in a recipe: its numbers owner, owner + n, owner + 2n... (n: the recipe's owners). */
 interface PlannedFiles {
@@ -21,13 +22,27 @@ export class FileIndex {
   private readonly lists = new Map<string, FileRecord[]>();
   private readonly planned = new Map<string, PlannedFiles>();
   private readonly recipeFiles: MadeOnDemand<FilesRecipe, FileRecord>;
+  /** Generated files deleted since: their recipe would make them again. */
+  private readonly deleted = new Set<string>();
 
-  constructor(files: readonly FileRecord[], recipes: readonly FilesRecipe[] = []) {
+  /**
+   * `edits` (from a database file) tell which of `files` stand in for recipe files, which recipe
+   * files are gone and which files come before the recipes' (the others come after).
+   */
+  constructor(files: readonly FileRecord[], recipes: readonly FilesRecipe[] = [], edits?: RecipeEdits) {
     this.recipeFiles = new MadeOnDemand(recipes, recipeFile, recipeFileNumber);
+    const first = edits && new Set(edits.filesFirst);
+    const after: FileRecord[] = [];
     for (const file of files) {
+      if (edits && this.recipeFiles.put(file.id, file)) continue;
+      if (first && !first.has(file.id)) {
+        after.push(file);
+        continue;
+      }
       this.records.set(file.id, file);
       this.listOf(file.ownerId).push(file);
     }
+    for (const id of edits?.gone ?? []) if (this.recipeFiles.placeOf(id)) this.deleted.add(id);
     this.builtWith = this.records.size;
     this.builtWithIds = new Set(this.records.keys());
     recipes.forEach((recipe, k) => {
@@ -37,10 +52,28 @@ export class FileIndex {
         this.planned.set(ownerId, { recipe, owner });
       }
     });
+    for (const file of after) this.add(file);
   }
 
-  /** Generated files deleted since: their recipe would make them again. */
-  private readonly deleted = new Set<string>();
+  /**
+   * The files as a database file keeps them, no recipe file made: those before the recipes', the
+   * recipe files a write changed, then those after; and the recipe files gone.
+   */
+  savedForm(): { files: FileRecord[]; first: string[]; gone: string[] } {
+    const all = [...this.records.values()];
+    const changed: FileRecord[] = [];
+    for (const [recipe, number, file] of this.recipeFiles.madeSoFar()) {
+      if (!this.deleted.has(file.id) && !sameData(file, recipeFile(recipe, number))) changed.push(file);
+    }
+    const first = all.slice(0, this.builtWith);
+    const gone = [...this.deleted].filter((id) => this.recipeFiles.placeOf(id));
+    return { files: [...first, ...changed, ...all.slice(this.builtWith)], first: first.map((file) => file.id), gone };
+  }
+
+  /** The recipes the world's generated files come from. */
+  get recipes(): readonly FilesRecipe[] {
+    return this.recipeFiles.recipes;
+  }
 
   get(fileId: string): FileRecord | undefined {
     if (this.deleted.has(fileId)) return undefined;
@@ -107,6 +140,9 @@ export class FileIndex {
     this.planned.delete(ownerId);
     const { recipe, owner } = planned;
     const list = this.listOf(ownerId);
-    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) list.push(this.recipeFiles.at(recipe, i));
+    for (let i = owner; i < recipe.count; i += recipe.ownerIds.length) {
+      const file = this.recipeFiles.at(recipe, i);
+      if (!this.deleted.has(file.id)) list.push(file);
+    }
   }
 }

@@ -5,6 +5,8 @@ import { savedParts } from './saved-parts.js';
 import { untracked, type Reached, type WriteTracker } from './write-tracker.js';
 import type { SavedLists } from './saved-lists.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
+import { RECIPE_COLLECTIONS, hasRecipes, recipeForm, type RecipeForm } from './recipe-form.js';
+import { RECIPE_EDITS } from './saved-recipes.js';
 
 /**
  * One change of a saved world, as its log keeps it (records and state as `toJson` writes them):
@@ -54,9 +56,15 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
     }
   }
   const changes: Change[] = [];
+  let form: RecipeForm | undefined;
   for (const collection of collections) {
-    changes.push({ collection, all: toJson(collectionReaders[collection as keyof SandboxData](sandbox)) });
+    // A generated collection goes in its recipe form, and with it what the recipes no longer make.
+    if ((RECIPE_COLLECTIONS as readonly string[]).includes(collection) && hasRecipes(sandbox)) {
+      form ??= recipeForm(sandbox);
+      changes.push({ collection, all: toJson(form[collection as (typeof RECIPE_COLLECTIONS)[number]]) });
+    } else changes.push({ collection, all: toJson(collectionReaders[collection as keyof SandboxData](sandbox)) });
   }
+  if (form) changes.push({ state: `data.${RECIPE_EDITS}`, all: toJson(form.recipeEdits) });
   let state: SandboxState | undefined;
   for (const path of stateParts) changes.push({ state: path, all: toJson(stateAt((state ??= sandboxState(sandbox)), path)) });
   // A list written whole is past what its mark says was saved.

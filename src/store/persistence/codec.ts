@@ -29,3 +29,20 @@ export function fromJson(value: unknown): unknown {
   for (const key of keys) out[key] = fromJson(record[key]);
   return out;
 }
+
+/**
+ * As fromJson, reusing the arrays and objects of `value` (which it takes over) rather than copying
+ * them, so a big saved world is not held twice while it is read back.
+ */
+export function fromJsonInPlace(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = fromJsonInPlace(value[i]);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1 && ['$map', '$set', '$bytes'].includes(keys[0]!)) return fromJson(record);
+  for (const key of keys) record[key] = fromJsonInPlace(record[key]);
+  return record;
+}

@@ -1,4 +1,4 @@
-import { fromJson } from './codec.js';
+import { fromJsonInPlace } from './codec.js';
 import { FixtureError, fieldPath, parseFixtures } from '../fixtures/fixtures.js';
 import { checkFixtureReferences } from '../fixtures/references.js';
 import type { SandboxSnapshot, SandboxState } from './snapshot.js';
@@ -9,6 +9,16 @@ import { SandboxStateSchema } from './state-schema.js';
 import { logOf, readLog } from './db-log.js';
 import { replay } from './replay.js';
 import { existsSync } from 'node:fs';
+import { RecipeReplay } from './recipe-replay.js';
+import {
+  RECIPE_EDITS,
+  RecipeError,
+  checkRecipeReferences,
+  parseRecipeEdits,
+  takeSavedRecipes,
+  type SavedRecipes,
+} from './saved-recipes.js';
+import type { SandboxDataWithRecipes } from '../recipes/recipes.js';
 
 /** What a database file says it is; a file that says anything else is refused, never overwritten. */
 export const DB_FORMAT = 'mock-api-db';
@@ -56,16 +66,40 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
   const generation = content.generation ?? 0;
   if (!Number.isSafeInteger(generation) || (generation as number) < 0) throw refuse(`has generation ${String(content.generation)}`);
   const saves = readLog(file, generation as number);
-  const world = fromJson(isObject(content.world) ? replay(content.world, saves) : content.world);
-  if (!isObject(world) || !isObject(world.data)) throw refuse('holds no world');
+  const world = content.world;
+  // Let go of the file's top: from here each part is held once, by the world being read.
+  content.world = undefined;
+  if (!isObject(world)) throw refuse('holds no world');
+  let recipes: SavedRecipes | undefined;
+  let recipeReplay: RecipeReplay | undefined;
+  try {
+    recipes = isObject(world.data) ? takeSavedRecipes(world.data) : undefined;
+    if (recipes) recipeReplay = new RecipeReplay(recipes, (world.data as Record<string, unknown>)[RECIPE_EDITS]);
+  } catch (error) {
+    if (error instanceof RecipeError) throw refuse(`holds invalid recipes: ${error.message}`);
+    throw error;
+  }
+  fromJsonInPlace(replay(world, saves, recipeReplay));
+  if (!isObject(world.data)) throw refuse('holds no world');
   const { data: raw, ...rest } = world;
-  let data;
+  delete raw[RECIPE_EDITS];
+  let data: SandboxDataWithRecipes;
   try {
     data = parseFixtures(raw);
     checkFixtureReferences(data);
   } catch (error) {
     if (error instanceof FixtureError) throw refuse(`holds an invalid record: ${error.message}`);
     throw error;
+  }
+  if (recipes) {
+    try {
+      const recipeEdits = parseRecipeEdits(recipeReplay!.edits());
+      checkRecipeReferences(recipes, recipeEdits, data);
+      data = { ...data, ...recipes, recipeEdits };
+    } catch (error) {
+      if (error instanceof RecipeError) throw refuse(`holds invalid recipes: ${error.message}`);
+      throw error;
+    }
   }
   const state = SandboxStateSchema.safeParse(rest, { jitless: true });
   if (!state.success) {

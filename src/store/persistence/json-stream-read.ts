@@ -6,18 +6,24 @@ export class JsonTextError extends Error {}
 /** The bytes are not UTF-8. */
 export class NotUtf8Error extends Error {}
 
-type Range = { readonly start: number; readonly end: number };
 type Expect = 'value' | 'value-or-end' | 'key' | 'key-or-end' | 'colon' | 'comma-or-end' | 'eof';
 
 interface Frame {
   readonly kind: 'object' | 'array';
   readonly start: number;
-  /** Until the frame outgrows a slice: its members as ranges of the text, parsed with it at its end. */
-  members: { key?: Range; value: Range }[];
+  /**
+   * Until the frame outgrows a slice: its members as ranges of the text, parsed with it at its end;
+   * four numbers each rather than objects (a big file has millions of members): the key's start and
+   * end (-1 without one), then the value's.
+   */
+  members: number[];
   /** Once it has outgrown a slice: the object or array, each member parsed and added as it ends. */
   built?: Record<string, unknown> | unknown[];
-  /** The key of the member being read: a range while the frame is small, text once it is built. */
-  key?: Range | string;
+  /** The range of the key of the member being read while the frame is small (-1: none yet). */
+  keyStart: number;
+  keyEnd: number;
+  /** That key as text, once the frame is built. */
+  keyText?: string;
 }
 
 /** A byte-order mark, as some editors write, is not part of the JSON. */
@@ -57,8 +63,10 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
   let result: { value: unknown } | undefined;
   /** How many bytes of a leading byte-order mark have been skipped. */
   let bom = 0;
-  /** The string or bare word being read, by where it starts. */
-  let token: { start: number; kind: 'string' | 'word'; isKey: boolean } | undefined;
+  /** The string or bare word being read, by where it starts (-1: none). */
+  let tokenStart = -1;
+  let tokenIsString = false;
+  let tokenIsKey = false;
 
   const fail = (problem: string) => new JsonTextError(problem);
   /** Out of place: a byte that starts no UTF-8 character is named as such, as a decoder would. */
@@ -72,18 +80,18 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
     }
     return fail(`Unexpected ${shown(byte)} at byte ${at}${wanted}`);
   };
-  const text = ({ start, end }: Range) => {
+  const text = (start: number, end: number) => {
     try {
       return utf8.decode(bytes.subarray(start - base, end - base));
     } catch {
       throw new NotUtf8Error(`bytes ${start} to ${end} are not UTF-8`);
     }
   };
-  const parse = (range: Range): unknown => {
+  const parse = (start: number, end: number): unknown => {
     try {
-      return JSON.parse(text(range));
+      return JSON.parse(text(start, end));
     } catch (error) {
-      if (error instanceof SyntaxError) throw fail(`${error.message.replace(/\s+/g, ' ')} in the part at byte ${range.start}`);
+      if (error instanceof SyntaxError) throw fail(`${error.message.replace(/\s+/g, ' ')} in the part at byte ${start}`);
       throw error;
     }
   };
@@ -93,30 +101,41 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
     while (firstSmall < stack.length && at - stack[firstSmall]!.start > sliceBytes) {
       const frame = stack[firstSmall++]!;
       const built = (frame.built = frame.kind === 'array' ? [] : {});
-      for (const member of frame.members) setMember(built, member.key && (parse(member.key) as string), parse(member.value));
+      const members = frame.members;
+      for (let k = 0; k < members.length; k += 4) {
+        const key = members[k] === -1 ? undefined : (parse(members[k]!, members[k + 1]!) as string);
+        setMember(built, key, parse(members[k + 2]!, members[k + 3]!));
+      }
       frame.members = [];
-      if (frame.key !== undefined && typeof frame.key !== 'string') frame.key = parse(frame.key) as string;
+      if (frame.keyStart !== -1) frame.keyText = parse(frame.keyStart, frame.keyEnd) as string;
+      frame.keyStart = -1;
     }
   };
 
-  const ended = (done: Range | { value: unknown }, at: number) => {
+  /** A value ended: the text [start, end), or `built` (a frame that outgrew a slice). */
+  const ended = (start: number, end: number, at: number, built?: { value: unknown }) => {
     const top = stack.at(-1);
     expect = top ? 'comma-or-end' : 'eof';
     if (!top) {
-      result = 'value' in done ? done : { value: parse(done) };
+      result = built ?? { value: parse(start, end) };
       return;
     }
-    if (top.built) setMember(top.built, top.key as string | undefined, 'value' in done ? done.value : parse(done));
+    if (top.built) setMember(top.built, top.keyText, built ? built.value : parse(start, end));
     // A member of a small frame is small too: a frame outgrows a slice before anything inside it does.
-    else top.members.push({ key: top.key as Range | undefined, value: done as Range });
-    top.key = undefined;
+    else top.members.push(top.keyStart, top.keyEnd, start, end);
+    top.keyStart = -1;
+    top.keyText = undefined;
     outgrow(at);
   };
 
   const endString = (start: number, end: number, isKey: boolean) => {
-    if (!isKey) return ended({ start, end }, end);
+    if (!isKey) return ended(start, end, end);
     const top = stack.at(-1)!;
-    top.key = top.built ? (parse({ start, end }) as string) : { start, end };
+    if (top.built) top.keyText = parse(start, end) as string;
+    else {
+      top.keyStart = start;
+      top.keyEnd = end;
+    }
     expect = 'colon';
   };
 
@@ -125,25 +144,25 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
     let i = from;
     while (i < bytes.length) {
       const at = base + i;
-      if (token?.kind === 'string') {
+      if (tokenStart !== -1 && tokenIsString) {
         let quote = bytes.indexOf(QUOTE, i);
-        while (quote !== -1 && isEscaped(quote, token.start - base)) quote = bytes.indexOf(QUOTE, quote + 1);
+        while (quote !== -1 && isEscaped(quote, tokenStart - base)) quote = bytes.indexOf(QUOTE, quote + 1);
         if (quote === -1) return;
-        const { start, isKey } = token;
-        token = undefined;
-        endString(start, base + quote + 1, isKey);
+        const start = tokenStart;
+        tokenStart = -1;
+        endString(start, base + quote + 1, tokenIsKey);
         i = quote + 1;
         continue;
       }
       const byte = bytes[i]!;
-      if (token?.kind === 'word') {
+      if (tokenStart !== -1) {
         if (!endsWord(byte)) {
           i++;
           continue;
         }
-        const { start } = token;
-        token = undefined;
-        ended({ start, end: at }, at);
+        const start = tokenStart;
+        tokenStart = -1;
+        ended(start, at, at);
         continue;
       }
       i++;
@@ -172,18 +191,22 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
       case 'value-or-end':
         if (byte === 0x5d && expect === 'value-or-end') return close(byte, at);
         if (byte === 0x7b || byte === 0x5b) {
-          stack.push({ kind: byte === 0x7b ? 'object' : 'array', start: at, members: [] });
+          stack.push({ kind: byte === 0x7b ? 'object' : 'array', start: at, members: [], keyStart: -1, keyEnd: -1 });
           expect = byte === 0x7b ? 'key-or-end' : 'value-or-end';
           return outgrow(at);
         }
         if (byte === 0x2c || byte === 0x5d || byte === 0x7d || byte === 0x3a) throw unexpected(byte, at, ': a value was expected');
-        token = { start: at, kind: byte === QUOTE ? 'string' : 'word', isKey: false };
+        tokenStart = at;
+        tokenIsString = byte === QUOTE;
+        tokenIsKey = false;
         return;
       case 'key':
       case 'key-or-end':
         if (byte === 0x7d && expect === 'key-or-end') return close(byte, at);
         if (byte !== QUOTE) throw unexpected(byte, at, ": a field's name was expected");
-        token = { start: at, kind: 'string', isKey: true };
+        tokenStart = at;
+        tokenIsString = true;
+        tokenIsKey = true;
         return;
       case 'colon':
         if (byte !== 0x3a) throw unexpected(byte, at, ": ':' was expected");
@@ -205,21 +228,21 @@ export function parseJsonChunks(next: () => Buffer | undefined, sliceBytes = DEF
     if ((byte === 0x5d) !== (frame.kind === 'array')) throw unexpected(byte, at, `: the ${frame.kind} is not closed`);
     stack.pop();
     firstSmall = Math.min(firstSmall, stack.length);
-    ended(frame.built ? { value: frame.built } : { start: frame.start, end: at + 1 }, at + 1);
+    ended(frame.start, at + 1, at + 1, frame.built ? { value: frame.built } : undefined);
   };
 
   for (let chunk = next(); chunk !== undefined; chunk = next()) {
     // Keep what a part still being read needs; let go of the rest.
-    const keepFrom = Math.min(token?.start ?? Infinity, stack[firstSmall]?.start ?? Infinity, base + bytes.length);
+    const keepFrom = Math.min(tokenStart === -1 ? Infinity : tokenStart, stack[firstSmall]?.start ?? Infinity, base + bytes.length);
     bytes = Buffer.concat([bytes.subarray(keepFrom - base), chunk]);
     base = keepFrom;
     scan(bytes.length - chunk.length);
   }
-  if (token?.kind === 'word') {
-    const { start } = token;
-    token = undefined;
-    ended({ start, end: base + bytes.length }, base + bytes.length);
+  if (tokenStart !== -1 && !tokenIsString) {
+    const start = tokenStart;
+    tokenStart = -1;
+    ended(start, base + bytes.length, base + bytes.length);
   }
-  if (token || stack.length > 0 || !result) throw fail('Unexpected end of JSON input');
+  if (tokenStart !== -1 || stack.length > 0 || !result) throw fail('Unexpected end of JSON input');
   return result.value;
 }

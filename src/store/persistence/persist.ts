@@ -5,7 +5,7 @@ import { DurableJsonFile } from './durable-file.js';
 import { LogWriter } from './db-log.js';
 import { changesOf } from './changes.js';
 import { WriteTracker } from './write-tracker.js';
-import { liveSnapshot, type SandboxSnapshot } from './snapshot.js';
+import { savedSnapshot, type SandboxSnapshot } from './snapshot.js';
 import type { Sandbox } from '../sandbox.js';
 
 export interface WorldFileOptions {
@@ -129,7 +129,7 @@ export class SandboxFile {
         version: DB_VERSION,
         generation,
         savedAt: new Date().toISOString(),
-        world: liveSnapshot(sandbox),
+        world: savedSnapshot(sandbox),
       };
       return this.db.write();
     });

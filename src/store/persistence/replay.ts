@@ -1,5 +1,7 @@
 import type { Change } from './changes.js';
 import { CALENDAR_MONTH, calendarMonthOf } from './calendar-months.js';
+import type { RecipeReplay } from './recipe-replay.js';
+import { RECIPE_EDITS } from './saved-recipes.js';
 
 type Json = Record<string, unknown>;
 type Row = Json & { id: string };
@@ -80,8 +82,9 @@ function parentOf(root: Json, path: string): [Json, string] {
 /**
  * A saved world (as `toJson` wrote it) with the log's changes made to it, in order. The result is
  * checked afterwards as a database file is, so a change that makes no sense is refused there.
+ * `recipes` follows what the changes do to the records the world's recipes make.
  */
-export function replay(world: Json, saves: Change[][]): Json {
+export function replay(world: Json, saves: Change[][], recipes?: RecipeReplay): Json {
   if (saves.length === 0) return world;
   const data = isObject(world.data) ? world.data : (world.data = {});
   const collections = new Map<string, Collection>();
@@ -107,8 +110,22 @@ export function replay(world: Json, saves: Change[][]): Json {
       } else if ('collection' in change) {
         const rows = collection(change.collection);
         const kept = new Set(change.records.map((record) => (record as Row).id));
-        if (change.home) for (const id of rows.idsWhere(change.by, change.key)) if (!kept.has(id)) rows.remove(id);
-        for (const record of change.records) rows.put(record as Row);
+        if (change.home) {
+          for (const id of rows.idsWhere(change.by, change.key)) {
+            if (kept.has(id)) continue;
+            rows.remove(id);
+            recipes?.removed(id);
+          }
+          for (const id of recipes?.unheld(change.collection, change.by, change.key, (id) => rows.rows.has(id)) ?? [])
+            if (!kept.has(id)) recipes!.removed(id);
+          if (change.collection === 'favorites') recipes?.replaceFavorites(change.key);
+        }
+        for (const record of change.records) {
+          rows.put(record as Row);
+          recipes?.put((record as Row).id);
+        }
+      } else if ('all' in change && recipes && change.state === `data.${RECIPE_EDITS}`) {
+        recipes.reset(change.all);
       } else if ('all' in change) {
         maps.delete(change.state);
         const [parent, name] = parentOf(world, change.state);

@@ -104,7 +104,7 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   favorites: {
     kind: 'keyed',
     collection: 'favorites',
-    by: 'ownerId',
+    by: 'userId',
     home: true,
     records: arrayItems,
     index: { entry: (favorites, userId) => favorites.get(userId), byKey: ['get', 'listOf'], byRecord: [], whole: ['values', 'plan'] },
@@ -147,6 +147,8 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   readCache: unsaved,
   pipeline: unsaved,
   avatarShuffleSeed: unsaved,
+  // Saved with the collections their records are in (see recipeForm).
+  calendarRecipes: unsaved,
   avatarFavoriteCounts: unsaved,
   emailOtps: unsaved,
   pendingTotp: unsaved,

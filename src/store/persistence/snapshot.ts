@@ -11,6 +11,7 @@ import { peopleData } from '../indexes/people.js';
 import { shopData } from '../indexes/shop.js';
 import { accountEconomyData } from '../indexes/account-economy.js';
 import { accountExtrasData } from '../indexes/account-extras.js';
+import { RECIPE_COLLECTIONS, hasRecipes, recipeForm } from './recipe-form.js';
 
 type Readers = { [K in keyof SandboxData]: (sandbox: Sandbox) => SandboxData[K] };
 
@@ -131,6 +132,21 @@ export function takeSnapshot(sandbox: Sandbox): SandboxSnapshot {
 /** The world's snapshot sharing its live records and maps: read it at once (a save does) or clone it. */
 export function liveSnapshot(sandbox: Sandbox): SandboxSnapshot {
   return { data: { ...sandboxData(sandbox), inviteMessages: [] }, ...sandboxState(sandbox) };
+}
+
+/**
+ * The world as a database file keeps it: as liveSnapshot, with what its recipes still make left to
+ * them (see recipeForm) and the recipes beside the records. Shares the live records: read it at once.
+ */
+export function savedSnapshot(sandbox: Sandbox): SandboxSnapshot {
+  if (!hasRecipes(sandbox)) return liveSnapshot(sandbox);
+  const { calendarRecipes, avatarRecipes, filesRecipes, recipeEdits, ...form } = recipeForm(sandbox);
+  const data: Record<string, unknown> = {};
+  for (const [name, read] of Object.entries(collectionReaders)) {
+    data[name] = (RECIPE_COLLECTIONS as readonly string[]).includes(name) ? form[name as keyof typeof form] : read(sandbox);
+  }
+  const recipes = { calendarRecipes, avatarRecipes, filesRecipes, recipeEdits };
+  return { data: { ...(data as unknown as SandboxData), inviteMessages: [], ...recipes }, ...sandboxState(sandbox) };
 }
 
 /** The state beside the records, sharing the live maps: clone to keep. */

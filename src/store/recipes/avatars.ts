@@ -65,6 +65,20 @@ export interface AvatarsRecipe {
   favoriteHours: Int32Array;
 }
 
+/** What makes a recipe whole again (see avatarsRecipeOf): the rest follows from the seed and the counts. */
+export type AvatarsRecipeParams = Pick<
+  AvatarsRecipe,
+  'seed' | 'avatarPrefix' | 'packagePrefix' | 'names' | 'descriptions' | 'userIds' | 'userNames'
+> & {
+  count: number;
+};
+
+/** The parameters a database file keeps of a recipe. */
+export function avatarsRecipeParams(recipe: AvatarsRecipe): AvatarsRecipeParams {
+  const { seed, avatarPrefix, packagePrefix, names, descriptions, userIds, userNames } = recipe;
+  return { seed, count: avatarCount(recipe), avatarPrefix, packagePrefix, names, descriptions, userIds, userNames };
+}
+
 /** How many avatars the recipe makes. */
 export const avatarCount = (recipe: AvatarsRecipe) => recipe.starts.length - 1;
 
