@@ -16,6 +16,7 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams, queryBool } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { deleteGroupMember, findGroupMember, putGroupMember } from '../../store/indexes/group-members.js';
+import { removeGroupCalendar } from '../../store/indexes/calendar.js';
 import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
@@ -174,6 +175,11 @@ export function deleteGroup(sandbox: Sandbox, actor: UserRecord, groupId: string
   sandbox.groupAnnouncements.delete(group.id);
   sandbox.groupAuditLogs.delete(group.id);
   sandbox.groupBlockedRequests.delete(group.id);
+  // What names the group goes with it, or the world could not be saved and read back.
+  for (const event of removeGroupCalendar(sandbox, group.id)) {
+    for (const follows of sandbox.calendarFollows.values()) follows.delete(event.id);
+  }
+  for (const store of [...sandbox.stores.values()]) if (store.groupId === group.id) sandbox.stores.delete(store.id);
   for (const userId of members) emitGroupLeft(sandbox, group.id, userId);
   return messages.groupDeleted;
 }

@@ -196,6 +196,13 @@ export function putCalendarEvent(index: CalendarIndex, event: CalendarEventRecor
   bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
 }
 
+/** Takes every event of the group out, as one by one (so a saved world records each as gone); answers them. */
+export function removeGroupCalendar(index: CalendarIndex, groupId: string): CalendarEventRecord[] {
+  const events = (index.calendarByGroup.get(groupId) ?? []).flatMap((bucket) => [...bucket.events]);
+  for (const event of events) removeCalendarEvent(index, event);
+  return events;
+}
+
 /** Takes one event out of its month. */
 export function removeCalendarEvent(index: CalendarIndex, event: CalendarEventRecord): void {
   findBucket(index, event.ownerId, monthOf(event.startsAt))?.remove(event);
