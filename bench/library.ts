@@ -85,10 +85,13 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
   // A suite creates a world per test: the first few, while V8 still compiles and optimises, are
   // left out (unmeasured, as every throughput figure here has its warm-up).
   const warmUp = Math.ceil(settings.controlRuns / 2);
-  const plain = await createAndLogIn(warmUp, () => server.worlds.create(), basicAlice);
+  const plain = await createAndLogIn(warmUp, () => () => server.worlds.create(), basicAlice);
   const arranged = await createAndLogIn(
     warmUp,
-    () => server.worlds.create({ fixtures: arrangedFixtures(arrange) }),
+    () => {
+      const fixtures = arrangedFixtures(arrange);
+      return () => server.worlds.create({ fixtures });
+    },
     `Basic ${btoa('user0:user0-password')}`,
   );
   await server.close();
@@ -156,17 +159,19 @@ interface CreatedAndLoggedIn {
   steady: number[];
 }
 
-/** A world made and its first login answered, then the world deleted, run after run; each run timed. */
-async function createAndLogIn(
-  warmUp: number,
-  create: () => Promise<{ fetch: (path: string, init: RequestInit) => Promise<Response>; delete(): Promise<void> }>,
-  authorization: string,
-): Promise<CreatedAndLoggedIn> {
+type Created = { fetch: (path: string, init: RequestInit) => Promise<Response>; delete(): Promise<void> };
+
+/**
+ * A world made and its first login answered, then the world deleted, run after run; each run timed
+ * from the create, what `prepare` makes for it (the fixtures a test writes) made before.
+ */
+async function createAndLogIn(warmUp: number, prepare: () => () => Promise<Created>, authorization: string): Promise<CreatedAndLoggedIn> {
   const times: number[] = [];
   const steady: number[] = [];
   let cpu = 0;
   for (let run = 0; run < STEADY_AFTER + 100; run++) {
     const inWindow = run >= warmUp && run < warmUp + settings.controlRuns;
+    const create = prepare();
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const world = await create();
