@@ -136,7 +136,7 @@ export const LIMITS = {
     value: 0.25,
     unit: 'share of --max-memory',
     what: "uploaded bytes of all worlds and their snapshots together (images, prints, invite photos, file parts finished or not, fixture files' inline data)",
-    past: '413 with the error envelope (an upload, a world arranged or a record put with inline file data, a snapshot); a world removed, reset or restored over gives its bytes back',
+    past: '413 with the error envelope (an upload, a world arranged or a record put with inline file data, a snapshot); a start whose fixtures hold more is refused (exit code 2); a world removed, reset or restored over gives its bytes back',
     reason: 'each world has its own uploadBytesPerWorld, so a hundred worlds could hold many times the memory the process has',
   },
   snapshotRecordShare: {

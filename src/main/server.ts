@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isAbsolute, join } from 'node:path';
 import { createApp, sandboxDeps, type AppDeps } from './app.js';
 import { adjustableSystemClock } from '../store/clock.js';
 import { defaultSandboxJson, readFixtureDir, readFixtureState } from '../store/fixtures/fixture-dir.js';
@@ -14,7 +15,7 @@ import { pipelineUrlOf } from '../pipeline/url.js';
 import type { Scenario } from '../scenarios/schema.js';
 import { ScenarioEngine } from '../scenarios/engine.js';
 import type { GenerateCounts } from '../store/generators/counts.js';
-import type { SandboxData } from '../store/fixtures/fixtures.js';
+import { FixtureError, type SandboxData } from '../store/fixtures/fixtures.js';
 import type { SandboxLimits } from '../store/sandboxes.js';
 import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
@@ -85,15 +86,29 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
   const log = options.log;
   // An exported directory's state.json puts back what its records cannot say, at start and on reset.
   const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
-  const deps = sandboxDeps(SandboxSource.fromJson(json, extend, state), adjustableSystemClock, {
-    sandboxLimits: options.sandboxLimits,
-    readyMadeScenarios: readReadyMadeScenarios,
-    // The same seed replays the same probabilistic failures.
-    scenarios: new ScenarioEngine(options.seed ?? 0),
-    onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
-  });
+  const deps = inFixtureDir(options.fixturesDir, () =>
+    sandboxDeps(SandboxSource.fromJson(json, extend, state), adjustableSystemClock, {
+      sandboxLimits: options.sandboxLimits,
+      readyMadeScenarios: readReadyMadeScenarios,
+      // The same seed replays the same probabilistic failures.
+      scenarios: new ScenarioEngine(options.seed ?? 0),
+      onUnexpectedError: (error) => log?.(`unexpected error: ${(error as Error)?.stack ?? String(error)}`),
+    }),
+  );
   for (const scenario of options.scenarios ?? []) deps.scenarios.loadBase(scenario);
   return deps;
+}
+
+/** What building the world from a fixtures directory refuses names the file in that directory. */
+function inFixtureDir<T>(dir: string | undefined, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (dir !== undefined && error instanceof FixtureError && !isAbsolute(error.file)) {
+      throw new FixtureError(join(dir, error.file), error.field, error.problem, error.kind);
+    }
+    throw error;
+  }
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {

@@ -10,6 +10,7 @@ import type { Sandbox } from './sandbox.js';
 import { recountUploads, releaseUploads, trackUploads } from './upload-bytes.js';
 import { releaseSnapshot, takeCountedSnapshot } from './snapshot-bytes.js';
 import { checkFixtureBytesFit } from './fixture-bytes.js';
+import { LIMITS, shareOf } from '../limits.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
@@ -58,6 +59,10 @@ export class Sandboxes {
     limits: Partial<SandboxLimits> = {},
   ) {
     this.current = source.build(defaultClock);
+    const uploadsMax = shareOf(LIMITS.uploadShare);
+    if (this.current.fixtureFileBytes > uploadsMax) {
+      throw new FixtureError('files.json', '', messages.fixtureBytesProcessFull(this.current.fixtureFileBytes, uploadsMax));
+    }
     trackUploads(this.current);
     const given = Object.entries(limits).filter(([, value]) => value !== undefined);
     this.limits = { ...DEFAULT_SANDBOX_LIMITS, ...Object.fromEntries(given) };

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,9 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { viewFieldNames } from '../../src/schema/view.js';
+import { messages } from '../../src/errors.js';
+import { parseFixtures } from '../../src/store/fixtures/fixtures.js';
+import { fileDataBytes } from '../../src/store/upload-bytes.js';
 
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'mock-api.cjs');
 
@@ -123,6 +126,23 @@ describe('mock-api start', () => {
     const result = run(['start', '--port', '0', '--fixtures', dir]);
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe(`mock-api: invalid fixture ${join(dir, 'users.json')}: [0].id: must be a usr_ id`);
+  });
+
+  it("refuses fixtures whose files' inline data pass --max-memory's share for uploads, exit code 2", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-api-fixtures-'));
+    cpSync(join(import.meta.dirname, '..', '..', 'fixtures'), dir, { recursive: true });
+    const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as { versions: { file?: { data?: string } }[] }[];
+    // --max-memory 64MiB gives uploads a quarter: 16 MiB. One byte more, inline in a fixture file.
+    const bytes = 16 * 1024 * 1024 + 1;
+    files[0]!.versions.at(-1)!.file = { ...files[0]!.versions.at(-1)!.file, data: Buffer.alloc(bytes, 1).toString('base64') };
+    writeFileSync(join(dir, 'files.json'), JSON.stringify(files));
+    const result = run(['start', '--port', '0', '--max-memory', '64MiB', '--fixtures', dir]);
+    expect(result.status).toBe(2);
+    const held = fileDataBytes(parseFixtures({ files }).files);
+    expect(held).toBeGreaterThan(16 * 1024 * 1024);
+    expect(result.stderr.trim()).toBe(
+      `mock-api: invalid fixture ${join(dir, 'files.json')}: ${messages.fixtureBytesProcessFull(held, 16 * 1024 * 1024)}`,
+    );
   });
 
   it('names a fixture file that is not JSON', () => {
