@@ -124,7 +124,7 @@ describe('a --db file of a world with recipes', () => {
     }
   });
 
-  it('keeps the order an owner gave generated files, without writing those files out', async () => {
+  it('keeps the order an owner gave generated files, and files added and deleted since, without writing those files out', async () => {
     const t = testSandbox(seeded(small));
     const { owner } = actorOf(t);
     const cookie = await loginAs(t, owner.username);
@@ -133,13 +133,20 @@ describe('a --db file of a world with recipes', () => {
     const before = await listed(t, cookie);
     expect(before.length, 'the owner owns three files or more').toBeGreaterThanOrEqual(3);
     const ids = [before.at(-1)!, before.at(-2)!];
+    let made = '';
     const { path, fromLog, whole } = await savedWorld(t, async (file) => {
-      const reply = await t.call('PUT', '/files/order', { cookie, body: { galleryId: 'ggal_any', ids } });
-      expect(reply.status).toBe(200);
-      await file.commit();
+      const write = async (method: string, at: string, body?: unknown) => {
+        const reply = await t.call(method, at, { cookie, body });
+        expect(reply.status, `${method} ${at}`).toBe(200);
+        await file.commit();
+        return reply.body as { id: string };
+      };
+      await write('PUT', '/files/order', { galleryId: 'ggal_any', ids });
+      made = (await write('POST', '/file', { name: 'Later', mimeType: 'image/png', extension: '.png' })).id;
+      await write('DELETE', `/file/${ids[1]}`);
     });
     const after = await listed(t, cookie);
-    expect(after.slice(0, 2)).toEqual(ids);
+    expect(after.slice(0, 2)).toEqual([made, ids[0]]);
 
     for (const [how, saved] of [
       ['from the log', fromLog],
