@@ -108,8 +108,9 @@ export interface SandboxSnapshot extends SandboxState {
 /**
  * What a world's records (its fixture collections) cannot say: uploaded bytes and unfinished uploads,
  * invite-message slots as kept (a slot reset to its original text keeps its updatedAt), where instance
- * discovery's random sequence had got to, groups' extras and the order owners gave their files. Snapshots, `--db` files and exported
- * fixture directories (`state.json`) all carry it beside the records, so none can drift from another.
+ * discovery's random sequence had got to, groups' extras and the order owners gave their files.
+ * Snapshots, `--db` files and exported fixture directories (`state.json`) all carry it beside the
+ * records, so none can drift from another.
  */
 export interface SandboxState {
   readonly inviteMessages: Map<string, InviteMessageEntry[]>;
