@@ -163,6 +163,11 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   index.map((n) =>
     action('alice deletes a file', (t, c, created) => call(t, 'DELETE', `/file/${pick([...created.files, fileIds.photo], n)}`, c.alice)),
   ),
+  index.map((n) =>
+    action('alice puts a file first in her list', (t, c, created) =>
+      call(t, 'PUT', '/files/order', c.alice, { galleryId: 'ggal_any', ids: [pick([...created.files, fileIds.avatarPackage], n)] }),
+    ),
+  ),
   fc.constant(
     action('alice adds a version to her world package', (t, c) =>
       call(t, 'POST', `/file/${fileIds.worldPackage}`, c.alice, versionBody(bundle, signature)),

@@ -24,6 +24,8 @@ export class FileIndex {
   private readonly recipeFiles: MadeOnDemand<FilesRecipe, FileRecord>;
   /** Generated files deleted since: their recipe would make them again. */
   private readonly deleted = new Set<string>();
+  /** Owners whose list PUT /files/order rearranged: the records' order no longer says theirs (see savedOrder). */
+  private readonly reordered = new Set<string>();
 
   /**
    * `edits` (from a database file) tell which of `files` stand in for recipe files, which recipe
@@ -105,10 +107,37 @@ export class FileIndex {
 
   /** Moves the owner's given files, in the given order, to the newest end of their list (the head of GET /files). */
   putFirst(ownerId: string, files: readonly FileRecord[]): void {
-    const list = this.listOf(ownerId);
+    // The owner's recipe files join the list first, or they would be added after the moved ones.
+    this.makeOwned(ownerId);
     const moved = new Set(files);
-    const rest = list.filter((file) => !moved.has(file));
-    list.splice(0, list.length, ...rest, ...[...files].reverse());
+    const rest = this.listOf(ownerId).filter((file) => !moved.has(file));
+    this.lists.set(ownerId, [...rest, ...[...files].reverse()]);
+    this.reordered.add(ownerId);
+  }
+
+  /** The lists PUT /files/order rearranged, as file ids oldest first: what the records' order cannot say. */
+  savedOrder(): Map<string, string[]> {
+    return new Map([...this.reordered].map((ownerId) => [ownerId, this.listOf(ownerId).map((file) => file.id)]));
+  }
+
+  /**
+   * Puts back lists as savedOrder gave them. An owner's files the order does not name (added after
+   * it was saved) follow those it names, in their own order; ids of files gone or not the owner's are passed over.
+   */
+  putOrder(order: ReadonlyMap<string, readonly string[]>): void {
+    for (const [ownerId, ids] of order) {
+      this.makeOwned(ownerId);
+      const unnamed = new Map(this.listOf(ownerId).map((file) => [file.id, file]));
+      const named: FileRecord[] = [];
+      for (const id of ids) {
+        const file = unnamed.get(id);
+        if (!file) continue;
+        unnamed.delete(id);
+        named.push(file);
+      }
+      this.lists.set(ownerId, [...named, ...unnamed.values()]);
+      this.reordered.add(ownerId);
+    }
   }
 
   /** Every file, made if need be: built-with, then recipe ones, then added. */

@@ -48,11 +48,10 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
   for (const name of reached.fields) {
     const part = savedParts[name as keyof typeof savedParts];
     if (!part) for (const collection of otherCollections) collections.add(collection);
-    else if (part.kind === 'keyed') collections.add(part.collection);
     else if (part.kind === 'state') stateParts.add(part.path);
-    else if (part.kind === 'whole') {
-      for (const collection of part.collections) collections.add(collection);
-      for (const path of part.state) stateParts.add(path);
+    else if (part.kind === 'keyed' || part.kind === 'whole') {
+      for (const collection of part.kind === 'keyed' ? [part.collection] : part.collections) collections.add(collection);
+      for (const path of part.state ?? []) stateParts.add(path);
     }
   }
   const changes: Change[] = [];

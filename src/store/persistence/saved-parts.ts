@@ -23,6 +23,8 @@ export type SavedPart =
       records: (value: unknown) => unknown[];
       /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
       index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
+      /** Parts of the state that only this field changes: saved with its collection when the field is reached whole. */
+      state?: string[];
       /** What to write of an entry, when less than all its records will do (each piece with every record under its `by`). */
       pieces?: (value: any, key: any, writes: Writes) => { by: string; key: string; records: unknown[] }[];
     }
@@ -90,6 +92,8 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   settings: whole(['settings']),
   files: {
     ...home('files'),
+    // putFirst reaches the whole field: the order it sets is not the records' order.
+    state: ['fileOrder'],
     index: { entry: (files, id) => files.get(id), byKey: ['get'], byRecord: ['add', 'delete'], whole: ['values', 'ownedBy', 'putFirst'] },
   },
   avatars: {

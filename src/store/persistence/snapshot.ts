@@ -108,8 +108,9 @@ export interface SandboxSnapshot extends SandboxState {
 /**
  * What a world's records (its fixture collections) cannot say: uploaded bytes and unfinished uploads,
  * invite-message slots as kept (a slot reset to its original text keeps its updatedAt), where instance
- * discovery's random sequence had got to, and groups' extras. Snapshots, `--db` files and exported
- * fixture directories (`state.json`) all carry it beside the records, so none can drift from another.
+ * discovery's random sequence had got to, groups' extras and the order owners gave their files.
+ * Snapshots, `--db` files and exported fixture directories (`state.json`) all carry it beside the
+ * records, so none can drift from another.
  */
 export interface SandboxState {
   readonly inviteMessages: Map<string, InviteMessageEntry[]>;
@@ -120,6 +121,8 @@ export interface SandboxState {
   readonly discovery?: DiscoveryState;
   /** Posts, announcements, gallery images, the audit log, blocked requests and follows. */
   readonly groupExtras: GroupExtrasIndex;
+  /** Owner id -> their file ids as PUT /files/order left them; absent from files of an older shape. */
+  readonly fileOrder?: Map<string, string[]>;
 }
 
 const idsOf = (bag: InstanceBag) => bag.items.map((instance) => instance.id);
@@ -159,6 +162,7 @@ export function sandboxState(sandbox: Sandbox): SandboxState {
     uploadTickets: sandbox.uploadTickets,
     discovery: { seed, requests, all: idsOf(all), byWorld: idsByKey(byWorld), byGroup: idsByKey(byGroup) },
     groupExtras: groupExtrasOf(sandbox),
+    fileOrder: sandbox.files.savedOrder(),
   };
 }
 
@@ -170,6 +174,7 @@ export function restoreSnapshot(snapshot: SandboxSnapshot, clock: ManualClock, s
 
 /** The world with `state` (which it takes ownership of) in place of what its records alone give. */
 export function withState(sandbox: Sandbox, state: SandboxState): Sandbox {
+  if (state.fileOrder) sandbox.files.putOrder(state.fileOrder);
   return {
     ...sandbox,
     inviteMessages: state.inviteMessages,

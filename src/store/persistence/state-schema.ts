@@ -58,5 +58,6 @@ export const SandboxStateSchema = lazy(() =>
         groupBlockedRequests: new Map(),
         calendarFollows: new Map(),
       })),
+    fileOrder: map(text, ids),
   }),
 );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
+import { countedId } from '../../../src/store/ids.js';
+import { addGeneratedData, GENERATED_PASSWORD } from '../../../src/store/generators/generate.js';
 import { fileIds as files } from '../../support/files-fixtures.js';
 import { expectError, testSandbox } from '../../support/helpers.js';
 
@@ -27,6 +29,26 @@ describe('PUT /files/order', () => {
     expect(made.status).toBe(200);
     const id = (made.body as { id: string }).id;
     expect(listed((await t.call('GET', '/files', { cookie })).body)).toEqual([id, files.photo, files.worldPackage, files.avatarPackage]);
+  });
+
+  it('puts generated files first the same whether or not their owner had listed them before', async () => {
+    const world = () => testSandbox((data) => addGeneratedData(data, 7, { users: 30, files: 200 }));
+    const answers = [];
+    for (const listFirst of [false, true]) {
+      const t = world();
+      const recipe = t.sandbox.files.recipes[0]!;
+      // A generated owner: file k is theirs, and so is every ownerIds.length-th one after it.
+      const k = recipe.ownerIds.findIndex((id) => t.sandbox.users.get(id)!.password === GENERATED_PASSWORD);
+      const cookie = await t.login(t.sandbox.users.get(recipe.ownerIds[k]!)!.username, GENERATED_PASSWORD);
+      if (listFirst) await t.call('GET', '/files?n=100', { cookie });
+      const ids = [countedId(recipe.idPrefix, k), countedId(recipe.idPrefix, k + recipe.ownerIds.length)];
+      expect((await t.call('PUT', '/files/order', { cookie, body: { galleryId, ids } })).status).toBe(200);
+      const after = listed((await t.call('GET', '/files?n=100', { cookie })).body);
+      expect(after.slice(0, 2)).toEqual(ids);
+      expect(new Set(after).size, 'each file once').toBe(after.length);
+      answers.push(after);
+    }
+    expect(answers[0]).toEqual(answers[1]);
   });
 
   it("refuses someone else's file with 403 and moves nothing", async () => {

@@ -124,6 +124,42 @@ describe('a --db file of a world with recipes', () => {
     }
   });
 
+  it('keeps the order an owner gave generated files, and files added and deleted since, without writing those files out', async () => {
+    const t = testSandbox(seeded(small));
+    const { owner } = actorOf(t);
+    const cookie = await loginAs(t, owner.username);
+    const listed = async (world: TestSandbox, as: string) =>
+      ((await world.call('GET', '/files?n=100', { cookie: as })).body as { id: string }[]).map((file) => file.id);
+    const before = await listed(t, cookie);
+    expect(before.length, 'the owner owns three files or more').toBeGreaterThanOrEqual(3);
+    const ids = [before.at(-1)!, before.at(-2)!];
+    let made = '';
+    const { path, fromLog, whole } = await savedWorld(t, async (file) => {
+      const write = async (method: string, at: string, body?: unknown) => {
+        const reply = await t.call(method, at, { cookie, body });
+        expect(reply.status, `${method} ${at}`).toBe(200);
+        await file.commit();
+        return reply.body as { id: string };
+      };
+      await write('PUT', '/files/order', { galleryId: 'ggal_any', ids });
+      made = (await write('POST', '/file', { name: 'Later', mimeType: 'image/png', extension: '.png' })).id;
+      await write('DELETE', `/file/${ids[1]}`);
+    });
+    const after = await listed(t, cookie);
+    expect(after.slice(0, 2)).toEqual([made, ids[0]]);
+
+    for (const [how, saved] of [
+      ['from the log', fromLog],
+      ['from the file written whole', whole],
+    ] as const) {
+      const reloaded = testSandbox();
+      reloaded.deps.sandboxes.load(saved);
+      expect(await listed(reloaded, await loginAs(reloaded, owner.username)), how).toEqual(after);
+    }
+    const data = JSON.parse(readFileSync(path, 'utf8')).world.data;
+    expect(data.files.filter((file: { id: string }) => file.id.startsWith(data.filesRecipes[0].idPrefix))).toEqual([]);
+  });
+
   it('holds the recipes, not the records they make, however many those are', async () => {
     const t = testSandbox(seeded({ users: 200, groups: 100, calendarEvents: 200_000, avatars: 50_000, files: 50_000 }));
     const { group, owner } = actorOf(t);
