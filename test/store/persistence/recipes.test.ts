@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addGeneratedData, GENERATED_PASSWORD, type GenerateCounts } from '../../../src/store/generators/generate.js';
 import { SandboxFile } from '../../../src/store/persistence/persist.js';
+import type { SandboxSnapshot } from '../../../src/store/persistence/snapshot.js';
 import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
 import { testSandbox, type TestSandbox } from '../../support/helpers.js';
 
@@ -25,6 +26,26 @@ async function savedWorld(t: TestSandbox, writes: (file: SandboxFile) => Promise
   await file.close();
   return { path: file.file, fromLog, whole: SandboxFile.read(file.file)! };
 }
+
+/** What `read` answers in each saved form of the world, loaded into a fresh sandbox with `username` logged in. */
+async function readsAfterReload(
+  saved: { fromLog: SandboxSnapshot; whole: SandboxSnapshot },
+  username: string,
+  read: (t: TestSandbox, cookie: string) => Promise<unknown>,
+) {
+  const answers: Record<string, unknown> = {};
+  for (const [how, form] of [
+    ['from the log', saved.fromLog],
+    ['from the file written whole', saved.whole],
+  ] as const) {
+    const reloaded = testSandbox();
+    reloaded.deps.sandboxes.load(form);
+    answers[how] = await read(reloaded, await loginAs(reloaded, username));
+  }
+  return answers;
+}
+
+const bothForms = (answer: unknown) => ({ 'from the log': answer, 'from the file written whole': answer });
 
 /** A generated user who owns a generated group, authored avatars and owns files. */
 function actorOf(t: TestSandbox) {
@@ -82,14 +103,7 @@ describe('a --db file of a world with recipes', () => {
     expect((original[1]!.body as { title: string }).title).toBe('Changed by its group');
     expect((original[3]!.body as { name: string }).name).toBe('Renamed avatar');
 
-    for (const [how, saved] of [
-      ['from the log', fromLog],
-      ['from the file written whole', whole],
-    ] as const) {
-      const reloaded = testSandbox();
-      reloaded.deps.sandboxes.load(saved);
-      expect(await readAll(reloaded, await loginAs(reloaded, owner.username)), how).toEqual(original);
-    }
+    expect(await readsAfterReload({ fromLog, whole }, owner.username, readAll)).toEqual(bothForms(original));
 
     const file = JSON.parse(readFileSync(path, 'utf8'));
     const data = file.world.data;
@@ -116,12 +130,9 @@ describe('a --db file of a world with recipes', () => {
     });
     const after = (await t.call('GET', '/favorites?type=avatar&n=100', { cookie })).body;
     expect(after).toHaveLength(before.length - 2);
-    for (const saved of [fromLog, whole]) {
-      const reloaded = testSandbox();
-      reloaded.deps.sandboxes.load(saved);
-      const as = await loginAs(reloaded, owner.username);
-      expect((await reloaded.call('GET', '/favorites?type=avatar&n=100', { cookie: as })).body).toEqual(after);
-    }
+    const favorites = async (reloaded: TestSandbox, as: string) =>
+      (await reloaded.call('GET', '/favorites?type=avatar&n=100', { cookie: as })).body;
+    expect(await readsAfterReload({ fromLog, whole }, owner.username, favorites)).toEqual(bothForms(after));
   });
 
   it('keeps the order an owner gave generated files, and files added and deleted since, without writing those files out', async () => {
@@ -148,14 +159,7 @@ describe('a --db file of a world with recipes', () => {
     const after = await listed(t, cookie);
     expect(after.slice(0, 2)).toEqual([made, ids[0]]);
 
-    for (const [how, saved] of [
-      ['from the log', fromLog],
-      ['from the file written whole', whole],
-    ] as const) {
-      const reloaded = testSandbox();
-      reloaded.deps.sandboxes.load(saved);
-      expect(await listed(reloaded, await loginAs(reloaded, owner.username)), how).toEqual(after);
-    }
+    expect(await readsAfterReload({ fromLog, whole }, owner.username, listed)).toEqual(bothForms(after));
     const data = JSON.parse(readFileSync(path, 'utf8')).world.data;
     expect(data.files.filter((file: { id: string }) => file.id.startsWith(data.filesRecipes[0].idPrefix))).toEqual([]);
   });
