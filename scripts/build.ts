@@ -13,6 +13,9 @@ import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixtur
 import { scenarioJsonSchema } from '../src/scenarios/check.js';
 import '../src/main/app.js'; // declares every view
 import { viewFieldNames } from '../src/schema/view.js';
+import { makeGeneratedConfig } from '../src/areas/miscellaneous/system.js';
+import { loadEngine } from '../src/operations/load-engine.js';
+import { discoverySeed } from '../src/store/indexes/instances.js';
 import { writeConsoleScript } from './console-script.js';
 
 const root = new URL('../', import.meta.url);
@@ -92,9 +95,14 @@ copyFileSync(new URL('src/operations/contract.json', root), new URL('contract.js
 await writeConsoleScript(fileURLToPath(new URL('console.js', dist)));
 // Every view's field names, so that a first request need not build a schema to know them.
 writeFileSync(new URL('view-fields.json', dist), JSON.stringify(viewFieldNames()));
+// The default world's generated config, so that a first GET /config need not load the generation engine.
+const fixtures = readFixtureDir(defaultFixturesDir);
+const seed = discoverySeed(fixtures.worlds, fixtures.instances);
+const configs = { [seed]: makeGeneratedConfig(seed, (await loadEngine()).generateBody) };
+writeFileSync(new URL('generated-configs.json', dist), JSON.stringify(configs));
 // The embedded default world, validated here once so that a start-up need not build the schemas to check it.
 // Written last: scripts/build-if-stale.mjs takes its time as the build's.
-const sandbox = readFixtureDir(defaultFixturesDir);
+const sandbox = fixtures;
 const text = JSON.stringify(sandbox);
 if (!isDeepStrictEqual(JSON.parse(text), sandbox))
   throw new Error('the default world does not survive JSON: a fixture field holds something JSON cannot');

@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { CLIENT_API_KEY, makeGeneratedConfig } from '../../src/areas/miscellaneous/system.js';
+import { generateBody } from '../../src/operations/generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'bin', 'mock-api.cjs');
@@ -65,12 +67,30 @@ describe('the built CLI', () => {
     expect(server.packages()).toContain('zod');
   });
 
-  it('loads the engine with its packages for the first answer made from the description (GET /config)', async () => {
+  it("answers the default world's first GET /config from the build, and loads the engine for a world of another seed", async () => {
+    const engine = ['ajv', 'ajv-formats', 'json-schema-faker'];
     const server = await startRecorded();
-    for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).not.toContain(name);
     const config = await fetch(`${server.url}/config`);
     expect(config.status).toBe(200);
-    for (const name of ['ajv', 'ajv-formats', 'json-schema-faker']) expect(server.packages()).toContain(name);
+    for (const name of engine) expect(server.packages()).not.toContain(name);
+
+    // What the build wrote is what the engine makes for that seed.
+    const built = JSON.parse(readFileSync(join(root, 'dist', 'generated-configs.json'), 'utf8')) as Record<string, unknown>;
+    const [seed, generated] = Object.entries(built)[0]!;
+    expect(generated).toEqual(makeGeneratedConfig(Number(seed), generateBody));
+    const answer = (await config.json()) as Record<string, unknown>;
+    expect(answer.clientApiKey).toBe(CLIENT_API_KEY);
+    // Every generated field the answer does not set to the real service's value comes from the build.
+    const setByServer = ['clientApiKey', 'announcements', 'homeWorldId', 'hubWorldId', 'tutorialWorldId', 'disableRegistration'];
+    const fromBuild = Object.entries(generated as object).filter(
+      ([field]) => !setByServer.includes(field) && !field.startsWith('websocket'),
+    );
+    expect(fromBuild.length).toBeGreaterThan(50);
+    for (const [field, value] of fromBuild) expect(answer[field], field).toEqual(value);
+
+    const generatedWorlds = await startRecorded(['--seed', '7', '--generate', 'worlds=3']);
+    expect((await fetch(`${generatedWorlds.url}/config`)).status).toBe(200);
+    for (const name of engine) expect(generatedWorlds.packages()).toContain(name);
   });
 
   it('loads commander for options past the common ones, the generator for --seed and the database file for --db', async () => {

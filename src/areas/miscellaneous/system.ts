@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { generateBody } from '../../operations/generate.js';
+import { loadEngine } from '../../operations/load-engine.js';
 import { generationContract } from '../../operations/contract.js';
 import type { Sandbox } from '../../store/sandbox.js';
 
@@ -6,12 +8,12 @@ import type { Sandbox } from '../../store/sandbox.js';
 export const CLIENT_API_KEY = 'JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26';
 
 /**
- * GET /config: the description's APIConfig generated from the world's seed, with the fields clients act on
- * set to the real service's values: the client key, the event socket's reconnect timing (seconds),
- * no announcements, and worlds of this world for home, hub and tutorial.
+ * GET /config: the description's APIConfig generated from the world's seed (`generated`, see
+ * generatedConfig), with the fields clients act on set to the real service's values: the client key,
+ * the event socket's reconnect timing (seconds), no announcements, and worlds of this world for home,
+ * hub and tutorial.
  */
-export function apiConfig(sandbox: Sandbox, generate: typeof generateBody): Record<string, unknown> {
-  const generated = generatedConfig(sandbox.instanceDiscovery.seed, generate);
+export function apiConfig(sandbox: Sandbox, generated: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const firstWorld = sandbox.worlds.keys().next().value ?? (generated.homeWorldId as string);
   return {
     ...generated,
@@ -39,15 +41,32 @@ export function onlineUsers(sandbox: Sandbox): number {
 
 export const health = { ok: true, serverName: 'mock-api', buildVersionTag: 'mock-api' };
 
-/** The generated part of the config by seed, kept: every new world of one seed answers the same one. */
-const generatedConfigs = new Map<number, Readonly<Record<string, unknown>>>();
+/** The config's generated part for a seed: the engine's answer, the same for every world of that seed. */
+export function makeGeneratedConfig(seed: number, generate: typeof generateBody): Record<string, unknown> {
+  const schema = generationContract().operations.getConfig!.responses['200']!.schema!;
+  return generate(schema, `${seed}|getConfig`, {}, undefined) as Record<string, unknown>;
+}
+
+// The build generates the default world's (dist/generated-configs.json, by seed), so that a first GET
+// /config need not load the engine; other seeds' are generated on first use and kept.
+const builtConfigs = new URL('./generated-configs.json', import.meta.url);
+let generatedConfigs: Map<number, Readonly<Record<string, unknown>>> | undefined;
 const KEPT_CONFIGS = 16;
 
-function generatedConfig(seed: number, generate: typeof generateBody): Readonly<Record<string, unknown>> {
+/** The generated part of the config of the world's seed. */
+export async function generatedConfig(sandbox: Sandbox): Promise<Readonly<Record<string, unknown>>> {
+  const seed = sandbox.instanceDiscovery.seed;
+  generatedConfigs ??= new Map(
+    existsSync(builtConfigs)
+      ? Object.entries(JSON.parse(readFileSync(builtConfigs, 'utf8'))).map(([key, config]) => [
+          Number(key),
+          config as Record<string, unknown>,
+        ])
+      : [],
+  );
   let generated = generatedConfigs.get(seed);
   if (!generated) {
-    const schema = generationContract().operations.getConfig!.responses['200']!.schema!;
-    generated = generate(schema, `${seed}|getConfig`, {}, undefined) as Record<string, unknown>;
+    generated = makeGeneratedConfig(seed, (await loadEngine()).generateBody);
     if (generatedConfigs.size >= KEPT_CONFIGS) generatedConfigs.clear();
     generatedConfigs.set(seed, generated);
   }

@@ -50,6 +50,10 @@ export interface InstanceIndex {
 export const isOpenAccess = (instance: InstanceRecord) =>
   instance.type === 'public' || (instance.type === 'group' && instance.groupAccessType === 'public');
 
+/** The seed of a world's random discovery order (and its generated config): its worlds and instances give it. */
+export const discoverySeed = (worlds: readonly WorldRecord[], instances: readonly InstanceRecord[]) =>
+  hash32(`${worlds.length}:${instances.length}:${instances[0]?.id ?? ''}`);
+
 export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[]): InstanceIndex {
   const index: InstanceIndex = {
     worlds: new Map(),
@@ -59,7 +63,7 @@ export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[
       all: new InstanceBag(),
       byWorld: new Map(),
       byGroup: new Map(),
-      seed: hash32(`${worlds.length}:${instances.length}:${instances[0]?.id ?? ''}`),
+      seed: discoverySeed(worlds, instances),
       requests: 0,
     },
   };

@@ -5,10 +5,6 @@ import { FileType } from '../records/files.js';
 import { GroupAnnouncementSchema, GroupAuditLogEntrySchema, GroupGalleryImageSchema, GroupPostSchema } from '../records/group-extras.js';
 import { GroupMemberRecordSchema } from '../records/groups.js';
 
-const text = z.string();
-const whole = z.number().int();
-const bytes = z.instanceof(Uint8Array);
-const ids = z.array(text);
 /** A file of an older shape lacks what later versions keep: it starts with none of it. */
 const map = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.map(key, value).default(() => new Map());
 
@@ -17,8 +13,13 @@ const map = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.ma
  * before a world is built from it, so a damaged or hand-edited file is refused with the field it
  * got wrong rather than failing later in some request; what an older file lacks is filled in empty.
  */
-export const SandboxStateSchema = lazy(() =>
-  z.object({
+export const SandboxStateSchema = lazy(() => {
+  // Built with the schema, not at import: the fixtures directory's reader imports this at start-up.
+  const text = z.string();
+  const whole = z.number().int();
+  const bytes = z.instanceof(Uint8Array);
+  const ids = z.array(text);
+  return z.object({
     inviteMessages: map(
       text,
       z.array(
@@ -59,5 +60,5 @@ export const SandboxStateSchema = lazy(() =>
         calendarFollows: new Map(),
       })),
     fileOrder: map(text, ids),
-  }),
-);
+  });
+});
