@@ -49,26 +49,20 @@ export function makeGeneratedConfig(seed: number, generate: typeof generateBody)
 
 // The build generates the default world's (dist/generated-configs.json, by seed), so that a first GET
 // /config need not load the engine; other seeds' are generated on first use and kept.
-const builtConfigs = new URL('./generated-configs.json', import.meta.url);
-let generatedConfigs: Map<number, Readonly<Record<string, unknown>>> | undefined;
+const builtConfigsFile = new URL('./generated-configs.json', import.meta.url);
+let builtConfigs: Readonly<Record<string, Readonly<Record<string, unknown>>>> | undefined;
+const keptConfigs = new Map<number, Readonly<Record<string, unknown>>>();
 const KEPT_CONFIGS = 16;
 
 /** The generated part of the config of the world's seed. */
 export async function generatedConfig(sandbox: Sandbox): Promise<Readonly<Record<string, unknown>>> {
   const seed = sandbox.instanceDiscovery.seed;
-  generatedConfigs ??= new Map(
-    existsSync(builtConfigs)
-      ? Object.entries(JSON.parse(readFileSync(builtConfigs, 'utf8'))).map(([key, config]) => [
-          Number(key),
-          config as Record<string, unknown>,
-        ])
-      : [],
-  );
-  let generated = generatedConfigs.get(seed);
+  builtConfigs ??= existsSync(builtConfigsFile) ? JSON.parse(readFileSync(builtConfigsFile, 'utf8')) : {};
+  let generated = builtConfigs![seed] ?? keptConfigs.get(seed);
   if (!generated) {
     generated = makeGeneratedConfig(seed, (await loadEngine()).generateBody);
-    if (generatedConfigs.size >= KEPT_CONFIGS) generatedConfigs.clear();
-    generatedConfigs.set(seed, generated);
+    if (keptConfigs.size >= KEPT_CONFIGS) keptConfigs.clear();
+    keptConfigs.set(seed, generated);
   }
   return generated;
 }

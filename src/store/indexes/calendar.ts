@@ -1,6 +1,5 @@
 import type { CalendarEventRecord } from '../records/calendar.js';
-import { forEachRun, recipeEvent, roundMonth, visibilityAt, type CalendarRecipe } from '../recipes/calendar.js';
-import { countOfId } from '../ids.js';
+import { forEachRun, recipeEvent, recipeEventPlace, roundMonth, visibilityAt, type CalendarRecipe } from '../recipes/calendar.js';
 import type { RecipeEdits } from '../recipes/recipes.js';
 
 /**
@@ -152,13 +151,12 @@ export function indexCalendarEvents(
 function notMadeByRecipes(recipes: readonly CalendarRecipe[], ids: readonly string[]): Map<CalendarRecipe, Set<number>> {
   const skips = new Map<CalendarRecipe, Set<number>>();
   for (const id of ids) {
-    for (const recipe of recipes) {
-      const number = countOfId(recipe.idPrefix, recipe.count, id);
-      if (number === undefined) continue;
-      let skip = skips.get(recipe);
-      if (!skip) skips.set(recipe, (skip = new Set()));
-      skip.add(number);
-    }
+    const place = recipeEventPlace(recipes, id);
+    if (!place) continue;
+    const [recipe, number] = place;
+    let skip = skips.get(recipe);
+    if (!skip) skips.set(recipe, (skip = new Set()));
+    skip.add(number);
   }
   return skips;
 }

@@ -3,11 +3,11 @@ import type { CalendarEventRecord } from '../records/calendar.js';
 import type { AvatarRecord } from '../records/avatars.js';
 import type { FileRecord } from '../records/files.js';
 import type { FavoriteRecord } from '../records/favorites.js';
-import { recipeEvent, type CalendarRecipe } from '../recipes/calendar.js';
+import { recipeEvent, recipeEventPlace, type CalendarRecipe } from '../recipes/calendar.js';
 import { avatarsRecipeParams, type AvatarsRecipeParams } from '../recipes/avatars.js';
 import type { FilesRecipe } from '../recipes/files.js';
 import { sameData, type RecipeEdits } from '../recipes/recipes.js';
-import { countOfId, countedId } from '../ids.js';
+import { countedId } from '../ids.js';
 
 /**
  * A world's generated collections as a database file keeps them: what a recipe would still make
@@ -66,12 +66,12 @@ function savedCalendar(sandbox: Sandbox): { events: CalendarEventRecord[]; gone:
         for (let i = run.from; i < run.to; i++) if (!run.skip?.has(i)) marks[i] = 1;
       }
       for (const event of made) {
-        const recipe = recipes.find((candidate) => countOfId(candidate.idPrefix, candidate.count, event.id) !== undefined);
-        if (!recipe) {
+        const place = recipeEventPlace(recipes, event.id);
+        if (!place) {
           events.push(event);
           continue;
         }
-        const number = countOfId(recipe.idPrefix, recipe.count, event.id)!;
+        const [recipe, number] = place;
         present.get(recipe)![number] = 1;
         if (!sameData(event, recipeEvent(recipe, number))) events.push(event);
       }

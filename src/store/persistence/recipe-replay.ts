@@ -1,5 +1,6 @@
 import { countOfId, countedId } from '../ids.js';
-import { roundMonth, type CalendarRecipe } from '../recipes/calendar.js';
+import { recipeEventPlace, roundMonth, type CalendarRecipe } from '../recipes/calendar.js';
+import { recipeFileNumber } from '../recipes/files.js';
 import { CALENDAR_MONTH } from './calendar-months.js';
 import type { SavedRecipes } from './saved-recipes.js';
 
@@ -71,9 +72,9 @@ export class RecipeReplay {
   private isRecipeId(id: string): boolean {
     const { calendarRecipes, avatarRecipes, filesRecipes } = this.recipes;
     return (
-      calendarRecipes.some((recipe) => countOfId(recipe.idPrefix, recipe.count, id) !== undefined) ||
+      recipeEventPlace(calendarRecipes, id) !== undefined ||
       avatarRecipes.some((recipe) => countOfId(recipe.avatarPrefix, recipe.starts.length - 1, id) !== undefined) ||
-      filesRecipes.some((recipe) => countOfId(recipe.idPrefix, recipe.count, id) !== undefined)
+      filesRecipes.some((recipe) => recipeFileNumber(recipe, id) !== undefined)
     );
   }
 

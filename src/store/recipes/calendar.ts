@@ -1,6 +1,6 @@
 import { CALENDAR_EVENT_CATEGORIES, type CalendarEventRecord } from '../records/calendar.js';
 import { seededRandomAt } from '../random.js';
-import { countedId } from '../ids.js';
+import { countOfId, countedId } from '../ids.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -65,6 +65,15 @@ function timesOf(recipe: CalendarRecipe, round: number) {
     };
   }
   return times;
+}
+
+/** Which of `recipes` makes the event `id`, and as which of its events. */
+export function recipeEventPlace(recipes: readonly CalendarRecipe[], id: string): [CalendarRecipe, number] | undefined {
+  for (const recipe of recipes) {
+    const number = countOfId(recipe.idPrefix, recipe.count, id);
+    if (number !== undefined) return [recipe, number];
+  }
+  return undefined;
 }
 
 /** Event i of the recipe; the same record whenever it is made. Only the fields that vary: the view supplies the rest. */
