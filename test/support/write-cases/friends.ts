@@ -1,0 +1,3 @@
+import type { WriteCase } from './case.js';
+
+export const cases: WriteCase[] = [];
