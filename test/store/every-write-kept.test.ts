@@ -16,7 +16,7 @@ describe('every stateful write operation', () => {
       const reply = await api.send(write);
       expect([200, 201, 204], `${reply.status} ${reply.text.slice(0, 200)}`).toContain(reply.status);
       expect(await api.readAll(reads), 'a read shows the write').not.toEqual(before);
-      await expectKeptWhole(t, kept, (world) => new WorldApi(world).readAll(reads));
+      await expectKeptWhole(t, kept, (world) => new WorldApi(world).readAll(reads.filter((read) => !read.notKept)));
     });
   }
 });

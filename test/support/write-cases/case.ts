@@ -21,6 +21,11 @@ export interface Call {
 export interface Read {
   as?: Actor;
   path: string;
+  /**
+   * Why what this read shows is, by design, not kept by snapshot, export or `--db` (sessions, for
+   * one, are documented as unsaved): the read then checks that the write shows, not that it is kept.
+   */
+  notKept?: string;
 }
 
 /**
