@@ -22,15 +22,25 @@ export const cases: WriteCase[] = [
   },
   {
     operation: 'DELETE /avatars/{avatarId}',
-    label: 'alice deletes the avatar she wears',
-    prepare: async () => ({
-      write: { method: 'DELETE', path: `/avatars/${avatars.aliceFox}` },
-      reads: [
-        { path: `/avatars/${avatars.aliceFox}` },
-        { path: '/avatars/favorites?n=100' },
-        { path: `/users/${ids.alice}/avatar` },
-      ],
-    }),
+    label: 'alice deletes the avatar she wears and bob favorited',
+    prepare: async (api) => {
+      await api.send({
+        as: 'bob',
+        method: 'POST',
+        path: '/favorites',
+        body: { type: 'avatar', favoriteId: avatars.aliceFox, tags: ['avatars1'] },
+      });
+      return {
+        write: { method: 'DELETE', path: `/avatars/${avatars.aliceFox}` },
+        reads: [
+          { path: `/avatars/${avatars.aliceFox}` },
+          { path: '/avatars/favorites?n=100' },
+          { path: `/users/${ids.alice}/avatar` },
+          { as: 'bob', path: '/avatars/favorites?n=100' },
+          { as: 'bob', path: '/favorites?type=avatar' },
+        ],
+      };
+    },
   },
   {
     operation: 'POST /avatars/{avatarId}/impostor/enqueue',
@@ -56,11 +66,7 @@ export const cases: WriteCase[] = [
     label: 'bob puts on the cozy bear',
     prepare: async () => ({
       write: { as: 'bob', method: 'PUT', path: `/avatars/${avatars.cozyBear}/select` },
-      reads: [
-        { as: 'bob', path: '/auth/user' },
-        { as: 'bob', path: `/users/${ids.bob}/avatar` },
-        { path: `/users/${ids.bob}` },
-      ],
+      reads: [{ as: 'bob', path: '/auth/user' }, { as: 'bob', path: `/users/${ids.bob}/avatar` }, { path: `/users/${ids.bob}` }],
     }),
   },
   {

@@ -10,7 +10,10 @@ export const cases: WriteCase[] = [
     label: 'bob favorites the quest cat',
     prepare: async () => ({
       write: { as: 'bob', method: 'POST', path: '/favorites', body: { type: 'avatar', favoriteId: avatars.questCat, tags: ['avatars1'] } },
-      reads: [{ as: 'bob', path: '/favorites?type=avatar' }, { as: 'bob', path: '/avatars/favorites?n=100' }],
+      reads: [
+        { as: 'bob', path: '/favorites?type=avatar' },
+        { as: 'bob', path: '/avatars/favorites?n=100' },
+      ],
     }),
   },
   {

@@ -2,7 +2,12 @@ import { bundle, bytesOf, fileIds, finishBody, request, signature, versionBody }
 import { png } from '../prints-fixtures.js';
 import type { Actor, WorldApi, WriteCase } from './case.js';
 
-const agreement = { agreementCode: 'content.copyright.owned', agreementFulltext: 'I own it.', contentId: 'avtr_c0de0000-0000-4000-8000-000000000001', version: 1 };
+const agreement = {
+  agreementCode: 'content.copyright.owned',
+  agreementFulltext: 'I own it.',
+  contentId: 'avtr_c0de0000-0000-4000-8000-000000000001',
+  version: 1,
+};
 const review = 'arev_a11ce000-0000-4000-8000-0000000ae001';
 const galleryId = 'ggal_a11ce000-0000-4000-8000-000000000001';
 

@@ -13,7 +13,11 @@ export const cases: WriteCase[] = [
         path: '/instances',
         body: { worldId: worlds.lobby, type: 'group', region: 'eu', ownerId: groups.builders, groupAccessType: 'public' },
       },
-      reads: [{ path: `/groups/${groups.builders}/instances` }, { path: `/users/${ids.alice}/instances/groups` }],
+      reads: [
+        { path: `/groups/${groups.builders}/instances` },
+        { path: `/users/${ids.alice}/instances/groups` },
+        { path: '/instances/recent' },
+      ],
     }),
   },
   {
@@ -21,7 +25,12 @@ export const cases: WriteCase[] = [
     label: 'alice closes her friends+ instance',
     prepare: async () => ({
       write: { method: 'DELETE', path: `/instances/${locations.aliceHidden}` },
-      reads: [{ path: `/instances/${locations.aliceHidden}` }, { as: 'bob', path: `/instances/${locations.aliceHidden}` }],
+      reads: [
+        { path: `/instances/${locations.aliceHidden}` },
+        { as: 'bob', path: `/instances/${locations.aliceHidden}` },
+        { as: 'bob', path: '/instances/recent' },
+        { as: 'bob', path: `/users/${ids.alice}` },
+      ],
     }),
   },
 ];

@@ -11,7 +11,10 @@ const newWorld = 'wrld_c0de0000-0000-4000-8000-00000000b0a1';
 async function finishedWorldBuild(api: WorldApi): Promise<string> {
   const made = await api.send({ method: 'POST', path: `/file/${fileIds.worldPackage}`, body: versionBody(bundle, signature) });
   const version = `/file/${fileIds.worldPackage}/${(made.body?.versions?.length ?? 0) - 1}`;
-  for (const [part, bytes] of [['file', bundle], ['signature', signature]] as const) {
+  for (const [part, bytes] of [
+    ['file', bundle],
+    ['signature', signature],
+  ] as const) {
     const started = await api.send({ method: 'PUT', path: `${version}/${part}/start` });
     if (typeof started.body?.url === 'string') await request(api.t, 'PUT', started.body.url, bytes);
     await api.send({ method: 'PUT', path: `${version}/${part}/finish`, body: finishBody });
@@ -28,7 +31,11 @@ export const cases: WriteCase[] = [
     prepare: async (api) => {
       const assetUrl = await finishedWorldBuild(api);
       return {
-        write: { method: 'POST', path: '/worlds', body: { id: newWorld, name: 'Lighthouse', assetUrl, imageUrl: 'https://assets.example.test/lighthouse.png' } },
+        write: {
+          method: 'POST',
+          path: '/worlds',
+          body: { id: newWorld, name: 'Lighthouse', assetUrl, imageUrl: 'https://assets.example.test/lighthouse.png' },
+        },
         reads: [{ path: `/worlds/${newWorld}` }, { path: '/worlds?user=me&releaseStatus=all&n=100' }],
       };
     },
@@ -38,7 +45,10 @@ export const cases: WriteCase[] = [
     label: 'alice renames her workshop and uploads a new build of it',
     prepare: async (api) => {
       const assetUrl = await finishedWorldBuild(api);
-      return { write: { method: 'PUT', path: `/worlds/${worlds.aliceHome}`, body: { name: 'Harbour Workshop', assetUrl } }, reads: aliceHome };
+      return {
+        write: { method: 'PUT', path: `/worlds/${worlds.aliceHome}`, body: { name: 'Harbour Workshop', assetUrl } },
+        reads: [...aliceHome, { as: 'bob', path: '/worlds?search=Harbour' }],
+      };
     },
   },
   {
@@ -46,7 +56,14 @@ export const cases: WriteCase[] = [
     label: 'alice deletes her workshop, closing its instances',
     prepare: async () => ({
       write: { method: 'DELETE', path: `/worlds/${worlds.aliceHome}` },
-      reads: [...aliceHome, { path: `/instances/${locations.aliceHidden}` }],
+      reads: [
+        ...aliceHome,
+        { path: `/instances/${locations.aliceHidden}` },
+        { path: `/instances/${locations.alicePublic}` },
+        { as: 'bob', path: '/instances/recent' },
+        { as: 'bob', path: '/favorites' },
+        { as: 'bob', path: '/worlds/favorites?n=100' },
+      ],
     }),
   },
   {
