@@ -79,7 +79,8 @@ export class AvatarsById {
 
   /**
    * Avatars whose name passes `test`: the records one by one, generated ones through their recipe's
-   * name pool (avatar i is named names[i % names.length]), so only matching avatars are made.
+   * name pool (avatar i is named names[i % names.length]), so only matching avatars are made. A
+   * generated avatar renamed since it was made answers to its name now, not to its pool's.
    */
   *withName(test: (name: string) => boolean): IterableIterator<AvatarRecord> {
     for (const avatar of this.records.values()) if (test(avatar.name)) yield avatar;
@@ -87,8 +88,13 @@ export class AvatarsById {
       const pool = recipe.names.length;
       for (let k = 0; k < pool; k++) {
         if (!test(recipe.names[k]!)) continue;
-        for (let i = k; i < avatarCount(recipe); i += pool) yield* this.live(recipe, i);
+        for (let i = k; i < avatarCount(recipe); i += pool) {
+          for (const avatar of this.live(recipe, i)) if (test(avatar.name)) yield avatar;
+        }
       }
+    }
+    for (const [recipe, i, avatar] of this.planned.madeSoFar()) {
+      if (!test(recipe.names[i % recipe.names.length]!) && test(avatar.name)) yield* this.live(recipe, i);
     }
   }
 
