@@ -57,8 +57,13 @@ export class AvatarsById {
     return this.planned.byId(avatarId);
   }
 
+  /**
+   * An avatar under an id a recipe makes (made again after the generated one was deleted) takes that
+   * one's place, where a reloaded world puts it too.
+   */
   add(avatar: AvatarRecord): void {
-    this.records.set(avatar.id, avatar);
+    if (this.planned.put(avatar.id, avatar)) this.deleted.delete(avatar.id);
+    else this.records.set(avatar.id, avatar);
   }
 
   delete(avatarId: string): void {
@@ -102,7 +107,13 @@ export class AvatarsById {
   *byAuthor(authorId: string): IterableIterator<AvatarRecord> {
     for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
     for (const recipe of this.planned.recipes) {
-      for (const i of this.authorsOf(recipe).get(authorId) ?? []) yield* this.live(recipe, i);
+      for (const i of this.authorsOf(recipe).get(authorId) ?? []) {
+        for (const avatar of this.live(recipe, i)) if (avatar.authorId === authorId) yield avatar;
+      }
+    }
+    // An avatar another user made under a generated id is theirs.
+    for (const [recipe, i, avatar] of this.planned.madeSoFar()) {
+      if (avatar.authorId === authorId && recipe.userIds[recipeAvatarAuthor(recipe, i)] !== authorId) yield* this.live(recipe, i);
     }
   }
 
