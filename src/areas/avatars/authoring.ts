@@ -87,7 +87,10 @@ export function updateAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: stri
   const request = parseInput(UpdateAvatarRequestSchema, body);
   const avatar = ownAvatar(sandbox, actor, avatarId);
   if (request.featured !== undefined && !actor.isAdmin) throw new ApiError(401, messages.avatarFeaturedNotAdmin);
-  if (request.name !== undefined) avatar.name = request.name;
+  if (request.name !== undefined && request.name !== avatar.name) {
+    avatar.name = request.name;
+    sandbox.avatars.renamed(avatar.id);
+  }
   if (request.description !== undefined) avatar.description = request.description;
   if (request.imageUrl !== undefined) avatar.imageUrl = avatar.thumbnailImageUrl = request.imageUrl;
   if (request.releaseStatus !== undefined) avatar.releaseStatus = request.releaseStatus;

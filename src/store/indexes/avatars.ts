@@ -24,6 +24,8 @@ export class AvatarsById {
   private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
   /** Generated avatars deleted since: their recipe would make them again. */
   private readonly deleted = new Set<string>();
+  /** Generated avatars that may no longer bear their recipe's name or author: renamed, or made again under their id. */
+  private readonly changed = new Set<string>();
   /** Per recipe, authorId -> its avatars' numbers; made on the first read by author. */
   private readonly recipeAuthors = new Map<AvatarsRecipe, Map<string, number[]>>();
 
@@ -32,7 +34,8 @@ export class AvatarsById {
     this.planned = new MadeOnDemand(recipes, recipeAvatar, recipeAvatarNumber);
     for (const avatar of avatars) {
       fillUnitySortNumbers(avatar.unityPackages);
-      if (!edits || !this.planned.put(avatar.id, avatar)) this.records.set(avatar.id, avatar);
+      if (edits && this.planned.put(avatar.id, avatar)) this.changed.add(avatar.id);
+      else this.records.set(avatar.id, avatar);
     }
     for (const id of edits?.gone ?? []) if (this.planned.placeOf(id)) this.deleted.add(id);
   }
@@ -62,8 +65,15 @@ export class AvatarsById {
    * one's place, where a reloaded world puts it too.
    */
   add(avatar: AvatarRecord): void {
-    if (this.planned.put(avatar.id, avatar)) this.deleted.delete(avatar.id);
-    else this.records.set(avatar.id, avatar);
+    if (this.planned.put(avatar.id, avatar)) {
+      this.deleted.delete(avatar.id);
+      this.changed.add(avatar.id);
+    } else this.records.set(avatar.id, avatar);
+  }
+
+  /** Told when an avatar's name changes, so that a generated one is found by its new name. */
+  renamed(avatarId: string): void {
+    if (this.planned.placeOf(avatarId)) this.changed.add(avatarId);
   }
 
   delete(avatarId: string): void {
@@ -94,13 +104,12 @@ export class AvatarsById {
       for (let k = 0; k < pool; k++) {
         if (!test(recipe.names[k]!)) continue;
         for (let i = k; i < avatarCount(recipe); i += pool) {
-          for (const avatar of this.live(recipe, i)) if (test(avatar.name)) yield avatar;
+          const avatar = this.liveAt(recipe, i);
+          if (avatar && test(avatar.name)) yield avatar;
         }
       }
     }
-    for (const [recipe, i, avatar] of this.planned.madeSoFar()) {
-      if (!test(recipe.names[i % recipe.names.length]!) && test(avatar.name)) yield* this.live(recipe, i);
-    }
+    yield* this.changedWhere((avatar, recipe, i) => !test(recipe.names[i % recipe.names.length]!) && test(avatar.name));
   }
 
   /** Avatars the user authored: the records one by one, generated ones through an author index of their recipe. */
@@ -108,19 +117,28 @@ export class AvatarsById {
     for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
     for (const recipe of this.planned.recipes) {
       for (const i of this.authorsOf(recipe).get(authorId) ?? []) {
-        for (const avatar of this.live(recipe, i)) if (avatar.authorId === authorId) yield avatar;
+        const avatar = this.liveAt(recipe, i);
+        if (avatar?.authorId === authorId) yield avatar;
       }
     }
-    // An avatar another user made under a generated id is theirs.
-    for (const [recipe, i, avatar] of this.planned.madeSoFar()) {
-      if (avatar.authorId === authorId && recipe.userIds[recipeAvatarAuthor(recipe, i)] !== authorId) yield* this.live(recipe, i);
+    yield* this.changedWhere(
+      (avatar, recipe, i) => avatar.authorId === authorId && recipe.userIds[recipeAvatarAuthor(recipe, i)] !== authorId,
+    );
+  }
+
+  /** The changed generated avatars, not deleted, that `picks` picks. */
+  private *changedWhere(picks: (avatar: AvatarRecord, recipe: AvatarsRecipe, i: number) => boolean): IterableIterator<AvatarRecord> {
+    for (const id of this.changed) {
+      const [recipe, i] = this.planned.placeOf(id)!;
+      const avatar = this.liveAt(recipe, i);
+      if (avatar && picks(avatar, recipe, i)) yield avatar;
     }
   }
 
-  private *live(recipe: AvatarsRecipe, i: number): IterableIterator<AvatarRecord> {
+  /** Avatar i of the recipe, unless deleted or a record of its id stands in for it (an edited generated avatar). */
+  private liveAt(recipe: AvatarsRecipe, i: number): AvatarRecord | undefined {
     const avatar = this.planned.at(recipe, i);
-    // A record of the same id (an edited generated avatar) stands in for the recipe's.
-    if (!this.deleted.has(avatar.id) && this.records.get(avatar.id) === undefined) yield avatar;
+    return this.deleted.has(avatar.id) || this.records.has(avatar.id) ? undefined : avatar;
   }
 
   private authorsOf(recipe: AvatarsRecipe): Map<string, number[]> {
