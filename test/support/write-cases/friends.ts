@@ -36,7 +36,7 @@ export const cases: WriteCase[] = [
           { path: '/auth/user/friends' },
           { path: `/user/${ids.frank}/friendStatus` },
           { path: '/favorites?type=friend' },
-          { as: 'frank', path: '/auth/user/friends?offline=true' },
+          { as: 'frank', path: '/auth/user/friends' },
           { as: 'frank', path: `/users/${ids.alice}` },
         ],
       };

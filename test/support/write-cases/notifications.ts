@@ -49,13 +49,20 @@ export const cases: WriteCase[] = [
     label: "alice accepts carol's friend request",
     prepare: async () => ({
       write: { method: 'PUT', path: `/auth/user/notifications/${v1.carolFriendRequest}/accept` },
-      reads: [...aliceV1, { path: `/user/${ids.carol}/friendStatus` }, { path: '/auth/user/friends?offline=true' }],
+      reads: [
+        { path: '/auth/user/notifications?type=friendRequest&hidden=true' },
+        { path: `/user/${ids.carol}/friendStatus` },
+        { path: '/auth/user/friends' },
+      ],
     }),
   },
   {
     operation: 'PUT /auth/user/notifications/{notificationId}/hide',
     label: "alice hides bob's invite",
-    prepare: async () => ({ write: { method: 'PUT', path: `/auth/user/notifications/${v1.bobInvite}/hide` }, reads: aliceV1 }),
+    prepare: async () => ({
+      write: { method: 'PUT', path: `/auth/user/notifications/${v1.bobInvite}/hide` },
+      reads: [{ path: '/auth/user/notifications' }, { path: '/auth/user/notifications?type=invite' }],
+    }),
   },
   {
     operation: 'PUT /auth/user/notifications/{notificationId}/see',

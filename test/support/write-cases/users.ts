@@ -2,16 +2,16 @@ import { ids } from '../helpers.js';
 import { worlds } from '../worlds-fixture-ids.js';
 import type { WriteCase } from './case.js';
 
-/** Alice's badges in the default world. */
-const badges = { earlyBuilder: 'bdg_a60e514a-8cb7-4702-8f24-2786992be1a8', groupFounder: 'bdg_a11ce000-0000-4000-8000-0000000bd002' };
+/** Alice's badge of the default world that she does not showcase. */
+const groupFounderBadge = 'bdg_a11ce000-0000-4000-8000-0000000bd002';
 
-/** Alice's profile as she, a friend and a stranger see it. */
-const aliceSeen = [
-  { path: '/auth/user' },
-  { path: `/users/${ids.alice}` },
+/** Alice's profile as a friend and a stranger see it. */
+const aliceShown = [
   { as: 'bob' as const, path: `/users/${ids.alice}` },
   { as: 'eve' as const, path: `/profile/${ids.alice}` },
 ];
+/** Alice's profile as she, a friend and a stranger see it. */
+const aliceSeen = [{ path: '/auth/user' }, ...aliceShown];
 
 const persistExists = (who: 'alice' | 'bob', world: string) => ({ as: who, path: `/users/${ids[who]}/${world}/persist/exists` });
 
@@ -63,8 +63,8 @@ export const cases: WriteCase[] = [
     operation: 'PUT /users/{userId}/badges/{badgeId}',
     label: 'alice showcases her group founder badge',
     prepare: async () => ({
-      write: { method: 'PUT', path: `/users/${ids.alice}/badges/${badges.groupFounder}`, body: { showcased: true } },
-      reads: aliceSeen,
+      write: { method: 'PUT', path: `/users/${ids.alice}/badges/${groupFounderBadge}`, body: { showcased: true } },
+      reads: aliceShown,
     }),
   },
   {
