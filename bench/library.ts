@@ -65,19 +65,21 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
     const floor = runProbe(floorProbe);
     if (floor.status === 200) floors.push(floor.ms);
   }
+  // The goal is the issue's: `startServer()` itself, the import done. The first login after it is
+  // printed beside Node's own floor for the same steps, which is over 50 ms on a small machine.
+  report.add({
+    section: '8. library',
+    scenario: `in-process startServer(), the import done (median of ${ready.length})`,
+    figure: ms(median(ready)),
+    goal: '< 50 ms',
+    met: ready.length === settings.startupRuns && median(ready) < 50,
+  });
   report.add({
     section: '8. library',
     scenario: `in-process startServer() -> first login answered (median of ${starts.length})`,
     figure: ms(median(starts)),
-    goal: '< 50 ms',
-    met: median(starts) < 50,
-    note: `Node's floor here: a fresh process's bare node:http server and its first fetch take ${ms(median(floors))}`,
-  });
-  report.add({
-    section: '8. library',
-    scenario: `in-process startServer() alone, the import done (median of ${ready.length})`,
-    figure: ms(median(ready)),
     goal: '(information)',
+    note: `Node's floor here: a fresh process's bare node:http server and its first fetch take ${ms(median(floors))}`,
   });
 
   const { startServer, arrange } = (await import(library)) as typeof import('../src/main/index.js');

@@ -137,6 +137,7 @@ export const messages = {
   currentPasswordWrong: 'currentPassword is incorrect',
   notificationCannotReply: 'This notification cannot be replied to!',
   notificationCannotRespond: 'This notification cannot be responded to!',
+  notificationCannotDelete: 'This notification cannot be deleted!',
   userNoteNotFound: 'User note not found',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
   twoFactorNotPending: 'No two-factor authentication setup is pending.',

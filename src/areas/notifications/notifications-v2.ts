@@ -63,7 +63,7 @@ export function answerNotificationV2(
 
 export function deleteNotificationV2(sandbox: Sandbox, actor: UserRecord, id: string): void {
   const record = findNotificationV2(sandbox, actor, id);
-  if (!record.canDelete) throw new ApiError(400, messages.notificationCannotReply);
+  if (!record.canDelete) throw new ApiError(400, messages.notificationCannotDelete);
   sandbox.notificationsV2.delete(id);
   sandbox.pipeline.emit({ type: 'notification-v2-delete', to: [actor.id], content: { ids: [id], version: record.version } });
 }

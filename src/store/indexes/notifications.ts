@@ -2,12 +2,15 @@ import type { NotificationRecord } from '../records/notifications.js';
 
 export interface NotificationIndex {
   readonly notifications: Map<string, NotificationRecord>;
-  /** receiverUserId -> their notifications, oldest created_at first. */
+  /**
+   * receiverUserId -> their notifications, oldest created_at first; those of one moment in the order
+   * they were made, which is the order the world keeps its records in, so a reloaded world lists them alike.
+   */
   readonly notificationsByReceiver: Map<string, NotificationRecord[]>;
 }
 
-const byCreated = (a: NotificationRecord, b: NotificationRecord) =>
-  Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const created = (record: NotificationRecord) => Date.parse(record.created_at);
+const byCreated = (a: NotificationRecord, b: NotificationRecord) => created(a) - created(b);
 
 export function indexNotifications(records: NotificationRecord[]): NotificationIndex {
   const index: NotificationIndex = { notifications: new Map(), notificationsByReceiver: new Map() };
@@ -21,12 +24,16 @@ export function indexNotifications(records: NotificationRecord[]): NotificationI
   return index;
 }
 
-/** Adds a notification created now, so it is the receiver's newest. */
+/** Adds a notification after every one of the receiver's created no later (all of them, unless the clock was set back). */
 export function addNotification(index: NotificationIndex, record: NotificationRecord): void {
   index.notifications.set(record.id, record);
   const list = index.notificationsByReceiver.get(record.receiverUserId);
-  if (list) list.push(record);
-  else index.notificationsByReceiver.set(record.receiverUserId, [record]);
+  if (!list) index.notificationsByReceiver.set(record.receiverUserId, [record]);
+  else {
+    let at = list.length;
+    while (at > 0 && created(list[at - 1]!) > created(record)) at--;
+    list.splice(at, 0, record);
+  }
 }
 
 export function removeNotification(index: NotificationIndex, record: NotificationRecord): void {

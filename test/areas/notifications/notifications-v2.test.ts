@@ -89,6 +89,20 @@ describe('v2 notifications', () => {
     expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: alice }), 404, 'Notification not found');
   });
 
+  it('refuses to delete one that cannot be deleted, and keeps it', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const kept = { ...(await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body, canDelete: false };
+    const put = await t.app.request('/_mock/records/notificationsV2', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(kept),
+    });
+    expect(put.status).toBe(200);
+    expectError(await t.call('DELETE', `/notifications/${announcement}`, { cookie: alice }), 400, 'This notification cannot be deleted!');
+    expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.canDelete).toBe(false);
+  });
+
   it('clears all of them', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');
