@@ -199,7 +199,7 @@ const parts = {
     'worldNames',
   ],
   /** The running process's: the clock, sessions and pending logins carry on across a restore, not a restart. */
-  runtime: ['clock', 'emailOtps', 'pendingTotp', 'pipeline', 'readCache', 'revision', 'sessions'],
+  runtime: ['clock', 'emailOtps', 'pipeline', 'readCache', 'revision', 'sessions'],
 };
 
 it('every part of a world is carried by snapshots or rebuilt from what they carry', () => {

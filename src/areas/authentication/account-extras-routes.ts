@@ -36,9 +36,9 @@ accountRoutes.post('/auth/twofactorauth/totp/pending/verify', async (c) =>
   json(c, verifyTotpSetup(c.get('sandbox'), c.get('user'), await jsonBody(c))),
 );
 
-accountRoutes.delete('/auth/twofactorauth/totp/pending', (c) => json(c, cancelTotpSetup(c.get('sandbox'), c.get('user'))));
+accountRoutes.delete('/auth/twofactorauth/totp/pending', (c) => json(c, cancelTotpSetup(c.get('user'))));
 
-accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.get('sandbox'), c.get('user'))));
+accountRoutes.delete('/auth/twofactorauth', (c) => json(c, disableTwoFactor(c.get('user'))));
 
 accountRoutes.get('/auth/user/twofactorauth/otp', (c) => json(c, recoveryCodes(c.get('user'))));
 

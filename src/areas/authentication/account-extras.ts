@@ -52,7 +52,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export function startTotpSetup(sandbox: Sandbox, user: UserRecord) {
   if (user.totpSecret) throw new ApiError(400, messages.twoFactorAlreadyEnabled);
   const secret = [...randomBytes(32)].map((b) => BASE32[b % 32]).join('');
-  sandbox.pendingTotp.set(user.id, secret);
+  user.pendingTotpSecret = secret;
   const uri = `otpauth://totp/mock-api:${encodeURIComponent(user.username)}?secret=${secret}&issuer=mock-api`;
   return { secret, qrCodeDataUrl: `data:text/plain;base64,${Buffer.from(uri).toString('base64')}` };
 }
@@ -62,12 +62,12 @@ const TotpCodeSchema = lazy(() => z.object({ code: z.string() }));
 
 export function verifyTotpSetup(sandbox: Sandbox, user: UserRecord, body: unknown) {
   const { code } = parseInput(TotpCodeSchema, body);
-  const secret = sandbox.pendingTotp.get(user.id);
+  const secret = user.pendingTotpSecret;
   if (!secret) throw new ApiError(400, messages.twoFactorNotPending);
   if (!verifyTotp(secret, code, sandbox.clock.now())) {
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
-  sandbox.pendingTotp.delete(user.id);
+  delete user.pendingTotpSecret;
   user.totpSecret = secret;
   user.twoFactorAuthEnabled = true;
   user.twoFactorAuthEnabledDate = isoNow(sandbox.clock);
@@ -75,17 +75,19 @@ export function verifyTotpSetup(sandbox: Sandbox, user: UserRecord, body: unknow
   return { verified: true, enabled: true };
 }
 
-export function cancelTotpSetup(sandbox: Sandbox, user: UserRecord) {
-  return { removed: sandbox.pendingTotp.delete(user.id) };
+export function cancelTotpSetup(user: UserRecord) {
+  const removed = user.pendingTotpSecret !== undefined;
+  delete user.pendingTotpSecret;
+  return { removed };
 }
 
-export function disableTwoFactor(sandbox: Sandbox, user: UserRecord) {
+export function disableTwoFactor(user: UserRecord) {
   const removed = user.totpSecret !== undefined;
   delete user.totpSecret;
   user.twoFactorAuthEnabled = false;
   user.twoFactorAuthEnabledDate = null;
   user.recoveryCodes = [];
-  sandbox.pendingTotp.delete(user.id);
+  delete user.pendingTotpSecret;
   return { removed };
 }
 

@@ -15,7 +15,7 @@ export interface PageQuery {
 export const CALENDAR_MONTHLY_LIMIT = 100;
 
 /** Fields of a user record that only the server may know: left out of every console view. */
-const SECRET_USER_FIELDS = new Set(['password', 'totpSecret', 'recoveryCodes', 'authToken']);
+const SECRET_USER_FIELDS = new Set(['password', 'totpSecret', 'pendingTotpSecret', 'recoveryCodes', 'authToken']);
 
 function page<T, V>(records: Iterable<T>, query: PageQuery, keep: (record: T) => boolean, view: (record: T) => V): Page<V> {
   const items: V[] = [];

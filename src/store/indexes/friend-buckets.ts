@@ -12,12 +12,22 @@ const bucketOf = (user: UserRecord): Bucket =>
 // Arrays are replaced, never changed in place: generated users share frozen empty ones.
 const without = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : list);
 
+/**
+ * `list` with `id` put in, in the order of `friends`: the order fileAllFriends gives when a saved world
+ * is loaded, so a friend's state changes read back in the same order after a reload.
+ */
+function withFriend(list: string[], id: string, friends: string[]): string[] {
+  const after = new Set(friends.slice(friends.indexOf(id) + 1));
+  const at = friends.includes(id) ? list.findIndex((x) => after.has(x)) : -1;
+  return at < 0 ? [...list, id] : [...list.slice(0, at), id, ...list.slice(at)];
+}
+
 /** Puts `friend` in the one bucket of `holder` (onlineFriends, activeFriends, offlineFriends) its state says. */
 export function fileFriend(holder: UserRecord, friend: UserRecord): void {
   const target = bucketOf(friend);
   for (const bucket of BUCKETS) {
     if (bucket === target) {
-      if (!holder[bucket].includes(friend.id)) holder[bucket] = [...holder[bucket], friend.id];
+      if (!holder[bucket].includes(friend.id)) holder[bucket] = withFriend(holder[bucket], friend.id, holder.friends);
     } else holder[bucket] = without(holder[bucket], friend.id);
   }
 }

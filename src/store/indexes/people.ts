@@ -38,8 +38,6 @@ export interface PeopleIndex extends Indexed<PeopleCollections, typeof PEOPLE> {
   readonly outbox: EmailRecord[];
   /** userId -> the email code that finishes their pending login, and when it stops working. */
   readonly emailOtps: Map<string, { code: string; expiresAt: number }>;
-  /** userId -> the TOTP secret offered by enable, until verified or cancelled. */
-  readonly pendingTotp: Map<string, string>;
 }
 
 export function indexPeople(data: PeopleData): PeopleIndex {
@@ -47,7 +45,6 @@ export function indexPeople(data: PeopleData): PeopleIndex {
     ...indexCollections<PeopleCollections, typeof PEOPLE>(PEOPLE, data),
     outbox: [...data.emails],
     emailOtps: new Map(),
-    pendingTotp: new Map(),
   };
 }
 

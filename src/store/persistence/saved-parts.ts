@@ -155,6 +155,5 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   calendarRecipes: unsaved,
   avatarFavoriteCounts: unsaved,
   emailOtps: unsaved,
-  pendingTotp: unsaved,
   writes: unsaved,
 };

@@ -185,6 +185,8 @@ export const UserRecordSchema = lazy(() =>
     isAdmin: flag(),
     /** Base32 TOTP secret; a user with one must finish login with a second factor. */
     totpSecret: z.string().refine(isBase32, 'must be a base32 secret (A-Z, 2-7)').optional(),
+    /** The TOTP secret a setup offered (POST /auth/twofactorauth/totp/pending), until verified or cancelled. */
+    pendingTotpSecret: z.string().refine(isBase32, 'must be a base32 secret (A-Z, 2-7)').optional(),
     recoveryCodes: strings(),
     /** Without TOTP, a login of this user waits for a code sent by email (see GET /_mock/outbox). */
     emailOtp: flag(),

@@ -87,14 +87,14 @@ describe('presence', () => {
     expect(r.status).toBe(404);
   });
 
-  it('keeps the friend buckets on CurrentUser in step', async () => {
+  it("keeps the friend buckets on CurrentUser in step, each in the friends list's order", async () => {
     const t = testSandbox();
     const cookie = await t.login('alice');
     const before = (await t.call('GET', '/auth/user', { cookie })).body;
     expect(before).toMatchObject({ onlineFriends: [ids.bob, ids.admin], activeFriends: [ids.frank], offlineFriends: [ids.dana] });
     await move(t, ids.bob, { state: 'offline' });
     const after = (await t.call('GET', '/auth/user', { cookie })).body;
-    expect(after).toMatchObject({ onlineFriends: [ids.admin], activeFriends: [ids.frank], offlineFriends: [ids.dana, ids.bob] });
+    expect(after).toMatchObject({ onlineFriends: [ids.admin], activeFriends: [ids.frank], offlineFriends: [ids.bob, ids.dana] });
   });
 
   it('shows "private" to friends for an invite-only instance', async () => {
