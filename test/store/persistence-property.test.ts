@@ -41,7 +41,7 @@ describe('snapshot, export and --db are total', () => {
           else {
             const { write, reads } = await writeCases[step.caseIndex]!.prepare(api);
             await api.send(write);
-            for (const read of reads.filter((read) => !read.notKept)) caseReads.set(`${read.as} ${read.path}`, read);
+            for (const read of reads.filter((read) => !read.notKept)) caseReads.set(`${read.as} ${read.method} ${read.path}`, read);
           }
           await kept.logged.commit();
         }

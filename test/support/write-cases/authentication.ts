@@ -18,6 +18,17 @@ async function emailedLoginCode(api: WorldApi, userId: string): Promise<string> 
   return email?.code ?? 'missing';
 }
 
+/**
+ * No GET shows a pending authenticator setup: a code no authenticator makes is refused as invalid
+ * while one is pending, and as "nothing pending" when none is.
+ */
+const pendingSetupOfFrank = {
+  as: 'frank',
+  method: 'POST',
+  path: '/auth/twofactorauth/totp/pending/verify',
+  body: { code: 'not-a-code' },
+} as const;
+
 const blockAvatar = (avatarId: string) => ({ targetAvatarId: avatarId, avatarModerationType: 'block' });
 
 const reportOf = (contentId: string) => ({
@@ -90,6 +101,22 @@ export const cases: WriteCase[] = [
           { as: 'carol', path: '/auth/user/twofactorauth/otp' },
         ],
       };
+    },
+  },
+  {
+    operation: 'POST /auth/twofactorauth/totp/pending',
+    label: 'frank starts setting up an authenticator',
+    prepare: async () => ({
+      write: { as: 'frank', method: 'POST', path: '/auth/twofactorauth/totp/pending' },
+      reads: [pendingSetupOfFrank],
+    }),
+  },
+  {
+    operation: 'DELETE /auth/twofactorauth/totp/pending',
+    label: 'frank gives up setting up an authenticator',
+    prepare: async (api) => {
+      await api.send({ as: 'frank', method: 'POST', path: '/auth/twofactorauth/totp/pending' });
+      return { write: { as: 'frank', method: 'DELETE', path: '/auth/twofactorauth/totp/pending' }, reads: [pendingSetupOfFrank] };
     },
   },
   {

@@ -17,10 +17,15 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-/** A read that shows what a write changed: a GET as an actor (alice unless named). */
+/**
+ * A read that shows what a write changed: a GET as an actor (alice unless named), or, where no GET
+ * shows a state, a write that state refuses (its refusal changes nothing and names the state).
+ */
 export interface Read {
   as?: Actor;
   path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
   /**
    * Why what this read shows is, by design, not kept by snapshot, export or `--db` (sessions, for
    * one, are documented as unsaved): the read then checks that the write shows, not that it is kept.
@@ -80,8 +85,8 @@ export class WorldApi {
   /** Each read's status and body, in order. */
   async readAll(reads: readonly Read[]) {
     const answers: { as: Actor; path: string; status: number; body: unknown }[] = [];
-    for (const { as = 'alice', path } of reads) {
-      const reply = await this.get(path, as);
+    for (const { as = 'alice', path, method = 'GET', body } of reads) {
+      const reply = await this.send({ as, method, path, body });
       answers.push({ as, path, status: reply.status, body: reply.body });
     }
     return answers;
