@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ManualClock } from './clock.js';
 import { ApiError, messages } from '../errors.js';
-import { liveSnapshot, restoreSnapshot, withState, type SandboxSnapshot } from './persistence/snapshot.js';
+import { liveSnapshot, loginsOf, restoreSnapshot, withState, type SandboxSnapshot } from './persistence/snapshot.js';
 import { createSandbox } from './sandbox.js';
 import { FixtureError, type SandboxData } from './fixtures/fixtures.js';
 import { mergeFixtures } from './fixtures/inline-fixtures.js';
@@ -138,7 +138,7 @@ export class Sandboxes {
     const sandbox = selectSandbox(this, id);
     const snapshot = this.snapshots.get(id ?? DEFAULT_KEY);
     if (!snapshot) throw new ApiError(404, messages.noSnapshot);
-    this.replace(id, restoreSnapshot(snapshot, sandbox.clock, sandbox.sessions, sandbox.pipeline));
+    this.replace(id, restoreSnapshot(snapshot, sandbox.clock, loginsOf(sandbox), sandbox.pipeline));
   }
 
   /**
@@ -148,7 +148,7 @@ export class Sandboxes {
   load(snapshot: SandboxSnapshot): void {
     const sandbox = this.current;
     const { data, ...state } = snapshot;
-    this.replace(undefined, { ...withState(createSandbox(data, sandbox.clock, sandbox.pipeline), state), sessions: sandbox.sessions });
+    this.replace(undefined, { ...withState(createSandbox(data, sandbox.clock, sandbox.pipeline), state), ...loginsOf(sandbox) });
   }
 
   /**
@@ -163,7 +163,7 @@ export class Sandboxes {
     // The old world is dropped: the new one may take over its records and maps as they are.
     const rebuilt = buildChecked(() => createSandbox(changed, sandbox.clock, sandbox.pipeline));
     checkFixtureBytesFit(rebuilt, sandbox);
-    this.replace(id, { ...withState(rebuilt, state), sessions: sandbox.sessions });
+    this.replace(id, { ...withState(rebuilt, state), ...loginsOf(sandbox) });
   }
 
   remove(id: string): boolean {

@@ -1,4 +1,3 @@
-import type { Sessions } from '../sessions.js';
 import type { PipelineBus } from '../pipeline-bus.js';
 import type { ManualClock } from '../clock.js';
 import type { InviteMessageEntry, InviteMessageRecord } from '../records/invite-messages.js';
@@ -166,10 +165,15 @@ export function sandboxState(sandbox: Sandbox): SandboxState {
   };
 }
 
-/** A new world as the snapshot holds it, on the given clock and sessions; the snapshot stays reusable. */
-export function restoreSnapshot(snapshot: SandboxSnapshot, clock: ManualClock, sessions: Sessions, pipeline?: PipelineBus): Sandbox {
+/** What carries on when a world is put back or rebuilt: its sessions, and the codes mailed to logins still pending. */
+export type LoginsInProgress = Pick<Sandbox, 'sessions' | 'emailOtps'>;
+
+export const loginsOf = ({ sessions, emailOtps }: Sandbox): LoginsInProgress => ({ sessions, emailOtps });
+
+/** A new world as the snapshot holds it, on the given clock and logins; the snapshot stays reusable. */
+export function restoreSnapshot(snapshot: SandboxSnapshot, clock: ManualClock, logins: LoginsInProgress, pipeline?: PipelineBus): Sandbox {
   const { data, ...state } = deepCopy(snapshot);
-  return { ...withState(createSandbox(data, clock, pipeline), state), sessions };
+  return { ...withState(createSandbox(data, clock, pipeline), state), ...logins };
 }
 
 /** The world with `state` (which it takes ownership of) in place of what its records alone give. */

@@ -57,6 +57,18 @@ describe('email two-factor', () => {
     expect((await t.call('GET', '/auth/user', { cookie })).body.id).toBe(ids.dana);
   });
 
+  it('finishes a login pending its email code after a restore, as its session carries on', async () => {
+    const t = testSandbox();
+    expect((await t.app.request('/_mock/snapshot', { method: 'POST' })).status).toBe(200);
+    const login = await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
+    const cookie = cookieFrom(login.headers, 'auth');
+    const [mail] = await outbox(t);
+    expect((await t.app.request('/_mock/restore', { method: 'POST' })).status).toBe(200);
+    const verified = await t.call('POST', '/auth/twofactorauth/emailotp/verify', { cookie, body: { code: mail!.code } });
+    expect(verified.body).toEqual({ verified: true });
+    expect((await t.call('GET', '/auth/user', { cookie })).body.id).toBe(ids.dana);
+  });
+
   it('lists the newest email first', async () => {
     const t = testSandbox();
     await t.call('GET', '/auth/user', { headers: { authorization: encodeBasic('dana', 'dana-password') } });
