@@ -25,7 +25,13 @@ export const cases: WriteCase[] = [
       write: {
         method: 'POST',
         path: '/groups',
-        body: { name: 'Map Makers', shortCode: 'MAPS', roleTemplate: 'managedRequest', description: 'Charts of every world.', privacy: 'private' },
+        body: {
+          name: 'Map Makers',
+          shortCode: 'MAPS',
+          roleTemplate: 'managedRequest',
+          description: 'Charts of every world.',
+          privacy: 'private',
+        },
       },
       reads: [{ path: `/users/${ids.alice}/groups` }, { path: '/groups?query=Map%20Makers' }],
     }),
@@ -54,7 +60,11 @@ export const cases: WriteCase[] = [
     operation: 'DELETE /groups/{groupId}',
     label: 'alice deletes a group she made',
     prepare: async (api) => {
-      const made = await api.send({ method: 'POST', path: '/groups', body: { name: 'Short Lived', shortCode: 'SHORT', roleTemplate: 'default' } });
+      const made = await api.send({
+        method: 'POST',
+        path: '/groups',
+        body: { name: 'Short Lived', shortCode: 'SHORT', roleTemplate: 'default' },
+      });
       return {
         write: { method: 'DELETE', path: `/groups/${idOf(made)}` },
         reads: [{ path: `/groups/${idOf(made)}` }, { path: `/users/${ids.alice}/groups` }],
@@ -70,7 +80,10 @@ export const cases: WriteCase[] = [
         path: `${builders}/announcement`,
         body: { title: 'Meetup', text: 'Saturday at the docks.', imageId: fileIds.photo, sendNotification: true },
       },
-      reads: [{ as: 'admin', path: `${builders}/announcement` }, { as: 'admin', path: notifications }],
+      reads: [
+        { as: 'admin', path: `${builders}/announcement` },
+        { as: 'admin', path: notifications },
+      ],
     }),
   },
   {
@@ -191,6 +204,28 @@ export const cases: WriteCase[] = [
     }),
   },
   {
+    operation: 'POST /groups/{groupId}/join',
+    label: 'alice, since in another group, joins Photo Club on the invite she had before',
+    prepare: async (api) => {
+      await api.send({ method: 'POST', path: `/groups/${groups.quietCorner}/join` });
+      return {
+        write: { method: 'POST', path: `/groups/${groups.photoClub}/join` },
+        reads: [{ path: `/users/${ids.alice}/groups` }, { as: 'bob', path: `/groups/${groups.photoClub}/members` }],
+      };
+    },
+  },
+  {
+    operation: 'POST /groups/{groupId}/join',
+    label: 'alice, since in another group, joins the group she had blocked',
+    prepare: async (api) => {
+      await api.send({ method: 'POST', path: `/groups/${groups.quietCorner}/join` });
+      return {
+        write: { method: 'POST', path: `/groups/${groups.noisyNeighbours}/join?confirmOverrideBlock=true` },
+        reads: [{ path: `/users/${ids.alice}/groups` }, { path: `/groups/${groups.noisyNeighbours}` }],
+      };
+    },
+  },
+  {
     operation: 'POST /groups/{groupId}/leave',
     label: 'alice leaves Night Owls',
     prepare: async () => ({
@@ -248,7 +283,10 @@ export const cases: WriteCase[] = [
     label: 'alice posts to her group and notifies its members',
     prepare: async () => ({
       write: { method: 'POST', path: `${builders}/posts`, body: { ...post('Build night'), sendNotification: true } },
-      reads: [{ as: 'admin', path: `${builders}/posts` }, { as: 'admin', path: notifications }],
+      reads: [
+        { as: 'admin', path: `${builders}/posts` },
+        { as: 'admin', path: notifications },
+      ],
     }),
   },
   {
@@ -258,7 +296,10 @@ export const cases: WriteCase[] = [
       const made = await aliceMakes(api, '/posts', post('Build night'));
       return {
         write: { method: 'PUT', path: `${builders}/posts/${made}`, body: { ...post('Build night moved'), visibility: 'public' } },
-        reads: [{ as: 'admin', path: `${builders}/posts` }, { as: 'eve', path: `${builders}/posts` }],
+        reads: [
+          { as: 'admin', path: `${builders}/posts` },
+          { as: 'eve', path: `${builders}/posts` },
+        ],
       };
     },
   },
@@ -332,7 +373,10 @@ export const cases: WriteCase[] = [
         path: `${builders}/roles/${editorsRole}`,
         body: { name: 'Curators', permissions: ['group-data-manage', 'group-galleries-manage'] },
       },
-      reads: [{ as: 'admin', path: `${builders}/roles` }, { as: 'bob', path: builders }],
+      reads: [
+        { as: 'admin', path: `${builders}/roles` },
+        { as: 'bob', path: builders },
+      ],
     }),
   },
   {
@@ -356,12 +400,13 @@ export const cases: WriteCase[] = [
   },
   {
     operation: 'POST /groups/{groupId}/transfer',
-    label: 'bob accepts the group alice offered him',
+    label: 'alice accepts the group bob offered her',
     prepare: async (api) => {
-      await api.send({ method: 'POST', path: `${builders}/transfer`, body: { transferTargetId: ids.bob } });
+      const nightOwls = `/groups/${groups.nightOwls}`;
+      await api.send({ as: 'bob', method: 'POST', path: `${nightOwls}/transfer`, body: { transferTargetId: ids.alice } });
       return {
-        write: { as: 'bob', method: 'POST', path: `${builders}/transfer`, body: {} },
-        reads: [{ as: 'bob', path: builders }, { path: `${builders}/members/${ids.bob}` }],
+        write: { method: 'POST', path: `${nightOwls}/transfer`, body: {} },
+        reads: [{ path: nightOwls }, { as: 'bob', path: `${nightOwls}/members/${ids.alice}` }, { path: `/users/${ids.alice}/groups` }],
       };
     },
   },
