@@ -11,8 +11,8 @@ const notifications = '/auth/user/notifications';
 /** The id a reply names, or one no record has when an earlier step took away what it needed. */
 const idOf = (reply: Reply): string => (reply.body as { id?: string } | undefined)?.id ?? 'missing';
 
-/** Something alice makes in Builders Guild (she owns it) so that a reverse write has it to undo. */
-const aliceMakes = async (api: WorldApi, path: string, body: unknown, as: Actor = 'alice') =>
+/** Something made in Builders Guild (alice owns it; admin is a member) so that a reverse write has it to undo. */
+const makeInBuilders = async (api: WorldApi, path: string, body: unknown, as: Actor = 'alice') =>
   idOf(await api.send({ as, method: 'POST', path: `${builders}${path}`, body }));
 
 const post = (title: string) => ({ title, text: 'Bring a hammer.', visibility: 'group', sendNotification: false });
@@ -90,7 +90,7 @@ export const cases: WriteCase[] = [
     operation: 'DELETE /groups/{groupId}/announcement',
     label: 'alice takes down her group announcement',
     prepare: async (api) => {
-      await aliceMakes(api, '/announcement', { title: 'Meetup', text: 'Saturday at the docks.' });
+      await makeInBuilders(api, '/announcement', { title: 'Meetup', text: 'Saturday at the docks.' });
       return {
         write: { method: 'DELETE', path: `${builders}/announcement` },
         reads: [{ as: 'admin', path: `${builders}/announcement` }],
@@ -145,7 +145,7 @@ export const cases: WriteCase[] = [
     operation: 'DELETE /groups/{groupId}/galleries/{groupGalleryId}',
     label: 'alice removes a gallery she opened',
     prepare: async (api) => {
-      const gallery = await aliceMakes(api, '/galleries', { name: 'Scratch' });
+      const gallery = await makeInBuilders(api, '/galleries', { name: 'Scratch' });
       return {
         write: { method: 'DELETE', path: `${builders}/galleries/${gallery}` },
         reads: [{ as: 'admin', path: builders }, { path: `${builders}/galleries/${gallery}` }],
@@ -164,7 +164,7 @@ export const cases: WriteCase[] = [
     operation: 'DELETE /groups/{groupId}/galleries/{groupGalleryId}/images/{groupGalleryImageId}',
     label: 'admin takes back the photo he submitted',
     prepare: async (api) => {
-      const image = await aliceMakes(api, `/galleries/${buildersGallery}/images`, { fileId: fileIds.photo }, 'admin');
+      const image = await makeInBuilders(api, `/galleries/${buildersGallery}/images`, { fileId: fileIds.photo }, 'admin');
       return {
         write: { as: 'admin', method: 'DELETE', path: `${builders}/galleries/${buildersGallery}/images/${image}` },
         reads: [{ path: `${builders}/galleries/${buildersGallery}` }],
@@ -293,7 +293,7 @@ export const cases: WriteCase[] = [
     operation: 'PUT /groups/{groupId}/posts/{notificationId}',
     label: 'alice edits her group post',
     prepare: async (api) => {
-      const made = await aliceMakes(api, '/posts', post('Build night'));
+      const made = await makeInBuilders(api, '/posts', post('Build night'));
       return {
         write: { method: 'PUT', path: `${builders}/posts/${made}`, body: { ...post('Build night moved'), visibility: 'public' } },
         reads: [
@@ -307,7 +307,7 @@ export const cases: WriteCase[] = [
     operation: 'DELETE /groups/{groupId}/posts/{notificationId}',
     label: 'alice deletes her group post',
     prepare: async (api) => {
-      const made = await aliceMakes(api, '/posts', post('Build night'));
+      const made = await makeInBuilders(api, '/posts', post('Build night'));
       return {
         write: { method: 'DELETE', path: `${builders}/posts/${made}` },
         reads: [{ as: 'admin', path: `${builders}/posts` }],
@@ -381,12 +381,20 @@ export const cases: WriteCase[] = [
   },
   {
     operation: 'DELETE /groups/{groupId}/roles/{groupRoleId}',
-    label: 'alice removes a role she added',
+    label: 'alice removes a role she gave admin and named in a gallery and a post',
     prepare: async (api) => {
-      const role = await aliceMakes(api, '/roles', { name: 'Temporary' });
+      const role = await makeInBuilders(api, '/roles', { name: 'Temporary' });
+      await api.send({ method: 'PUT', path: `${builders}/members/${ids.admin}/roles/${role}` });
+      await api.send({ method: 'PUT', path: `${builders}/galleries/${buildersGallery}`, body: { roleIdsToView: [role] } });
+      await makeInBuilders(api, '/posts', { ...post('Temporaries only'), roleIds: [role] });
       return {
         write: { method: 'DELETE', path: `${builders}/roles/${role}` },
-        reads: [{ as: 'admin', path: `${builders}/roles` }],
+        reads: [
+          { as: 'admin', path: `${builders}/roles` },
+          { path: `${builders}/members/${ids.admin}` },
+          { as: 'admin', path: builders },
+          { as: 'admin', path: `${builders}/posts` },
+        ],
       };
     },
   },
