@@ -161,6 +161,17 @@ export const cases: WriteCase[] = [
     }),
   },
   {
+    operation: 'POST /groups/{groupId}/galleries/{groupGalleryId}/images',
+    label: 'admin submits a photo that waits for approval',
+    prepare: async () => ({
+      write: { as: 'admin', method: 'POST', path: `${builders}/galleries/${buildersGallery}/images`, body: { fileId: fileIds.photo } },
+      reads: [
+        { path: `${builders}/galleries/${buildersGallery}?approved=false` },
+        { as: 'admin', path: `${builders}/galleries/${buildersGallery}` },
+      ],
+    }),
+  },
+  {
     operation: 'DELETE /groups/{groupId}/galleries/{groupGalleryId}/images/{groupGalleryImageId}',
     label: 'admin takes back the photo he submitted',
     prepare: async (api) => {
@@ -260,6 +271,14 @@ export const cases: WriteCase[] = [
     prepare: async () => ({
       write: { as: 'bob', method: 'DELETE', path: `/groups/${groups.nightOwls}/members/${ids.alice}` },
       reads: [{ as: 'bob', path: `/groups/${groups.nightOwls}/members` }, { path: `/groups/${groups.nightOwls}` }],
+    }),
+  },
+  {
+    operation: 'DELETE /groups/{groupId}/members/{userId}',
+    label: 'alice lifts her block of a group',
+    prepare: async () => ({
+      write: { method: 'DELETE', path: `/groups/${groups.noisyNeighbours}/members/${ids.alice}` },
+      reads: [{ path: `/groups/${groups.noisyNeighbours}` }, { path: `/users/${ids.alice}/groups/userblocked` }],
     }),
   },
   {
