@@ -33,10 +33,14 @@ export function indexGroupMembers(
   return index;
 }
 
-/** Adds a record, replacing any earlier record of the same user in the same group. */
+/**
+ * Adds a record, replacing any earlier record of the same user in the same group. A record put again
+ * (an invite turned membership) keeps its place in every list, and a replacing one takes the end of
+ * each: a reloaded world orders all three by the records' order, so they must agree with it.
+ */
 export function putGroupMember(index: GroupMemberIndex, member: GroupMemberRecord): void {
   const earlier = index.groupMembersByGroup.get(member.groupId)?.get(member.userId);
-  if (earlier) index.groupMembers.delete(earlier.id);
+  if (earlier && earlier !== member) deleteGroupMember(index, earlier);
   index.groupMembers.set(member.id, member);
   let ofGroup = index.groupMembersByGroup.get(member.groupId);
   if (!ofGroup) index.groupMembersByGroup.set(member.groupId, (ofGroup = new Map()));
