@@ -1,3 +1,46 @@
-import type { WriteCase } from './case.js';
+import { events, openMicEvent } from '../calendar-seed.js';
+import { groups } from '../groups-fixture-ids.js';
+import type { Actor, Read, WriteCase } from './case.js';
 
-export const cases: WriteCase[] = [];
+const builders = `/calendar/${groups.builders}`;
+const event = (id: string, as: Actor = 'alice'): Read => ({ as, path: `${builders}/${id}` });
+const auditLog: Read = { path: `/groups/${groups.builders}/auditLogs` };
+
+export const cases: WriteCase[] = [
+  {
+    operation: 'POST /calendar/{groupId}/event',
+    label: "alice adds an open mic to the builders' calendar",
+    prepare: async () => ({
+      write: { method: 'POST', path: `${builders}/event`, body: openMicEvent },
+      reads: [{ as: 'admin', path: builders }, auditLog],
+    }),
+  },
+  {
+    operation: 'DELETE /calendar/{groupId}/{calendarId}',
+    label: "alice deletes the builders' spring showcase",
+    prepare: async () => ({
+      write: { method: 'DELETE', path: `${builders}/${events.springShowcase}` },
+      reads: [event(events.springShowcase), { path: builders }, auditLog],
+    }),
+  },
+  {
+    operation: 'PUT /calendar/{groupId}/{calendarId}/event',
+    label: 'alice retitles and moves the jam kickoff',
+    prepare: async () => ({
+      write: {
+        method: 'PUT',
+        path: `${builders}/${events.jamKickoff}/event`,
+        body: { title: 'Jam Kickoff Live', startsAt: '2026-02-08T18:00:00.000Z', endsAt: '2026-02-08T20:00:00.000Z' },
+      },
+      reads: [event(events.jamKickoff, 'bob'), auditLog],
+    }),
+  },
+  {
+    operation: 'POST /calendar/{groupId}/{calendarId}/follow',
+    label: 'bob follows the jam kickoff',
+    prepare: async () => ({
+      write: { as: 'bob', method: 'POST', path: `${builders}/${events.jamKickoff}/follow`, body: { isFollowing: true } },
+      reads: [{ as: 'bob', path: '/calendar/following' }, event(events.jamKickoff)],
+    }),
+  },
+];

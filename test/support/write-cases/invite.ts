@@ -11,6 +11,8 @@ const notifications = {
 };
 
 const inbox = (as: Actor): Read => ({ as, path: '/auth/user/notifications' });
+/** The sender's invite photos, kept as their files. */
+const photos = (as: Actor): Read => ({ as, path: '/files?tag=invitephoto' });
 const aliceMessage = (slot: number) => ({ path: `/message/${ids.alice}/message/${slot}` });
 
 /** A photo variant's body: the plain variant's JSON as `data`, and the image. */
@@ -43,7 +45,7 @@ export const cases: WriteCase[] = [
     label: "bob answers alice's invite request with a photo",
     prepare: async () => ({
       write: { as: 'bob', method: 'POST', path: `/invite/${notifications.aliceAsksBob}/response/photo`, form: withPhoto({ responseSlot: 1 }) },
-      reads: [inbox('alice')],
+      reads: [inbox('alice'), photos('bob')],
     }),
   },
   {
@@ -59,7 +61,7 @@ export const cases: WriteCase[] = [
     label: 'alice invites bob with a photo',
     prepare: async () => ({
       write: { method: 'POST', path: `/invite/${ids.bob}/photo`, form: withPhoto({ instanceId: locations.alicePublic }) },
-      reads: [inbox('bob')],
+      reads: [inbox('bob'), photos('alice')],
     }),
   },
   {
@@ -91,7 +93,7 @@ export const cases: WriteCase[] = [
     label: 'bob asks alice for an invite with a photo',
     prepare: async () => ({
       write: { as: 'bob', method: 'POST', path: `/requestInvite/${ids.alice}/photo`, form: withPhoto({}) },
-      reads: [inbox('alice')],
+      reads: [inbox('alice'), photos('bob')],
     }),
   },
 ];
