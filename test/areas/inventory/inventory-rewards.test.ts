@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixtureDir } from '../../../src/store/fixtures/fixture-dir.js';
+import { writeFixtureDir } from '../../../src/store/persistence/export-fixtures.js';
+import { sandboxData, sandboxState } from '../../../src/store/persistence/snapshot.js';
 import { messages } from '../../../src/errors.js';
 import { expectError, testSandbox } from '../../support/helpers.js';
 
@@ -110,5 +116,32 @@ describe('POST /reward/redeem', () => {
       Array.from({ length: 50 }, () => t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } })),
     );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+  });
+});
+
+describe('a template after its last item is gone', () => {
+  const partySticker = 'inv_a11ce000-0000-4000-8000-0000000c0004';
+
+  it('still reads, and its reward code still gives the item', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    expect((await t.call('DELETE', `/inventory/${partySticker}`, { cookie: alice })).status).toBe(200);
+    expect((await t.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice })).body.name).toBe('Party Sticker');
+    const bob = await t.login('bob');
+    expect((await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } })).status).toBe(200);
+    const held = (await t.call('GET', '/inventory', { cookie: bob })).body;
+    expect(templateIdsHeld(held)).toContain(templates.partySticker);
+    expect(held.data.find((item: { templateId: string }) => item.templateId === templates.partySticker)).not.toHaveProperty('removedAt');
+  });
+
+  it('is kept when the world is exported and imported, which refused the reward code naming it', async () => {
+    const t = testSandbox();
+    await t.call('DELETE', `/inventory/${partySticker}`, { cookie: await t.login('alice') });
+    const dir = mkdtempSync(join(tmpdir(), 'mock-api-templates-'));
+    writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
+    const imported = testSandbox((data) => Object.assign(data, readFixtureDir(dir)));
+    const alice = await imported.login('alice');
+    expectError(await imported.call('GET', `/inventory/${partySticker}`, { cookie: alice }), 404, messages.inventoryItemNotFound);
+    expect((await imported.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice })).status).toBe(200);
   });
 });
