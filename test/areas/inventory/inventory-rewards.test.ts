@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFixtureDir } from '../../../src/store/fixtures/fixture-dir.js';
-import { writeFixtureDir } from '../../../src/store/persistence/export-fixtures.js';
-import { sandboxData, sandboxState } from '../../../src/store/persistence/snapshot.js';
 import { messages } from '../../../src/errors.js';
-import { expectError, testSandbox } from '../../support/helpers.js';
+import { expectError, testSandbox, type TestSandbox } from '../../support/helpers.js';
+import { expectKeptWhole, savingAsDb } from '../../support/kept-copies.js';
 
 const drops = {
   winter: 'invd_00000000-0000-4000-8000-0000000d0001',
@@ -134,14 +129,28 @@ describe('a template after its last item is gone', () => {
     expect(held.data.find((item: { templateId: string }) => item.templateId === templates.partySticker)).not.toHaveProperty('removedAt');
   });
 
-  it('is kept when the world is exported and imported, which refused the reward code naming it', async () => {
+  it('is kept by snapshot, export and --db, which refused the reward code naming it', async () => {
     const t = testSandbox();
+    const kept = await savingAsDb(t);
     await t.call('DELETE', `/inventory/${partySticker}`, { cookie: await t.login('alice') });
-    const dir = mkdtempSync(join(tmpdir(), 'mock-api-templates-'));
-    writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
-    const imported = testSandbox((data) => Object.assign(data, readFixtureDir(dir)));
-    const alice = await imported.login('alice');
-    expectError(await imported.call('GET', `/inventory/${partySticker}`, { cookie: alice }), 404, messages.inventoryItemNotFound);
-    expect((await imported.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice })).status).toBe(200);
+    const original = await expectKeptWhole(t, kept, async (world) => {
+      const alice = await world.login('alice');
+      return [
+        await world.call('GET', `/inventory/${partySticker}`, { cookie: alice }),
+        await world.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice }),
+      ].map((reply) => reply.status);
+    });
+    expect(original).toEqual([404, 200]);
+  });
+});
+
+describe('a redeemed code', () => {
+  it('stays redeemed by its redeemer through snapshot, export and --db', async () => {
+    const t = testSandbox();
+    const kept = await savingAsDb(t);
+    expect((await t.call('POST', '/reward/redeem', { cookie: await t.login('bob'), body: { code: 'PARTY-2026' } })).status).toBe(200);
+    const again = async (world: TestSandbox) =>
+      (await world.call('POST', '/reward/redeem', { cookie: await world.login('bob'), body: { code: 'PARTY-2026' } })).body;
+    expect(await expectKeptWhole(t, kept, again)).toEqual({ error: { message: messages.rewardCodeAlreadyRedeemed, status_code: 400 } });
   });
 });

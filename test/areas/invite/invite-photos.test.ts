@@ -32,7 +32,11 @@ describe('photo invites', () => {
   it('makes the photo file as every other upload of one step: its signature and delta parts not uploaded', async () => {
     const t = testSandbox();
     const cookie = await t.login('alice');
-    await t.app.request(`/api/1/invite/${ids.bob}/photo`, { method: 'POST', headers: { cookie }, body: photoForm({ instanceId: workshop }) });
+    await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
+      method: 'POST',
+      headers: { cookie },
+      body: photoForm({ instanceId: workshop }),
+    });
     const [photo] = (await t.call('GET', '/files?tag=invitephoto', { cookie })).body;
     expect(photo.versions[1]).toMatchObject({
       file: { status: 'complete', sizeInBytes: PNG.length },

@@ -17,11 +17,14 @@ export const cases: WriteCase[] = [
   },
   {
     operation: 'DELETE /calendar/{groupId}/{calendarId}',
-    label: "alice deletes the builders' spring showcase",
-    prepare: async () => ({
-      write: { method: 'DELETE', path: `${builders}/${events.springShowcase}` },
-      reads: [event(events.springShowcase), { path: builders }, auditLog],
-    }),
+    label: 'alice deletes the jam kickoff, which bob follows',
+    prepare: async (api) => {
+      await api.send({ as: 'bob', method: 'POST', path: `${builders}/${events.jamKickoff}/follow`, body: { isFollowing: true } });
+      return {
+        write: { method: 'DELETE', path: `${builders}/${events.jamKickoff}` },
+        reads: [event(events.jamKickoff), { path: builders }, { as: 'bob', path: '/calendar/following' }, auditLog],
+      };
+    },
   },
   {
     operation: 'PUT /calendar/{groupId}/{calendarId}/event',

@@ -5,18 +5,25 @@ import type { WriteCase } from './case.js';
 const aliceListings = `/user/${ids.alice}/listings`;
 const aliceProducts = `/user/${ids.alice}/products`;
 const guildStore = `/economy/store?storeId=${shop.guildStore}`;
+const guildShelves = `/economy/store/shelves?storeId=${shop.guildStore}`;
 
 export const cases: WriteCase[] = [
   {
     operation: 'POST /economy/purchase/listing',
     label: "bob buys alice's lantern pack",
     prepare: async () => ({
-      write: { as: 'bob', method: 'POST', path: '/economy/purchase/listing', body: { listingId: shop.lanternListing, quantity: 1, totalPrice: 120 } },
+      write: {
+        as: 'bob',
+        method: 'POST',
+        path: '/economy/purchase/listing',
+        body: { listingId: shop.lanternListing, quantity: 1, totalPrice: 120 },
+      },
       reads: [
         { as: 'bob', path: `/economy/purchases?buyerId=${ids.bob}` },
         { as: 'bob', path: `/user/${ids.bob}/economy/balances` },
         { as: 'bob', path: '/economy/licenses/active' },
         { path: `/user/${ids.alice}/economy/transactions` },
+        { path: `/user/${ids.alice}/economy/balances` },
       ],
     }),
   },
@@ -36,7 +43,7 @@ export const cases: WriteCase[] = [
           storeIds: [shop.guildStore],
         },
       },
-      reads: [{ path: aliceListings }, { as: 'bob', path: guildStore }],
+      reads: [{ path: aliceListings }, { as: 'bob', path: guildStore }, { as: 'bob', path: guildShelves }],
     }),
   },
   {
@@ -52,14 +59,18 @@ export const cases: WriteCase[] = [
     label: 'alice deletes her lantern pack listing',
     prepare: async () => ({
       write: { method: 'DELETE', path: `/listing/${shop.lanternListing}` },
-      reads: [{ path: `/listing/${shop.lanternListing}` }, { as: 'bob', path: guildStore }],
+      reads: [{ path: `/listing/${shop.lanternListing}` }, { as: 'bob', path: guildStore }, { path: guildShelves }],
     }),
   },
   {
     operation: 'POST /products',
     label: 'alice creates a product',
     prepare: async () => ({
-      write: { method: 'POST', path: '/products', body: { displayName: 'Paper Kite', description: 'Flies in any wind.', productType: 'udon' } },
+      write: {
+        method: 'POST',
+        path: '/products',
+        body: { displayName: 'Paper Kite', description: 'Flies in any wind.', productType: 'udon' },
+      },
       reads: [{ path: aliceProducts }],
     }),
   },

@@ -40,7 +40,11 @@ export const cases: WriteCase[] = [
     operation: 'PUT /inventory/{inventoryItemId}',
     label: 'alice archives and recolours her blue drone',
     prepare: async () => ({
-      write: { method: 'PUT', path: `/inventory/${items.blueDrone}`, body: { isArchived: true, userAttributes: { primaryColor: '#ff0000' } } },
+      write: {
+        method: 'PUT',
+        path: `/inventory/${items.blueDrone}`,
+        body: { isArchived: true, userAttributes: { primaryColor: '#ff0000' } },
+      },
       reads: [item(items.blueDrone)],
     }),
   },

@@ -44,7 +44,12 @@ export const cases: WriteCase[] = [
     operation: 'POST /invite/{notificationId}/response/photo',
     label: "bob answers alice's invite request with a photo",
     prepare: async () => ({
-      write: { as: 'bob', method: 'POST', path: `/invite/${notifications.aliceAsksBob}/response/photo`, form: withPhoto({ responseSlot: 1 }) },
+      write: {
+        as: 'bob',
+        method: 'POST',
+        path: `/invite/${notifications.aliceAsksBob}/response/photo`,
+        form: withPhoto({ responseSlot: 1 }),
+      },
       reads: [inbox('alice'), photos('bob')],
     }),
   },
