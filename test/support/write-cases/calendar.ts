@@ -33,9 +33,9 @@ export const cases: WriteCase[] = [
       write: {
         method: 'PUT',
         path: `${builders}/${events.jamKickoff}/event`,
-        body: { title: 'Jam Kickoff Live', startsAt: '2026-02-08T18:00:00.000Z', endsAt: '2026-02-08T20:00:00.000Z' },
+        body: { title: 'Jam Kickoff Live', startsAt: '2026-03-08T18:00:00.000Z', endsAt: '2026-03-08T20:00:00.000Z' },
       },
-      reads: [event(events.jamKickoff, 'bob'), auditLog],
+      reads: [event(events.jamKickoff, 'bob'), { as: 'bob', path: `${builders}?date=2026-03-01T00:00:00.000Z` }, auditLog],
     }),
   },
   {
