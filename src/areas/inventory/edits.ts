@@ -29,12 +29,17 @@ export function updateItem(sandbox: Sandbox, actor: UserRecord, itemId: string, 
   return item;
 }
 
-/** Takes the item out of the world, and out of the slot it held. */
+/**
+ * Takes the item out of its holder's inventory and out of the slot it held. The last item of its
+ * template stays in the world, marked removed, so the template (which a reward code may name) stays.
+ */
 function remove(sandbox: Sandbox, item: InventoryItemRecord): void {
   if (item.equipSlot !== '' && equippedIn(sandbox, item.holderId, item.equipSlot) === item)
     clearEquipped(sandbox, item.holderId, item.equipSlot);
-  sandbox.inventoryItems.delete(item.id);
   sandbox.inventoryByHolder.get(item.holderId)?.delete(item.id);
+  const lastOfTemplate = ![...sandbox.inventoryItems.values()].some((other) => other !== item && other.templateId === item.templateId);
+  if (lastOfTemplate) Object.assign(item, { removedAt: isoNow(sandbox.clock), equipSlot: '' });
+  else sandbox.inventoryItems.delete(item.id);
 }
 
 /** DELETE /inventory/{id}: an item flagged trashable is thrown away. */

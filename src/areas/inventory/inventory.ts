@@ -39,8 +39,9 @@ export function giveItemLike(
   changes: Partial<InventoryItemRecord> = {},
 ): InventoryItemRecord {
   const now = isoNow(sandbox.clock);
+  const { removedAt: _removed, ...template } = structuredClone(source);
   const item: InventoryItemRecord = {
-    ...structuredClone(source),
+    ...template,
     id: newId('inv'),
     holderId,
     acquisition,

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, invalidFields, messages } from '../../errors.js';
 import { lazy } from '../../schema/lazy.js';
-import type { FileRecord } from '../../store/records/files.js';
+import { md5Base64, nonePart, partFileName, type FileRecord } from '../../store/records/files.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
@@ -63,24 +62,25 @@ export function preparePhoto(sandbox: Sandbox, actor: UserRecord, image: PhotoIm
     extension,
     mimeType: image.mimeType,
     tags: ['invitephoto'],
-    versions: [
-      { created_at: now, status: 'complete', version: 0 },
-      {
-        created_at: now,
-        status: 'complete',
-        version: 1,
-        file: {
-          category: 'simple',
-          fileName: `${id}.1${extension}`,
-          md5: createHash('md5').update(image.bytes).digest('base64'),
-          sizeInBytes: image.bytes.length,
-          status: 'complete',
-          uploadId: '',
-          url,
-        },
-      },
-    ],
+    versions: [{ created_at: now, status: 'complete', version: 0 }],
   };
+  // The parts not uploaded are there as none, as a file read back from its saved form has them.
+  file.versions.push({
+    created_at: now,
+    status: 'complete',
+    version: 1,
+    file: {
+      category: 'simple',
+      fileName: `${id}.1${extension}`,
+      md5: md5Base64(image.bytes),
+      sizeInBytes: image.bytes.length,
+      status: 'complete',
+      uploadId: '',
+      url,
+    },
+    signature: nonePart(partFileName(file, 1, 'signature')),
+    delta: nonePart(partFileName(file, 1, 'delta')),
+  });
   const keep = () => {
     sandbox.files.add(file);
     putBlob(sandbox, `${id}/1/file`, image.bytes);

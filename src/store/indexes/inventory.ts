@@ -13,7 +13,7 @@ export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   const index: InventoryIndex = { inventoryItems: new Map(), inventoryByHolder: new Map(), inventoryEquipped: new Map() };
   for (const item of items) {
     addItem(index, item);
-    if (item.equipSlot === '') continue;
+    if (item.equipSlot === '' || item.removedAt !== undefined) continue;
     const earlier = equippedIn(index, item.holderId, item.equipSlot);
     if (earlier) earlier.equipSlot = '';
     setEquipped(index, item);
@@ -21,9 +21,10 @@ export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   return index;
 }
 
-/** Adds an item to the world's items and to its holder's. */
+/** Adds an item to the world's items and, unless it is a removed one kept for its template, to its holder's. */
 export function addItem(index: InventoryIndex, item: InventoryItemRecord): void {
   index.inventoryItems.set(item.id, item);
+  if (item.removedAt !== undefined) return;
   let held = index.inventoryByHolder.get(item.holderId);
   if (!held) index.inventoryByHolder.set(item.holderId, (held = new Map()));
   held.set(item.id, item);

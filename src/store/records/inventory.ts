@@ -79,8 +79,13 @@ export const InventoryItemSchema = lazy(() =>
 );
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;
 
-export const InventoryItemRecordSchema = InventoryItemSchema;
-export type InventoryItemRecord = InventoryItem;
+/**
+ * An item as the world keeps it. The last item of a template, once thrown away or used up, stays with
+ * `removedAt` set and out of every inventory: templates live in their items, and a reward code may
+ * still name the template.
+ */
+export const InventoryItemRecordSchema = lazy(() => InventoryItemSchema.extend({ removedAt: z.string().optional() }));
+export type InventoryItemRecord = z.infer<typeof InventoryItemRecordSchema>;
 
 /** GET /inventory: one page of the holder's items and how many match in all. */
 export const InventorySchema = lazy(() =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
-import { expectError, testSandbox } from '../../support/helpers.js';
+import { expectError, testSandbox, type TestSandbox } from '../../support/helpers.js';
+import { expectKeptWhole, savingAsDb } from '../../support/kept-copies.js';
 
 const drops = {
   winter: 'invd_00000000-0000-4000-8000-0000000d0001',
@@ -110,5 +111,46 @@ describe('POST /reward/redeem', () => {
       Array.from({ length: 50 }, () => t.call('POST', '/reward/redeem', { cookie, body: { code: 'AURORA-ONCE' } })),
     );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+  });
+});
+
+describe('a template after its last item is gone', () => {
+  const partySticker = 'inv_a11ce000-0000-4000-8000-0000000c0004';
+
+  it('still reads, and its reward code still gives the item', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    expect((await t.call('DELETE', `/inventory/${partySticker}`, { cookie: alice })).status).toBe(200);
+    expect((await t.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice })).body.name).toBe('Party Sticker');
+    const bob = await t.login('bob');
+    expect((await t.call('POST', '/reward/redeem', { cookie: bob, body: { code: 'PARTY-2026' } })).status).toBe(200);
+    const held = (await t.call('GET', '/inventory', { cookie: bob })).body;
+    expect(templateIdsHeld(held)).toContain(templates.partySticker);
+    expect(held.data.find((item: { templateId: string }) => item.templateId === templates.partySticker)).not.toHaveProperty('removedAt');
+  });
+
+  it('is kept by snapshot, export and --db, which refused the reward code naming it', async () => {
+    const t = testSandbox();
+    const kept = await savingAsDb(t);
+    await t.call('DELETE', `/inventory/${partySticker}`, { cookie: await t.login('alice') });
+    const original = await expectKeptWhole(t, kept, async (world) => {
+      const alice = await world.login('alice');
+      return [
+        await world.call('GET', `/inventory/${partySticker}`, { cookie: alice }),
+        await world.call('GET', `/inventory/template/${templates.partySticker}`, { cookie: alice }),
+      ].map((reply) => reply.status);
+    });
+    expect(original).toEqual([404, 200]);
+  });
+});
+
+describe('a redeemed code', () => {
+  it('stays redeemed by its redeemer through snapshot, export and --db', async () => {
+    const t = testSandbox();
+    const kept = await savingAsDb(t);
+    expect((await t.call('POST', '/reward/redeem', { cookie: await t.login('bob'), body: { code: 'PARTY-2026' } })).status).toBe(200);
+    const again = async (world: TestSandbox) =>
+      (await world.call('POST', '/reward/redeem', { cookie: await world.login('bob'), body: { code: 'PARTY-2026' } })).body;
+    expect(await expectKeptWhole(t, kept, again)).toEqual({ error: { message: messages.rewardCodeAlreadyRedeemed, status_code: 400 } });
   });
 });

@@ -29,6 +29,22 @@ describe('photo invites', () => {
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG);
   });
 
+  it('makes the photo file as every other upload of one step: its signature and delta parts not uploaded', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('alice');
+    await t.app.request(`/api/1/invite/${ids.bob}/photo`, {
+      method: 'POST',
+      headers: { cookie },
+      body: photoForm({ instanceId: workshop }),
+    });
+    const [photo] = (await t.call('GET', '/files?tag=invitephoto', { cookie })).body;
+    expect(photo.versions[1]).toMatchObject({
+      file: { status: 'complete', sizeInBytes: PNG.length },
+      signature: { status: 'none', category: 'queued', fileName: expect.stringMatching(/^Invite-photo-.*\.1\.png\.signature$/) },
+      delta: { status: 'none', category: 'queued', fileName: expect.stringMatching(/^Invite-photo-.*\.1\.png\.delta$/) },
+    });
+  });
+
   it('keeps no file when the invite is refused', async () => {
     const t = testSandbox();
     const cookie = await t.login('alice');
