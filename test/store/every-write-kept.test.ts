@@ -14,8 +14,14 @@ describe('every stateful write operation', () => {
     const stateful = new Set(answered.filter((op) => op.answer === 'stateful').map((op) => op.operationId));
     const writes = operations.filter((op) => op.method !== 'GET' && stateful.has(op.operationId)).map((op) => `${op.method} ${op.path}`);
     const covered = new Set(writeCases.map((c) => c.operation));
-    expect(writes.filter((write) => !covered.has(write)), 'writes without a case').toEqual([]);
-    expect([...covered].filter((name) => !writes.includes(name)), 'cases of no stateful write').toEqual([]);
+    expect(
+      writes.filter((write) => !covered.has(write)),
+      'writes without a case',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((name) => !writes.includes(name)),
+      'cases of no stateful write',
+    ).toEqual([]);
   });
 
   for (const c of writeCases) {

@@ -11,6 +11,7 @@ it("lists a friend who becomes active in the friends list's order, as a saved wo
   const api = new WorldApi(t);
   const danaLogsIn = cases.find((c) => c.operation === 'POST /auth/twofactorauth/emailotp/verify')!;
   expect((await api.send((await danaLogsIn.prepare(api)).write)).status).toBe(200);
-  const activeFriends = async (world: TestSandbox) => ((await new WorldApi(world).get('/auth/user')).body as { activeFriends: string[] }).activeFriends;
+  const activeFriends = async (world: TestSandbox) =>
+    ((await new WorldApi(world).get('/auth/user')).body as { activeFriends: string[] }).activeFriends;
   expect(await expectKeptWhole(t, kept, activeFriends)).toEqual([ids.dana, ids.frank]);
 });

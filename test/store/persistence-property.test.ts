@@ -5,7 +5,15 @@ import { groups } from '../support/groups-fixture-ids.js';
 import { expectKeptWhole, savingAsDb } from '../support/kept-copies.js';
 import { WorldApi, type Read } from '../support/write-cases/case.js';
 import { writeCases } from '../support/write-cases/index.js';
-import { actionArbitrary, actors, noneCreated, readAll, withCompleteWorldPackage, type Action, type Actor } from '../support/world-actions.js';
+import {
+  actionArbitrary,
+  actors,
+  noneCreated,
+  readAll,
+  withCompleteWorldPackage,
+  type Action,
+  type Actor,
+} from '../support/world-actions.js';
 
 /** `MOCK_API_PROPERTY_RUNS` lengthens the run (npm run stress does); `npm test` keeps it to a few seconds. */
 const runs = Number(process.env.MOCK_API_PROPERTY_RUNS ?? 4);

@@ -47,7 +47,10 @@ export async function expectKeptWhole(
   await control(t, 'restore');
   expect(await read(t), 'snapshot -> restore').toEqual(original);
 
-  const imported = testSandbox((data) => Object.assign(data, readFixtureDir(join(dir, 'exported'))), readFixtureState(join(dir, 'exported')));
+  const imported = testSandbox(
+    (data) => Object.assign(data, readFixtureDir(join(dir, 'exported'))),
+    readFixtureState(join(dir, 'exported')),
+  );
   expect(await read(imported), 'export -> import').toEqual(original);
 
   const reloaded = testSandbox();

@@ -8,7 +8,12 @@ const CAROL_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Carol's login finished with her authenticator's code (her first use logs her in, pending). */
 async function carolVerified(api: WorldApi) {
-  await api.send({ as: 'carol', method: 'POST', path: '/auth/twofactorauth/totp/verify', body: { code: totp(CAROL_TOTP_SECRET, Date.now()) } });
+  await api.send({
+    as: 'carol',
+    method: 'POST',
+    path: '/auth/twofactorauth/totp/verify',
+    body: { code: totp(CAROL_TOTP_SECRET, Date.now()) },
+  });
 }
 
 /** The code of the newest one-time login email to `userId` in the world's outbox. */
@@ -60,7 +65,12 @@ export const cases: WriteCase[] = [
     prepare: async (api) => {
       await api.cookie('carol');
       return {
-        write: { as: 'carol', method: 'POST', path: '/auth/twofactorauth/totp/verify', body: { code: totp(CAROL_TOTP_SECRET, Date.now()) } },
+        write: {
+          as: 'carol',
+          method: 'POST',
+          path: '/auth/twofactorauth/totp/verify',
+          body: { code: totp(CAROL_TOTP_SECRET, Date.now()) },
+        },
         reads: [{ as: 'carol', path: '/auth/user' }],
       };
     },
