@@ -123,4 +123,7 @@ export function errorBody(error: ApiError) {
   return { error: body };
 }
 
+/** The scheme, host and port the client reached this server at: the base of the URLs answers give it. */
+export const requestOrigin = (c: Context): string => new URL(c.req.url).origin;
+
 export const success = (message: string) => ({ success: { message, status_code: 200 } });

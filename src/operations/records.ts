@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.js';
+import { requestOrigin } from '../http/helpers.js';
 import { ApiError, messages } from '../errors.js';
 import { findUser } from '../areas/authentication/accounts.js';
 import { avatarView } from '../areas/avatars/avatars.js';
@@ -43,7 +44,7 @@ const kinds: Record<string, RecordKind> = {
     // Read without a session (never the case today: every group operation needs one) as a stranger would.
     view: (c, record) => groupView(c.get('sandbox'), record, c.get('user')?.id ?? ''),
   },
-  fileId: { find: findFile, schema: 'File', view: (c, record) => fileView(record, new URL(c.req.url).origin) },
+  fileId: { find: findFile, schema: 'File', view: (c, record) => fileView(record, requestOrigin(c)) },
 };
 
 /**

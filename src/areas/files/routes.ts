@@ -5,7 +5,7 @@ import { createFile, createFileVersion, fileView, findAdminAssetBundle, findFile
 import { orderFiles } from './order.js';
 import { analyseFile } from './analysis.js';
 import { deleteFile, deleteFileVersion, uploadImage, uploadStatus } from './extras.js';
-import { json, jsonBody, success } from '../../http/helpers.js';
+import { json, jsonBody, requestOrigin, success } from '../../http/helpers.js';
 import { multipartBody } from '../../http/request-body.js';
 import { uploadUrl } from './upload-routes.js';
 import { agreementStatus, submitAgreement, updateAssetReviewNotes } from './agreements.js';
@@ -14,7 +14,6 @@ import { agreementStatus, submitAgreement, updateAssetReviewNotes } from './agre
 export const fileRoutes = new Hono<AppEnv>();
 
 /** Part urls and upload URLs point back at the server the client called. */
-const origin = (c: Context) => new URL(c.req.url).origin;
 
 function sendBytes(c: Context, download: Download): Response {
   const fileName = download.fileName.replace(/[^\w.-]/g, '_');
@@ -32,7 +31,7 @@ async function imageRoute(c: Context<AppEnv>, tag?: string): Promise<Response> {
   const { file, ...fields } = await multipartBody(c);
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const made = uploadImage(c.get('sandbox'), c.get('user'), tag ? { ...fields, tag } : fields, bytes);
-  return json(c, fileView(made, origin(c)));
+  return json(c, fileView(made, requestOrigin(c)));
 }
 
 // Literal paths before /file/:fileId, which would take them as ids.
@@ -42,31 +41,33 @@ fileRoutes.post('/gallery', (c) => imageRoute(c, 'gallery'));
 
 fileRoutes.post('/file', async (c) => {
   const file = createFile(c.get('sandbox'), c.get('user'), await jsonBody(c));
-  return json(c, fileView(file, origin(c)));
+  return json(c, fileView(file, requestOrigin(c)));
 });
 
 fileRoutes.get('/files', (c) => {
   const files = listFiles(c.get('sandbox'), c.get('user'), c.req.query());
   return json(
     c,
-    files.map((file) => fileView(file, origin(c))),
+    files.map((file) => fileView(file, requestOrigin(c))),
   );
 });
 
 fileRoutes.put('/files/order', async (c) => json(c, orderFiles(c.get('sandbox'), c.get('user'), await jsonBody(c))));
 
-fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('sandbox'), c.req.param('fileId')), origin(c))));
+fileRoutes.get('/file/:fileId', (c) => json(c, fileView(findFile(c.get('sandbox'), c.req.param('fileId')), requestOrigin(c))));
 
 fileRoutes.post('/file/:fileId', async (c) => {
   const file = createFileVersion(c.get('sandbox'), c.get('user'), c.req.param('fileId'), await jsonBody(c));
-  return json(c, fileView(file, origin(c)));
+  return json(c, fileView(file, requestOrigin(c)));
 });
 
-fileRoutes.delete('/file/:fileId', (c) => json(c, fileView(deleteFile(c.get('sandbox'), c.get('user'), c.req.param('fileId')), origin(c))));
+fileRoutes.delete('/file/:fileId', (c) =>
+  json(c, fileView(deleteFile(c.get('sandbox'), c.get('user'), c.req.param('fileId')), requestOrigin(c))),
+);
 
 fileRoutes.delete('/file/:fileId/:versionId', (c) => {
   const { fileId, versionId } = c.req.param();
-  return json(c, fileView(deleteFileVersion(c.get('sandbox'), c.get('user'), fileId, versionId), origin(c)));
+  return json(c, fileView(deleteFileVersion(c.get('sandbox'), c.get('user'), fileId, versionId), requestOrigin(c)));
 });
 
 fileRoutes.get('/file/:fileId/:versionId/:fileType/status', (c) => {
@@ -87,7 +88,7 @@ fileRoutes.put('/file/:fileId/:versionId/:fileType/start', (c) =>
 
 fileRoutes.put('/file/:fileId/:versionId/:fileType/finish', async (c) => {
   const file = finishUpload(c.get('sandbox'), c.get('user'), c.req.param(), await jsonBody(c));
-  return json(c, fileView(file, origin(c)));
+  return json(c, fileView(file, requestOrigin(c)));
 });
 
 fileRoutes.get('/analysis/:fileId/:versionId', (c) =>

@@ -18,7 +18,7 @@ import {
   listGalleryImages,
   updateGroupGallery,
 } from './galleries.js';
-import { json, jsonBody, success } from '../../http/helpers.js';
+import { json, jsonBody, requestOrigin, success } from '../../http/helpers.js';
 import { queryOf } from '../../schema/query.js';
 
 /** A group's audit log, posts, announcement and galleries. */
@@ -38,13 +38,13 @@ groupContentRoutes.get('/groups/:groupId/posts', (c) =>
 
 groupContentRoutes.post('/groups/:groupId/posts', async (c) => {
   const body = await jsonBody(c);
-  return json(c, addGroupPost(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, addGroupPost(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body, requestOrigin(c)));
 });
 
 groupContentRoutes.put('/groups/:groupId/posts/:postId', async (c) => {
   const body = await jsonBody(c);
   const { groupId, postId } = c.req.param();
-  return json(c, updateGroupPost(c.get('sandbox'), c.get('user'), groupId, postId, body));
+  return json(c, updateGroupPost(c.get('sandbox'), c.get('user'), groupId, postId, body, requestOrigin(c)));
 });
 
 groupContentRoutes.delete('/groups/:groupId/posts/:postId', (c) => {
@@ -58,7 +58,7 @@ groupContentRoutes.get('/groups/:groupId/announcement', (c) =>
 
 groupContentRoutes.post('/groups/:groupId/announcement', async (c) => {
   const body = await jsonBody(c);
-  return json(c, createGroupAnnouncement(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body));
+  return json(c, createGroupAnnouncement(c.get('sandbox'), c.get('user'), c.req.param('groupId'), body, requestOrigin(c)));
 });
 
 groupContentRoutes.delete('/groups/:groupId/announcement', (c) =>
@@ -89,7 +89,7 @@ groupContentRoutes.delete('/groups/:groupId/galleries/:galleryId', (c) => {
 groupContentRoutes.post('/groups/:groupId/galleries/:galleryId/images', async (c) => {
   const body = await jsonBody(c);
   const { groupId, galleryId } = c.req.param();
-  return json(c, addGalleryImage(c.get('sandbox'), c.get('user'), groupId, galleryId, body));
+  return json(c, addGalleryImage(c.get('sandbox'), c.get('user'), groupId, galleryId, body, requestOrigin(c)));
 });
 
 groupContentRoutes.delete('/groups/:groupId/galleries/:galleryId/images/:imageId', (c) => {

@@ -139,7 +139,14 @@ export function listGalleryImages(
 const AddImageSchema = lazy(() => z.object({ fileId: idOf('file') }));
 
 /** A submission is approved at once when its submitter manages the gallery or holds an auto-approve role. */
-export function addGalleryImage(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGalleryImage {
+export function addGalleryImage(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  galleryId: string,
+  body: unknown,
+  origin: string,
+): GroupGalleryImage {
   const group = findGroup(sandbox, groupId);
   requireGroupAccess(sandbox, group, actor, 'addGroupGalleryImage');
   const gallery = findGallery(group, galleryId);
@@ -152,7 +159,7 @@ export function addGalleryImage(sandbox: Sandbox, actor: UserRecord, groupId: st
     groupId: group.id,
     galleryId: gallery.id,
     fileId,
-    imageUrl: `https://api.vrchat.cloud/api/1/file/${fileId}/1/file`,
+    imageUrl: `${origin}/api/1/file/${fileId}/1/file`,
     createdAt: now,
     submittedByUserId: actor.id,
     approved,

@@ -16,7 +16,8 @@ import { audit } from './audit.js';
 import { belongs, findGroup, memberRecord, requireGroupAccess, requireKnownRoles } from './access.js';
 import { memberIds, notifyUser } from './events.js';
 
-const fileUrl = (fileId: string) => `https://api.vrchat.cloud/api/1/file/${fileId}/1/file`;
+/** Where a client downloads the post's image from this server. */
+const fileUrl = (origin: string, fileId: string) => `${origin}/api/1/file/${fileId}/1/file`;
 
 /**
  * Who reads a post: anyone a `public` one; members a `group` one; and a post limited to roles only
@@ -72,7 +73,7 @@ function notifyMembers(
   }
 }
 
-export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupPost {
+export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown, origin: string): GroupPost {
   const group = findGroup(sandbox, groupId);
   requireGroupAccess(sandbox, group, actor, 'addGroupPost');
   const request = parseInput(PostRequestSchema, body);
@@ -86,7 +87,7 @@ export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: strin
     title: request.title,
     text: request.text,
     imageId: request.imageId ?? null,
-    imageUrl: request.imageId ? fileUrl(request.imageId) : null,
+    imageUrl: request.imageId ? fileUrl(origin, request.imageId) : null,
     roleId: request.roleIds ?? [],
     visibility: request.visibility,
     createdAt: now,
@@ -106,7 +107,14 @@ function findPost(sandbox: Sandbox, group: GroupRecord, postId: string): GroupPo
   return post;
 }
 
-export function updateGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, postId: string, body: unknown): GroupPost {
+export function updateGroupPost(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  postId: string,
+  body: unknown,
+  origin: string,
+): GroupPost {
   const request = parseInput(PostRequestSchema, body);
   const group = findGroup(sandbox, groupId);
   requireGroupAccess(sandbox, group, actor, 'updateGroupPost');
@@ -118,7 +126,7 @@ export function updateGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: st
     visibility: request.visibility,
     roleId: request.roleIds ?? post.roleId,
     imageId: request.imageId ?? post.imageId,
-    imageUrl: request.imageId ? fileUrl(request.imageId) : post.imageUrl,
+    imageUrl: request.imageId ? fileUrl(origin, request.imageId) : post.imageUrl,
     editorId: actor.id,
     updatedAt: isoNow(sandbox.clock),
   });
@@ -168,7 +176,13 @@ const AnnouncementRequestSchema = lazy(() =>
 );
 
 /** One announcement per group: a new one replaces the old. */
-export function createGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupAnnouncement {
+export function createGroupAnnouncement(
+  sandbox: Sandbox,
+  actor: UserRecord,
+  groupId: string,
+  body: unknown,
+  origin: string,
+): GroupAnnouncement {
   const group = findGroup(sandbox, groupId);
   requireGroupAccess(sandbox, group, actor, 'createGroupAnnouncement');
   const request = parseInput(AnnouncementRequestSchema, body);
@@ -180,7 +194,7 @@ export function createGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, gro
     title: request.title,
     text: request.text ?? '',
     imageId: request.imageId ?? null,
-    imageUrl: request.imageId ? fileUrl(request.imageId) : null,
+    imageUrl: request.imageId ? fileUrl(origin, request.imageId) : null,
     createdAt: now,
     updatedAt: now,
   };

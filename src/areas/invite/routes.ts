@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/env.js';
 import { inviteMyself, inviteUser, requestInvite, respondToInvite, type Photo } from './invites.js';
 import { notificationView, sentNotificationView } from '../notifications/public.js';
 import { preparePhoto, photoData, readPhoto, type PhotoUpload } from './photos.js';
-import { json, jsonBody } from '../../http/helpers.js';
+import { json, jsonBody, requestOrigin } from '../../http/helpers.js';
 import { multipartBody } from '../../http/request-body.js';
 import type { Context } from 'hono';
 
@@ -16,7 +16,7 @@ async function withPhoto<T>(c: Context<AppEnv>, invite: (data: unknown, photo: P
   const upload = (await multipartBody(c)) as PhotoUpload;
   const data = photoData(upload);
   const image = await readPhoto(upload);
-  const { photo, keep } = preparePhoto(c.get('sandbox'), c.get('user'), image, new URL(c.req.url).origin);
+  const { photo, keep } = preparePhoto(c.get('sandbox'), c.get('user'), image, requestOrigin(c));
   const record = invite(data, photo);
   keep();
   return record;

@@ -11,6 +11,7 @@ import type { PipelineEvent } from '../../../src/store/pipeline-bus.js';
 import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
 import { openMicEvent } from '../../support/calendar-seed.js';
+import { fileIds } from '../../support/files-fixtures.js';
 
 const post = { title: 'Build night', text: 'Friday at eight.', visibility: 'group', sendNotification: false };
 const gallery = 'ggal_00000001-0000-4000-8000-000000000001';
@@ -139,6 +140,20 @@ describe('group galleries', () => {
     expect((await t.call('GET', `/groups/${groups.builders}/galleries/${gallery}`, { cookie: await t.login('bob') })).body).toEqual([]);
     const owner = await t.login('alice');
     expect((await t.call('GET', `/groups/${groups.builders}/galleries/${gallery}?approved=false`, { cookie: owner })).body).toHaveLength(1);
+  });
+
+  it('names where to download the image: this server, as a gallery image and a post with it', async () => {
+    const t = testSandbox();
+    const owner = await t.login('alice');
+    const url = `http://localhost/api/1/file/${fileIds.photo}/1/file`;
+    const image = await t.call('POST', `/groups/${groups.builders}/galleries/${gallery}/images`, {
+      cookie: owner,
+      body: { fileId: fileIds.photo },
+    });
+    expect(image.body.imageUrl).toBe(url);
+    const made = await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...post, imageId: fileIds.photo } });
+    expect(made.body.imageUrl).toBe(url);
+    expect((await t.app.request(url, { headers: { cookie: owner } })).status).toBe(200);
   });
 
   it("refuses a member without one of the gallery's submit roles", async () => {
