@@ -4,7 +4,7 @@ import { ApiError, messages } from '../../errors.js';
 import type { InventoryItemRecord } from '../../store/records/inventory.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
-import { clearEquipped, equippedIn } from '../../store/indexes/inventory.js';
+import { clearEquipped, equippedIn, itemOfTemplate } from '../../store/indexes/inventory.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findHeldItem } from './inventory.js';
@@ -37,9 +37,8 @@ function remove(sandbox: Sandbox, item: InventoryItemRecord): void {
   if (item.equipSlot !== '' && equippedIn(sandbox, item.holderId, item.equipSlot) === item)
     clearEquipped(sandbox, item.holderId, item.equipSlot);
   sandbox.inventoryByHolder.get(item.holderId)?.delete(item.id);
-  const lastOfTemplate = ![...sandbox.inventoryItems.values()].some((other) => other !== item && other.templateId === item.templateId);
-  if (lastOfTemplate) Object.assign(item, { removedAt: isoNow(sandbox.clock), equipSlot: '' });
-  else sandbox.inventoryItems.delete(item.id);
+  if (itemOfTemplate(sandbox, item.templateId, item)) sandbox.inventoryItems.delete(item.id);
+  else Object.assign(item, { removedAt: isoNow(sandbox.clock), equipSlot: '' });
 }
 
 /** DELETE /inventory/{id}: an item flagged trashable is thrown away. */

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findTemplate } from './templates.js';
 import { giveItemLike } from './inventory.js';
+import { itemOfTemplate } from '../../store/indexes/inventory.js';
 
 const DropsQuerySchema = lazy(() => z.object({ active: queryBool().optional() }));
 
@@ -38,7 +39,7 @@ export function redeemReward(sandbox: Sandbox, actor: UserRecord, body: unknown)
     throw new ApiError(400, messages.rewardCodeAlreadyRedeemed);
   }
   const template = findTemplate(sandbox, reward.templateId);
-  const source = [...sandbox.inventoryItems.values()].find((item) => item.templateId === reward.templateId)!;
+  const source = itemOfTemplate(sandbox, reward.templateId)!;
   reward.redeemedBy.push(actor.id);
   giveItemLike(sandbox, source, actor.id, 'reward', { userAttributes: { primaryColor: '', secondaryColor: '', trailColor: '' } });
   return [{ redeemedRewards: [{ type: 'item', data: { item: template } }], redemptionCode: code }];

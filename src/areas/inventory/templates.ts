@@ -7,6 +7,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findHeldItem } from './inventory.js';
+import { itemOfTemplate } from '../../store/indexes/inventory.js';
 
 /** Who authors the templates items are made from: the service itself. */
 export const TEMPLATE_AUTHOR = 'usr_00000000-0000-4000-8000-000000000000';
@@ -16,29 +17,27 @@ export const TEMPLATE_AUTHOR = 'usr_00000000-0000-4000-8000-000000000000';
  * fields); a template no item is made from is not found.
  */
 export function findTemplate(sandbox: Sandbox, templateId: string) {
-  for (const item of sandbox.inventoryItems.values()) {
-    if (item.templateId !== templateId) continue;
-    return {
-      authorId: TEMPLATE_AUTHOR,
-      collections: item.collections,
-      created_at: item.template_created_at,
-      defaultAttributes: item.defaultAttributes,
-      description: item.description,
-      equipSlots: item.equipSlots,
-      flags: item.flags,
-      id: item.templateId,
-      imageUrl: item.imageUrl,
-      itemType: item.itemType,
-      itemTypeLabel: item.itemTypeLabel,
-      metadata: item.metadata,
-      name: item.name,
-      status: 'live',
-      tags: item.tags,
-      updated_at: item.template_updated_at,
-      validateUserAttributes: item.validateUserAttributes,
-    };
-  }
-  throw new ApiError(404, messages.inventoryTemplateNotFound);
+  const item = itemOfTemplate(sandbox, templateId);
+  if (!item) throw new ApiError(404, messages.inventoryTemplateNotFound);
+  return {
+    authorId: TEMPLATE_AUTHOR,
+    collections: item.collections,
+    created_at: item.template_created_at,
+    defaultAttributes: item.defaultAttributes,
+    description: item.description,
+    equipSlots: item.equipSlots,
+    flags: item.flags,
+    id: item.templateId,
+    imageUrl: item.imageUrl,
+    itemType: item.itemType,
+    itemTypeLabel: item.itemTypeLabel,
+    metadata: item.metadata,
+    name: item.name,
+    status: 'live',
+    tags: item.tags,
+    updated_at: item.template_updated_at,
+    validateUserAttributes: item.validateUserAttributes,
+  };
 }
 
 /** GET /inventory/collections: the collections the requester's items belong to, each once, in the order first met. */

@@ -30,6 +30,12 @@ export function addItem(index: InventoryIndex, item: InventoryItemRecord): void 
   held.set(item.id, item);
 }
 
+/** An item made from the template other than `except` (removed ones included: they keep the template), if any. */
+export function itemOfTemplate(index: InventoryIndex, templateId: string, except?: InventoryItemRecord): InventoryItemRecord | undefined {
+  for (const item of index.inventoryItems.values()) if (item.templateId === templateId && item !== except) return item;
+  return undefined;
+}
+
 export const equippedIn = (index: InventoryIndex, holderId: string, slot: string) => index.inventoryEquipped.get(holderId)?.get(slot);
 
 /** Records that the item holds its equipSlot (the caller has set it). */
