@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
-import { verifyTotp } from './totp.js';
+import { verifyTotpNow } from './totp.js';
 import { normalizeEmail } from './email.js';
 import { lazy } from '../../schema/lazy.js';
 import { idOf } from '../../schema/common.js';
@@ -64,7 +64,7 @@ export function verifyTotpSetup(sandbox: Sandbox, user: UserRecord, body: unknow
   const { code } = parseInput(TotpCodeSchema, body);
   const secret = user.pendingTotpSecret;
   if (!secret) throw new ApiError(400, messages.twoFactorNotPending);
-  if (!verifyTotp(secret, code, sandbox.clock.now())) {
+  if (!verifyTotpNow(secret, code, sandbox.clock.now())) {
     throw new ApiError(400, messages.invalidTwoFactorCode);
   }
   delete user.pendingTotpSecret;
