@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly wafCode?: number,
+    /** What the live service answers instead, where the seed's table and the live service differ (live-profile.ts). */
+    readonly live?: { status: number; message: string },
   ) {
     super(message);
   }

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import type { TimeSpan } from '../store/read-cache.js';
 import { ApiError, messages } from '../errors.js';
+import { liveMessage } from '../live-messages.js';
 import { checkTextLengths } from './text-limits.js';
 import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, requestText } from './request-body.js';
 import { nodeRequest, requestHeader } from './request-headers.js';
@@ -115,12 +116,20 @@ export function rawQuery(c: Context): string {
 }
 
 export function errorBody(error: ApiError) {
-  const body: { message: string; status_code: number; waf_code?: number } = {
-    message: error.message,
-    status_code: error.status,
-  };
-  if (error.wafCode !== undefined) body.waf_code = error.wafCode;
+  return envelope(error.status, error.message, error.wafCode);
+}
+
+function envelope(status: number, message: string, wafCode: number | undefined) {
+  const body: { message: string; status_code: number; waf_code?: number } = { message, status_code: status };
+  if (wafCode !== undefined) body.waf_code = wafCode;
   return { error: body };
+}
+
+/** The error as the request's world answers it: under the `live` profile, with the live service's status and characters. */
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  if (c.get('sandbox')?.settings.profile !== 'live') return json(c, errorBody(error), error.status);
+  const status = error.live?.status ?? error.status;
+  return json(c, envelope(status, liveMessage(error.live?.message ?? error.message), error.wafCode), status);
 }
 
 /** The scheme, host and port the client reached this server at: the base of the URLs answers give it. */

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
-import { errorBody, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
+import { errorResponse, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
@@ -120,14 +120,12 @@ export function createApp(deps: AppDeps) {
     miscellaneousRoutes,
   ];
   const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
-  app.notFound((c) => json(c, errorBody(new ApiError(404, messages.notFound)), 404));
+  app.notFound((c) => errorResponse(c, new ApiError(404, messages.notFound)));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return json(c, errorBody(error), error.status);
-    if (error instanceof HTTPException) {
-      return json(c, errorBody(new ApiError(error.status, error.message || messages.notFound)), error.status);
-    }
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) return errorResponse(c, new ApiError(error.status, error.message || messages.notFound));
     deps.onUnexpectedError?.(error);
-    return json(c, errorBody(new ApiError(500, messages.internal)), 500);
+    return errorResponse(c, new ApiError(500, messages.internal));
   });
   return app;
 }

@@ -124,6 +124,11 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         .env('MOCK_API_USER_AGENT'),
     )
     .addOption(
+      new Option('--profile <name>', 'live: answer as the live service does where it and the API description differ')
+        .choices(['seed', 'live'])
+        .env('MOCK_API_PROFILE'),
+    )
+    .addOption(
       new Option('--session-ttl <minutes>', 'lifetime of a session on the world clock (default 1440)')
         .env('MOCK_API_SESSION_TTL')
         .argParser(integer(1, MAX_SESSION_TTL_MINUTES)),

@@ -64,6 +64,8 @@ export interface StartOptions {
   generate?: Record<string, number>;
   /** World settings, e.g. `{ signups: 'closed', sessionLimit: 3 }`. */
   settings?: Record<string, unknown>;
+  /** `live` answers as the live service does where it and the seed's description differ; default `seed`. */
+  profile?: 'seed' | 'live';
   /** Scenarios active from the start in every world: ready-made names, file paths, or scenario objects. */
   scenarios?: (string | ScenarioFile)[];
   /** Receives one line per request and any unexpected error. */
@@ -92,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<MockServe
     db: options.db,
     seed: options.seed,
     generate: options.generate,
-    settings: options.settings,
+    settings: options.profile ? { ...options.settings, profile: options.profile } : options.settings,
     scenarios,
     log: options.log,
   });

@@ -31,6 +31,7 @@ export interface StartCommandOptions {
   allowedHosts?: string[];
   allowedOrigins?: string[];
   userAgent?: 'any' | 'strict';
+  profile?: 'seed' | 'live';
   sessionTtl?: number;
   scenario?: string[] | string;
   quiet?: boolean;
@@ -56,6 +57,7 @@ export async function startCommand(opts: StartCommandOptions, onStarted: (server
   if (opts.signups) settings.signups = opts.signups;
   if (opts.sessionLimit) settings.sessionLimit = opts.sessionLimit;
   if (opts.userAgent) settings.userAgent = opts.userAgent;
+  if (opts.profile) settings.profile = opts.profile;
   if (opts.sessionTtl) settings.sessionTtlMinutes = opts.sessionTtl;
   if (opts.maxMemory) setMemoryBudget(opts.maxMemory);
   // From the listening line on, a signal stops the server cleanly, even while it is still loading.

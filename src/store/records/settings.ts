@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazy } from '../../schema/lazy.js';
 import { LIMITS } from '../../limits.js';
+import { PROFILES } from '../../live-profile.js';
 
 export const MAX_SESSION_TTL_MINUTES = LIMITS.sessionTtlMinutesMax.value;
 
@@ -52,6 +53,8 @@ export const SandboxSettingsSchema = lazy(() =>
     maxTextLength: z.number().int().min(1).default(10_000),
     /** `strict` refuses a missing or placeholder User-Agent with 403 and waf_code 13799, as the real service does. */
     userAgent: z.enum(['any', 'strict']).default('any'),
+    /** `live` answers as the live service does where it and the seed's description differ (live-profile.ts). */
+    profile: z.enum(PROFILES).default('seed'),
   }),
 );
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;

@@ -1,0 +1,28 @@
+// The world the conformance suite runs against: the default world with the records its workflows name by
+// id (records only the live service holds) and the account it logs in as, from `conformance/world/`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CollectionName, ControlClient } from '../control/client.js';
+import type { SuiteAccount } from './run-suite.js';
+
+/** The account `conformance/world/users.json` holds for the suite's `login` workflow. */
+export const SUITE_ACCOUNT: SuiteAccount = {
+  username: 'conformance',
+  password: 'conformance-password',
+  totpSecret: 'KRSXG5CTMVRXEZLU',
+  email: 'conformance@example.test',
+};
+
+/**
+ * Puts the suite's records into the world `control` speaks to, collection by collection in the order the
+ * file names give (`01-users.json` before `02-groups.json`), so that a record is there before one that names it.
+ */
+export async function arrangeSuiteWorld(control: ControlClient, worldDir: string): Promise<void> {
+  for (const file of readdirSync(worldDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const collection = file.replace(/^\d+-/, '').replace(/\.json$/, '') as CollectionName;
+    const records = JSON.parse(readFileSync(join(worldDir, file), 'utf8')) as object[];
+    for (const record of records) await control.records.put(collection, record as never);
+  }
+}
