@@ -15,7 +15,7 @@ export function suiteDir(): string {
 
 export interface SimulatorRunOptions {
   profile?: Profile;
-  /** Run only these workflows (with those they depend on, as respect does). */
+  /** Run only these workflows (and `login` and `session`, which every other one needs). */
   only?: string[];
 }
 
@@ -31,7 +31,9 @@ export async function runAgainstSimulator(options: SimulatorRunOptions = {}): Pr
       account: SUITE_ACCOUNT,
     };
     const only = options.only ?? [];
-    const results = await runSuite({ ...common, skip: ['logout'], only: only.filter((id) => id !== 'logout') });
+    // respect runs no workflow that another depends on by itself: every workflow shares login's session
+    const chosen = only.length ? [...new Set(['login', 'session', ...only.filter((id) => id !== 'logout')])] : [];
+    const results = await runSuite({ ...common, skip: ['logout'], only: chosen });
     if (only.length === 0 || only.includes('logout'))
       results.push(...(await runSuite({ ...common, only: ['login', 'session', 'logout'] })).filter((r) => r.workflowId === 'logout'));
     return results;

@@ -78,6 +78,8 @@ export function localExecutor(now: () => number = Date.now) {
       }
       const random = /^openssl rand -hex (\d{1,2}) \| tr -d '\\n'$/.exec(second ?? '');
       if (random) return ok(randomBytes(Number(random[1])).toString('hex'));
+      const later = /^date -u -d '\+(\d+) seconds' \+%Y-%m-%dT%H:%M:%S\.%3NZ \| tr -d '\\n'$/.exec(second ?? '');
+      if (later) return ok(new Date(now() + Number(later[1]) * 1000).toISOString());
     }
     return failed(`${run.command}: not a command of the conformance suite`, 127);
   };
