@@ -20,8 +20,8 @@ export interface ProfileDifference {
   condition: string;
   seed: Answer;
   live: Answer;
-  /** Where the live answer was seen. */
-  evidence: string;
+  /** The conformance suite's workflows that show the live answer: under the default profile they fail, as they must. */
+  workflows: string[];
 }
 
 /** Every place where the seed's table and the live service answer differently, one entry each. */
@@ -31,7 +31,7 @@ export const profileDifferences = {
     condition: 'no such group',
     seed: { status: 404, message: messages.groupEntryNotFound },
     live: { status: 400, message: messages.groupEntryNotFound },
-    evidence: 'conformance workflow update-group-not-found',
+    workflows: ['update-group-not-found'],
   },
 } satisfies Record<string, ProfileDifference>;
 
