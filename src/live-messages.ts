@@ -11,7 +11,8 @@ export function asciiForm(message: string): string {
   return /^".*"$/.test(plain) ? plain.slice(1, -1) : plain;
 }
 
-const LIVE_FORMS = [
+/** The live forms the public descriptions show; exported for the profiles page of the docs. */
+export const LIVE_FORMS = [
   '"Missing Credentials"',
   '"Instance not found"',
   '"Invalid Admin Credentials"',

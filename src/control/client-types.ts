@@ -103,6 +103,8 @@ export interface SettingsChange {
   sessionLimit?: number;
   sessionTtlMinutes?: number;
   userAgent?: 'any' | 'strict';
+  /** `live` answers as the live service does where it and the seed's description differ (docs/profiles.md). */
+  profile?: 'seed' | 'live';
 }
 
 /** `POST /_mock/users/{userId}/presence`: each field optional. */

@@ -1,3 +1,4 @@
+import { PROFILES } from '../live-profile.js';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppDeps } from './deps.js';
@@ -17,6 +18,7 @@ const SettingsChangeSchema = lazy(() =>
     sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).optional(),
     sessionLimit: z.number().int().min(1).optional(),
     signups: z.enum(['open', 'closed']).optional(),
+    profile: z.enum(PROFILES).optional(),
   }),
 );
 

@@ -15,7 +15,17 @@ const SEED_OVERRIDES = Object.values(profileDifferences).flatMap((difference) =>
 
 function summary(profile: string, results: WorkflowResult[]): string {
   const steps = results.flatMap((result) => result.steps);
-  const warnings = steps.flatMap((step) => step.warnings.map((warning) => `${step.stepId}: ${warning.split('\n').find((line) => /must|should/i.test(line))?.trim() ?? warning.slice(0, 120)}`));
+  const warnings = steps.flatMap((step) =>
+    step.warnings.map(
+      (warning) =>
+        `${step.stepId}: ${
+          warning
+            .split('\n')
+            .find((line) => /must|should/i.test(line))
+            ?.trim() ?? warning.slice(0, 120)
+        }`,
+    ),
+  );
   return [
     `conformance (${profile}): workflows ${results.filter((r) => r.ok).length}/${results.length} passed, steps ${steps.filter((s) => s.ok).length}/${steps.length} passed, ${warnings.length} schema warnings`,
     ...warnings.map((warning) => `  warning ${warning}`),
@@ -24,19 +34,31 @@ function summary(profile: string, results: WorkflowResult[]): string {
 
 const SUITE_TIMEOUT_MS = 300_000;
 
-const failing = (results: WorkflowResult[]) => results.filter((result) => !result.ok).map((result) => result.workflowId).sort();
+const failing = (results: WorkflowResult[]) =>
+  results
+    .filter((result) => !result.ok)
+    .map((result) => result.workflowId)
+    .sort();
 
 describe('the conformance suite', () => {
-  it('passes under --profile live but for the workflows that fail against the live service too', async () => {
-    const results = await runAgainstSimulator({ profile: 'live' });
-    console.log(summary('live', results));
-    expect(results).toHaveLength(500);
-    expect(failing(results)).toEqual(Object.keys(FAILING_LIVE).sort());
-  }, SUITE_TIMEOUT_MS);
+  it(
+    'passes under --profile live but for the workflows that fail against the live service too',
+    async () => {
+      const results = await runAgainstSimulator({ profile: 'live' });
+      console.log(summary('live', results));
+      expect(results).toHaveLength(500);
+      expect(failing(results)).toEqual(Object.keys(FAILING_LIVE).sort());
+    },
+    SUITE_TIMEOUT_MS,
+  );
 
-  it('passes under the default profile but where the seed overrides the live service', async () => {
-    const results = await runAgainstSimulator();
-    console.log(summary('seed', results));
-    expect(failing(results)).toEqual([...new Set([...Object.keys(FAILING_LIVE), ...SEED_OVERRIDES])].sort());
-  }, SUITE_TIMEOUT_MS);
+  it(
+    'passes under the default profile but where the seed overrides the live service',
+    async () => {
+      const results = await runAgainstSimulator();
+      console.log(summary('seed', results));
+      expect(failing(results)).toEqual([...new Set([...Object.keys(FAILING_LIVE), ...SEED_OVERRIDES])].sort());
+    },
+    SUITE_TIMEOUT_MS,
+  );
 });
