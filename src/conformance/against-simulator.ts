@@ -17,6 +17,9 @@ export interface SimulatorRunOptions {
   profile?: Profile;
   /** Run only these workflows (and `login` and `session`, which every other one needs). */
   only?: string[];
+  /** Another Arazzo file than the shipped suite, and the descriptions it names by source name. */
+  workflowsFile?: string;
+  descriptions?: Record<string, string>;
 }
 
 export async function runAgainstSimulator(options: SimulatorRunOptions = {}): Promise<WorkflowResult[]> {
@@ -26,8 +29,9 @@ export async function runAgainstSimulator(options: SimulatorRunOptions = {}): Pr
     await arrangeSuiteWorld(server, join(dir, 'world'));
     const common = {
       server: `http://127.0.0.1:${server.port}/api/1`,
-      workflowsFile: join(dir, 'arazzo.yaml'),
-      descriptionFile: join(dir, 'openapi-test.yaml'),
+      workflowsFile: options.workflowsFile ?? join(dir, 'arazzo.yaml'),
+      // the suite names its description where its repository builds it, `../dist/openapi-test.yaml`
+      descriptions: options.workflowsFile ? options.descriptions : { default: join(dir, 'openapi-test.yaml') },
       account: SUITE_ACCOUNT,
     };
     const only = options.only ?? [];

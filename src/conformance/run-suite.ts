@@ -1,11 +1,11 @@
-// Runs the community's Arazzo conformance suite (`redocly respect`) against a base URL: the suite is laid
-// out as its repository lays it out (`test/arazzo.yaml`, `dist/openapi-test.yaml`) in a scratch folder,
-// its `local` helper answered in memory, and respect's JSON report read back as workflow results.
+// Runs Arazzo workflows (the community's conformance suite by default) with `redocly respect` against a
+// base URL: a copy of the file in a scratch folder names its descriptions by absolute path and its
+// `local` helper at ours, answered in memory; respect's JSON report is read back as workflow results.
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { startLocalHelper } from './local-helper.js';
 
 export interface SuiteAccount {
@@ -18,9 +18,9 @@ export interface SuiteAccount {
 export interface SuiteOptions {
   /** The API's base URL, `http://127.0.0.1:<port>/api/1`. */
   server: string;
-  /** The suite's files: `arazzo.yaml` and the description it names. */
+  /** The Arazzo file; the descriptions it names are read from beside it, but for those given here by source name. */
   workflowsFile: string;
-  descriptionFile: string;
+  descriptions?: Record<string, string>;
   account: SuiteAccount;
   /** Workflows to leave out (the suite's maintainers leave out `logout`, which ends the cached session). */
   skip?: string[];
@@ -43,7 +43,25 @@ export interface WorkflowResult {
   steps: StepResult[];
 }
 
-const LOCAL_SOURCE = /(- name: local\s+type: openapi\s+url: )\S+/;
+/**
+ * The Arazzo file with its sources made reachable from a scratch folder: a relative description by its
+ * absolute path, the `local` helper by the URL of ours. Only the `sourceDescriptions` block changes.
+ */
+export function withSources(arazzo: string, arazzoDir: string, localUrl: string, descriptions: Record<string, string> = {}): string {
+  const end = arazzo.search(/^(workflows|components):/m);
+  const head = end < 0 ? arazzo : arazzo.slice(0, end);
+  let source = '';
+  const sources = head.replace(/^([ \t]*-?[ \t]*)(name|url):[ \t]*(\S+)[ \t]*$/gm, (line, lead: string, key: string, value: string) => {
+    if (key === 'name') {
+      source = value;
+      return line;
+    }
+    if (source === 'local') return `${lead}url: ${localUrl}/openapi.json`;
+    if (descriptions[source]) return `${lead}url: ${resolve(descriptions[source])}`;
+    return /^[a-z]+:\/\//i.test(value) ? line : `${lead}url: ${resolve(arazzoDir, value)}`;
+  });
+  return sources + arazzo.slice(head.length);
+}
 
 function respectBin(): string {
   return createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
@@ -92,16 +110,16 @@ export async function runSuite(options: SuiteOptions): Promise<WorkflowResult[]>
   const root = await mkdtemp(join(tmpdir(), 'mock-api-conformance-'));
   const helper = await startLocalHelper();
   try {
-    await mkdir(join(root, 'test', '.out'), { recursive: true });
-    await mkdir(join(root, 'dist'));
     const workflows = await readFile(options.workflowsFile, 'utf8');
-    await writeFile(join(root, 'test', 'arazzo.yaml'), workflows.replace(LOCAL_SOURCE, `$1${helper.url}/openapi.json`));
-    await copyFile(options.descriptionFile, join(root, 'dist', 'openapi-test.yaml'));
+    await writeFile(
+      join(root, 'arazzo.yaml'),
+      withSources(workflows, dirname(resolve(options.workflowsFile)), helper.url, options.descriptions),
+    );
     const { account } = options;
     const args = [
       respectBin(),
       'respect',
-      'test/arazzo.yaml',
+      'arazzo.yaml',
       '--server',
       `default=${options.server}`,
       '--input',

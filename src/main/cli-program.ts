@@ -14,6 +14,7 @@ import { generatedKinds, type GenerateCounts } from '../store/generators/counts.
 import { defaultMaxMemory, parseMemorySize } from '../limits.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 import { EXIT_USAGE, fail, startCommand, type StartCommandOptions } from './start-command.js';
+import { conformanceCommand, type ConformanceCommandOptions } from './conformance-command.js';
 
 function integer(min: number, max: number) {
   return (value: string) => {
@@ -205,6 +206,34 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       for (const line of lines) process.stdout.write(`${file}: ${line}\n`);
       process.exit(1);
     });
+
+  program
+    .command('conformance')
+    .description(
+      "run the community's conformance suite (Arazzo workflows, with redocly respect) against a simulator it starts, or another server",
+    )
+    .addOption(
+      new Option(
+        '--workflows <file>',
+        'an Arazzo file to run instead of the shipped suite (its description beside it as the suite names it)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--against <url>',
+        'the API base URL to test instead of a simulator started for the run, e.g. http://127.0.0.1:8080/api/1',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--account <file>',
+        'with --against: a JSON file {"username","password","totpSecret","email"} of the account to log in as',
+      ),
+    )
+    .addOption(new Option('--profile <name>', 'the profile of the simulator started for the run').choices(['seed', 'live']))
+    .addOption(new Option('--workflow <ids...>', 'run only these workflows'))
+    .addOption(new Option('--json', 'print every workflow and step as JSON'))
+    .action(async (opts: ConformanceCommandOptions) => conformanceCommand(opts));
 
   program
     .command('totp')
