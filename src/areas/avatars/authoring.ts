@@ -38,8 +38,8 @@ export const CreateAvatarRequestSchema = lazy(() =>
 );
 export const UpdateAvatarRequestSchema = lazy(() => z.object({ ...avatarFields(), id: idOf('avtr') }).partial());
 
-function ownAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
-  const avatar = findAvatar(sandbox, actor, avatarId);
+function ownAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string, missing = 404): AvatarRecord {
+  const avatar = findAvatar(sandbox, actor, avatarId, missing);
   if (avatar.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.avatarNotYours);
   return avatar;
 }
@@ -82,10 +82,10 @@ export function createAvatar(sandbox: Sandbox, actor: UserRecord, body: unknown)
   return avatar;
 }
 
-/** PUT /avatars/{id}: its author changes what the request names. */
+/** PUT /avatars/{id}: its author changes what the request names. An avatar that is not there is 400, as live. */
 export function updateAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string, body: unknown): AvatarRecord {
   const request = parseInput(UpdateAvatarRequestSchema, body);
-  const avatar = ownAvatar(sandbox, actor, avatarId);
+  const avatar = ownAvatar(sandbox, actor, avatarId, 400);
   if (request.featured !== undefined && !actor.isAdmin) throw new ApiError(401, messages.avatarFeaturedNotAdmin);
   if (request.name !== undefined && request.name !== avatar.name) {
     avatar.name = request.name;

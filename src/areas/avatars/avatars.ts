@@ -19,11 +19,14 @@ export function avatarView(sandbox: Sandbox, record: AvatarRecord): Avatar {
   return makeAvatarView(record, { assetUrl: record.assetUrl || undefined, authorName: authorNameOf(sandbox, record) });
 }
 
-/** Public avatars, and any avatar to its author; other authors' private or hidden ones are not found. */
-export function findAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string): AvatarRecord {
+/**
+ * Public avatars, and any avatar to its author; other authors' private or hidden ones are not found: 404,
+ * or the `status` an operation answers instead (an edit's 400, as live).
+ */
+export function findAvatar(sandbox: Sandbox, actor: UserRecord, avatarId: string, status = 404): AvatarRecord {
   const avatar = sandbox.avatars.get(avatarId);
   if (!avatar || (avatar.releaseStatus !== 'public' && avatar.authorId !== actor.id && !actor.isAdmin)) {
-    throw new ApiError(404, messages.avatarNotFound);
+    throw new ApiError(status, messages.avatarNotFound);
   }
   return avatar;
 }

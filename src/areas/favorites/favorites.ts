@@ -86,11 +86,14 @@ export function addFavorite(sandbox: Sandbox, actor: UserRecord, body: unknown):
   return favorite;
 }
 
-/** DELETE /favorites/{id}: by the favorite's own id, or (as clients also send) the id of what it points at. */
+/**
+ * DELETE /favorites/{id}: by the favorite's own id, or (as clients also send) the id of what it points at.
+ * As live, a favorite id (`fvrt_`) the requester does not hold is 400; a thing they have not favorited is 404.
+ */
 export function removeFavorite(sandbox: Sandbox, actor: UserRecord, id: string): void {
   const list = sandbox.favorites.get(actor.id) ?? [];
   const index = list.findIndex((favorite) => favorite.id === id || favorite.favoriteId === id);
-  if (index === -1) throw new ApiError(404, messages.favoriteNotFound);
+  if (index === -1) throw new ApiError(id.startsWith('fvrt_') ? 400 : 404, messages.favoriteNotFound);
   const [removed] = list.splice(index, 1);
   count(sandbox, removed!, -1);
 }

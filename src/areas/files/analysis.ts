@@ -4,7 +4,7 @@ import { lazy } from '../../schema/lazy.js';
 import { hash32 } from '../../store/random.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { findFile, findVersion, isPackage } from './files.js';
+import { isPackage } from './files.js';
 
 const COUNTS = [
   'animatorCount',
@@ -59,12 +59,14 @@ const AnalysisParamsSchema = lazy(() => z.object({ versionId: z.coerce.number().
 /**
  * GET /analysis/{fileId}/{versionId}[/standard|/security]: what the service found in a package's
  * version. The figures follow from the uploaded file's md5 and size, so one upload always analyses
- * the same; a version still uploading is the real service's 202.
+ * the same. An analysis not made (yet) is the real service's 202: a version still uploading, and, as
+ * live, a file or version that is not there.
  */
 export function analyseFile(sandbox: Sandbox, fileId: string, versionId: string) {
   const { versionId: number } = parseInput(AnalysisParamsSchema, { versionId });
-  const file = findFile(sandbox, fileId);
-  const version = findVersion(file, number);
+  const file = sandbox.files.get(fileId);
+  const version = file?.versions[number];
+  if (!file || !version) throw new ApiError(202, messages.fileAnalysisNotYet);
   if (!isPackage(file)) throw new ApiError(404, messages.fileAnalysisNotPackage(file.id));
   if (version.status !== 'complete') throw new ApiError(202, messages.fileAnalysisNotYet);
   const part = version.file!.status === 'complete' ? version.file! : version.delta!;

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ApiError, messages } from '../../errors.js';
-import { formatInstanceId, locationOf, type InstanceIdParts } from '../../store/records/instance-id.js';
+import { formatInstanceId, locationOf, stableName, type InstanceIdParts } from '../../store/records/instance-id.js';
 import { CloseInstanceQuerySchema, CreateInstanceRequestSchema, type CreateInstanceRequest } from './requests.js';
 import { viewOf } from '../../schema/view.js';
 import {
@@ -31,7 +31,7 @@ const GROUP_CREATE_PERMISSION: Record<GroupAccessType, string> = {
   public: 'group-instance-public-create',
 };
 
-function instanceUserView(sandbox: Sandbox, user: UserRecord, viewer: UserRecord): InstanceUser {
+function instanceUserView(sandbox: Sandbox, user: UserRecord, viewer: UserRecord | undefined): InstanceUser {
   const { currentAvatarImageUrl, currentAvatarThumbnailImageUrl, currentAvatarTags } = wornAvatar(sandbox, user);
   return {
     id: user.id,
@@ -54,7 +54,7 @@ function instanceUserView(sandbox: Sandbox, user: UserRecord, viewer: UserRecord
     userIcon: user.userIcon,
     ageVerified: user.ageVerified,
     allowAvatarCopying: user.allowAvatarCopying,
-    isFriend: viewer.friends.includes(user.id),
+    isFriend: viewer?.friends.includes(user.id) ?? false,
     bioLinks: user.bioLinks,
     currentAvatarTags,
     tags: user.tags,
@@ -89,9 +89,10 @@ const makeInstanceView = viewOf('Instance', InstanceSchema, {
 
 /**
  * The Instance as a viewer sees it, with its World. users, n_users, userCount, platforms and full are
- * all counted from who is in it now; active and hasCapacityForYou follow closedAt and the clock.
+ * all counted from who is in it now; active and hasCapacityForYou follow closedAt and the clock. A read
+ * without a session (the live service serves one) has no viewer: nobody inside is its friend.
  */
-export function instanceView(sandbox: Sandbox, viewer: UserRecord, instance: InstanceRecord): Instance {
+export function instanceView(sandbox: Sandbox, viewer: UserRecord | undefined, instance: InstanceRecord): Instance {
   const worldRecord = findWorld(sandbox, instance.worldId);
   const users = occupantsOf(sandbox, instance);
   const platforms: Record<string, number> = { android: 0, ios: 0, standalonewindows: 0 };
@@ -127,7 +128,39 @@ export function findInstance(sandbox: Sandbox, location: string): InstanceRecord
 
 export function findWorldInstance(sandbox: Sandbox, worldId: string, instanceId: string): InstanceRecord {
   findWorld(sandbox, worldId);
-  return findInstance(sandbox, locationOf(worldId, instanceId));
+  return readableInstance(sandbox, locationOf(worldId, instanceId));
+}
+
+/** A public instance's bare number, as old links and the suite's own reads write it: `wrld_…:12345`, `wrld_…:0`. */
+const BARE_NAME = /^[0-9]{1,32}$/;
+
+/**
+ * The instance a read names (getInstance, getShortName, getWorldInstance). A location no record holds that
+ * names a public instance of a known world by its bare number (`wrld_…:0`) is that public instance, empty
+ * and open: the live service answers such reads with 200, as anyone may join a public instance by number.
+ */
+export function readableInstance(sandbox: Sandbox, location: string): InstanceRecord {
+  const found = sandbox.instances.get(location);
+  if (found) return found;
+  const at = location.indexOf(':');
+  const world = at > 0 ? sandbox.worlds.get(location.slice(0, at)) : undefined;
+  const name = location.slice(at + 1);
+  if (!world || !BARE_NAME.test(name)) throw new ApiError(404, messages.instanceNotFound);
+  return {
+    ...InstanceFieldsSchema.parse({}),
+    name,
+    type: 'public',
+    ownerId: null,
+    region: 'us',
+    nonce: '',
+    id: location,
+    worldId: world.id,
+    instanceId: name,
+    creatorId: world.authorId,
+    secureName: stableName(`secure:${location}`),
+    shortName: stableName(`short:${location}`),
+    photonRegion: 'us',
+  };
 }
 
 /**

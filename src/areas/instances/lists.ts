@@ -10,13 +10,13 @@ import { groupInstances, instanceByName } from '../../store/instance-names.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed, occupantsOf } from '../../store/instance-state.js';
-import { findInstance, instanceView } from './instances.js';
+import { instanceView, readableInstance } from './instances.js';
 import { LIMITS } from '../../limits.js';
 import { findWorld, worldView } from '../worlds/public.js';
 
 /** GET /instances/{location}/shortName: the names a link to the instance may carry. */
 export function instanceNames(sandbox: Sandbox, location: string) {
-  const instance = findInstance(sandbox, location);
+  const instance = readableInstance(sandbox, location);
   return { secureName: instance.secureName, shortName: instance.shortName };
 }
 

@@ -28,7 +28,8 @@ export const CreateInstanceRequestSchema = lazy(() =>
       hardClose: z.boolean().optional(),
       inviteOnly: z.boolean().optional(),
       ageGate: z.boolean().optional(),
-      displayName: z.string().max(64).nullable().optional(),
+      // A string when given: null is refused, as live (the description types it as a string).
+      displayName: z.string().max(64).optional(),
       contentSettings: z
         .strictObject({
           drones: z.boolean().optional(),

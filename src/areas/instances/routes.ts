@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { discoverInstances } from './discovery.js';
-import { closeInstance, createInstance, findInstance, instanceView } from './instances.js';
+import { closeInstance, createInstance, instanceView, readableInstance } from './instances.js';
 import { spanWithoutCloses } from '../../store/instance-state.js';
 import { cachedJson, json, jsonBody } from '../../http/helpers.js';
 import type { InstanceRecord } from '../../store/records/instances.js';
+import type { UserRecord } from '../../store/records/user.js';
 import { findByShortName, groupInstanceList, instanceNames, recentInstances, userGroupInstances } from './lists.js';
 
 /**
@@ -15,14 +16,15 @@ export const instanceRoutes = new Hono<AppEnv>();
 
 /**
  * An instance as the viewer reads it. The answer follows from the records and from which of its
- * world's instances have closed, so it is kept until a write or the next planned close.
+ * world's instances have closed, so it is kept until a write or the next planned close. getInstance is
+ * served without a session too (as live), so there may be no viewer.
  */
 export function readInstance(c: Context<AppEnv>, location: string, find: () => InstanceRecord): Response {
   const sandbox = c.get('sandbox');
-  const user = c.get('user');
+  const user = c.get('user') as UserRecord | undefined;
   const worldInstances = sandbox.instancesByWorld.get(location.slice(0, location.indexOf(':'))) ?? [];
   const span = spanWithoutCloses(worldInstances, sandbox.clock.now());
-  return cachedJson(c, `instance ${location} ${user.id}`, () => instanceView(sandbox, user, find()), span);
+  return cachedJson(c, `instance ${location} ${user?.id ?? ''}`, () => instanceView(sandbox, user, find()), span);
 }
 
 instanceRoutes.get('/instances/discover', (c) => json(c, discoverInstances(c.get('sandbox'), c.get('user'), c.req.query())));
@@ -59,7 +61,7 @@ instanceRoutes.get('/groups/:groupId/instances', (c) =>
 
 instanceRoutes.get('/instances/:location', (c) => {
   const location = c.req.param('location');
-  return readInstance(c, location, () => findInstance(c.get('sandbox'), location));
+  return readInstance(c, location, () => readableInstance(c.get('sandbox'), location));
 });
 
 instanceRoutes.delete('/instances/:location', (c) => {

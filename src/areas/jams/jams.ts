@@ -39,11 +39,11 @@ export function listJams(sandbox: Sandbox, query: unknown): JamRecord[] {
   );
 }
 
-/** A visible jam; a hidden one is not found, like an unknown id. */
-export function findJam(sandbox: Sandbox, jamId: string): JamRecord {
-  if (!JAM_ID.test(jamId)) throw new ApiError(404, messages.jamIdMalformed(jamId));
+/** A visible jam; a hidden one is not found, like an unknown id: 404, or the `status` an operation answers instead. */
+export function findJam(sandbox: Sandbox, jamId: string, status = 404): JamRecord {
+  if (!JAM_ID.test(jamId)) throw new ApiError(status, messages.jamIdMalformed(jamId));
   const jam = sandbox.jams.get(jamId);
-  if (!jam?.isVisible) throw new ApiError(404, messages.jamNotFound);
+  if (!jam?.isVisible) throw new ApiError(status, messages.jamNotFound);
   return jam;
 }
 
@@ -63,10 +63,13 @@ function authorOf(sandbox: Sandbox, jam: JamRecord, contentId: string): string |
   return jam.type === 'world' ? sandbox.worlds.get(contentId)?.authorId : sandbox.avatars.get(contentId)?.authorId;
 }
 
-/** POST /jams/{jamId}/submissions: the requester's own world or avatar, while submissions are open, once. */
+/**
+ * POST /jams/{jamId}/submissions: the requester's own world or avatar, while submissions are open, once.
+ * Submitting to a jam that is not there is 400, as live.
+ */
 export function submitToJam(sandbox: Sandbox, actor: UserRecord, jamId: string, body: unknown): JamSubmissionRecord {
   const request = parseInput(SubmitSchema, body);
-  const jam = findJam(sandbox, jamId);
+  const jam = findJam(sandbox, jamId, 400);
   if (jamState(sandbox, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
   if (authorOf(sandbox, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
   for (const s of sandbox.jamSubmissions.values()) {

@@ -83,26 +83,32 @@ export function listProps(sandbox: Sandbox, actor: UserRecord, query: unknown): 
     .slice(offset, offset + n);
 }
 
-/** A prop the requester may see: a public one, or their own; others' private props do not exist for them. */
-export function findProp(sandbox: Sandbox, actor: UserRecord, propId: string): PropRecord {
+/**
+ * A prop the requester may see: a public one, or their own; others' private props do not exist for them:
+ * 404, or the `status` an operation answers instead (as live: an edit's 400).
+ */
+export function findProp(sandbox: Sandbox, actor: UserRecord, propId: string, status = 404): PropRecord {
   const prop = sandbox.props.get(propId);
   if (!prop || (prop.releaseStatus !== 'public' && prop.authorId !== actor.id && !actor.isAdmin)) {
-    throw new ApiError(404, messages.propNotFound);
+    throw new ApiError(status, status === 403 ? messages.propNoPermission : messages.propNotFound);
   }
   return prop;
 }
 
-/** A prop the requester may change: their own (or any, for an admin). */
-export function ownProp(sandbox: Sandbox, actor: UserRecord, propId: string): PropRecord {
-  const prop = findProp(sandbox, actor, propId);
+/** A prop the requester may change: their own (or any, for an admin); one that is not there is `missing`. */
+export function ownProp(sandbox: Sandbox, actor: UserRecord, propId: string, missing = 404): PropRecord {
+  const prop = findProp(sandbox, actor, propId, missing);
   if (prop.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.propNoPermission);
   return prop;
 }
 
-/** PUT /props/{propId}: changes what is sent; a new asset bundle replaces the package of its platform. */
+/**
+ * PUT /props/{propId}: changes what is sent; a new asset bundle replaces the package of its platform.
+ * A prop that is not there is 400, as live.
+ */
 export function updateProp(sandbox: Sandbox, actor: UserRecord, propId: string, body: unknown): PropRecord {
   const request = parseInput(UpdateSchema, body);
-  const prop = ownProp(sandbox, actor, propId);
+  const prop = ownProp(sandbox, actor, propId, 400);
   const touchesBundle = ['assetUrl', 'assetVersion', 'platform', 'unityVersion', 'propSignature'].some((key) => key in request);
   if (touchesBundle) {
     const missing = BUNDLE_FIELDS.filter((key) => request[key] === undefined);
@@ -117,9 +123,9 @@ export function updateProp(sandbox: Sandbox, actor: UserRecord, propId: string, 
   return prop;
 }
 
-/** DELETE /props/{propId}: the author's prop goes. */
+/** DELETE /props/{propId}: the author's prop goes. One that is not there is not theirs to delete: 403, as live. */
 export function deleteProp(sandbox: Sandbox, actor: UserRecord, propId: string): void {
-  sandbox.props.delete(ownProp(sandbox, actor, propId).id);
+  sandbox.props.delete(ownProp(sandbox, actor, propId, 403).id);
 }
 
 /** A prop may be published while it is not public yet. */

@@ -27,10 +27,13 @@ export function editedTags(actor: UserRecord, user: UserRecord, tags: readonly s
 
 const ChangeTagsSchema = lazy(() => z.object({ tags: z.array(z.string().min(1)) }));
 
-/** Adds or removes tags of a user (own, or anyone's for an admin). */
+/**
+ * Adds or removes tags of a user (own, or anyone's for an admin). Another user is refused before they are
+ * looked up, so one who is not there is 403 too (live; the description lists no 404 here).
+ */
 export function changeUserTags(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown, change: 'add' | 'remove'): UserRecord {
+  if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const user = findUser(sandbox, userId);
-  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const { tags } = parseInput(ChangeTagsSchema, body);
   assertOwnTags(actor, tags);
   user.tags =

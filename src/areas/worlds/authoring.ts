@@ -122,10 +122,13 @@ export function createWorld(sandbox: Sandbox, actor: UserRecord, body: unknown):
   return record;
 }
 
-/** PUT /worlds/{id}: its author (or an admin) changes what the request names; a new asset is a new version. */
+/**
+ * PUT /worlds/{id}: its author (or an admin) changes what the request names; a new asset is a new version.
+ * A world that is not there is 400, as live.
+ */
 export function updateWorld(sandbox: Sandbox, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
   const request = parseInput(UpdateWorldRequestSchema, body);
-  const record = findWorld(sandbox, worldId);
+  const record = findWorld(sandbox, worldId, 400);
   mayChange(actor, record);
   if (request.assetUrl !== undefined) checkAsset(sandbox, actor, request.assetUrl);
   if (request.name !== undefined && request.name !== record.name) {
@@ -154,9 +157,13 @@ export function updateWorld(sandbox: Sandbox, actor: UserRecord, worldId: string
   return record;
 }
 
-/** DELETE /worlds/{id}: gone from every list; its open instances close now and leave discovery. */
+/**
+ * DELETE /worlds/{id}: gone from every list; its open instances close now and leave discovery. Deleting a
+ * world that is not there (or no longer) changes nothing and succeeds, as live.
+ */
 export function deleteWorld(sandbox: Sandbox, actor: UserRecord, worldId: string): void {
-  const record = findWorld(sandbox, worldId);
+  const record = sandbox.worlds.get(worldId);
+  if (!record) return;
   mayChange(actor, record);
   const now = sandbox.clock.now();
   for (const instance of sandbox.instancesByWorld.get(worldId) ?? []) {
@@ -183,11 +190,14 @@ export function removeWorldTags(sandbox: Sandbox, actor: UserRecord, worldId: st
   return record;
 }
 
-/** GET /worlds/{id}/publish: whether the world may go to Community Labs (it is not public yet). */
+/**
+ * GET /worlds/{id}/publish: whether the requester may put the world in Community Labs: its author (or an
+ * admin), while it is not public yet. Anyone may ask (live answers another user's world 200), and learns no.
+ */
 export function publishStatus(sandbox: Sandbox, actor: UserRecord, worldId: string) {
   const record = findWorld(sandbox, worldId);
-  mayChange(actor, record);
-  return { canPublish: record.releaseStatus !== 'public' };
+  const mayPublish = record.authorId === actor.id || actor.isAdmin;
+  return { canPublish: mayPublish && record.releaseStatus !== 'public' };
 }
 
 /** PUT /worlds/{id}/publish: public, in Community Labs from now. */

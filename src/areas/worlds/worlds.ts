@@ -18,9 +18,10 @@ import { authorNameOf } from '../users/public.js';
 /** Tags one world may carry in all, system and admin tags included. */
 export const WORLD_TAG_LIMIT = 20;
 
-export function findWorld(sandbox: Sandbox, worldId: string): WorldRecord {
+/** The world of that id; 404 when there is none, or the `status` an operation answers instead (an edit's 400, as live). */
+export function findWorld(sandbox: Sandbox, worldId: string, status = 404): WorldRecord {
   const found = sandbox.worlds.get(worldId);
-  if (!found) throw new ApiError(404, messages.worldNotFound(worldId));
+  if (!found) throw new ApiError(status, messages.worldNotFound(worldId));
   return found;
 }
 

@@ -105,6 +105,13 @@ describe('POST, PUT and DELETE /avatars', () => {
     expectError(await t.call('DELETE', `/avatars/${avatars.neonRobot}`, { cookie }), 403, messages.avatarNotYours);
   });
 
+  it('answers 400 to a change of an avatar that is not there, as live; deleting one stays 404', async () => {
+    const { t, cookie } = await session();
+    const missing = 'avtr_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82';
+    expectError(await t.call('PUT', `/avatars/${missing}`, { cookie, body: { name: 'Mine' } }), 400, messages.avatarNotFound);
+    expectError(await t.call('DELETE', `/avatars/${missing}`, { cookie }), 404, messages.avatarNotFound);
+  });
+
   it('deletes its own avatar: gone from reads, lists and favorites', async () => {
     const { t, cookie, names } = await session();
     const r = await t.call('DELETE', `/avatars/${avatars.aliceFox}`, { cookie });

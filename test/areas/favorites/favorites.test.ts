@@ -213,11 +213,24 @@ describe('DELETE /favorites/{favoriteId}', () => {
     expect((await list('?type=avatar')).map((f) => f.favoriteId)).not.toContain(avatars.questCat);
   });
 
-  it("answers 404 for a favorite that is not the requester's", async () => {
+  it("answers 400 for a favorite id that is not the requester's, as live", async () => {
     const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
       await t.call('DELETE', '/favorites/fvrt_a11ce000-0000-4000-8000-0000000000f1', { cookie: bob }),
+      400,
+      messages.favoriteNotFound,
+    );
+    const alice = await t.login('alice');
+    const left = await t.call('GET', '/favorites?type=world', { cookie: alice });
+    expect(left.body.map((f: { id: string }) => f.id)).toContain('fvrt_a11ce000-0000-4000-8000-0000000000f1');
+  });
+
+  it('answers 404 for the id of a thing the requester has not favorited, as live', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    expectError(
+      await t.call('DELETE', `/favorites/avtr_00000000-0000-4000-8000-000000000000`, { cookie: bob }),
       404,
       messages.favoriteNotFound,
     );

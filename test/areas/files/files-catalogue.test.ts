@@ -147,6 +147,16 @@ describe('GET /analysis/{fileId}/{versionId}', () => {
     expectError(await t.call('GET', `/analysis/${fileIds.avatarPackage}/1`, { cookie: alice }), 202, messages.fileAnalysisNotYet);
   });
 
+  it('answers 202 for a file or version that is not there, as live: its analysis is not made', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const missing = 'file_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82';
+    for (const path of [`/analysis/${missing}/1`, `/analysis/${missing}/1/standard`, `/analysis/${missing}/1/security`]) {
+      expectError(await t.call('GET', path, { cookie: alice }), 202, messages.fileAnalysisNotYet);
+    }
+    expectError(await t.call('GET', `/analysis/${fileIds.avatarPackage}/9`, { cookie: alice }), 202, messages.fileAnalysisNotYet);
+  });
+
   it('answers 404 for a file that is not a package', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');

@@ -48,7 +48,19 @@ describe('short names', () => {
     const t = testSandbox();
     const bob = await t.login('bob');
     expectError(await t.call('GET', '/instances/s/zzzzzzzz', { cookie: bob }), 404, messages.instanceNotFound);
-    expectError(await t.call('GET', `/instances/${worlds.lobby}:99999/shortName`, { cookie: bob }), 404, messages.instanceNotFound);
+    expectError(
+      await t.call('GET', `/instances/${worlds.lobby}:99999~region(us)/shortName`, { cookie: bob }),
+      404,
+      messages.instanceNotFound,
+    );
+  });
+
+  it('answers the names of a public instance named by its bare number, without a session, as live', async () => {
+    const t = testSandbox();
+    const first = await t.call('GET', `/instances/${worlds.lobby}:0/shortName`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ secureName: expect.any(String), shortName: expect.any(String) });
+    expect((await t.call('GET', `/instances/${worlds.lobby}:0/shortName`)).body).toEqual(first.body);
   });
 });
 

@@ -15,6 +15,15 @@ async function create(t: ReturnType<typeof testSandbox>, cookie: string, body: R
 }
 
 describe('POST /instances', () => {
+  it('refuses a displayName of null, as live', async () => {
+    const t = testSandbox();
+    const r = await t.call('POST', '/instances', {
+      cookie: await t.login('alice'),
+      body: { worldId: worlds.lobby, type: 'hidden', region: 'eu', displayName: null },
+    });
+    expectError(r, 400, 'displayName must be a string');
+  });
+
   it('opens a hidden instance owned by the requester, with the id the real API gives', async () => {
     const t = testSandbox();
     const cookie = await t.login('alice');
@@ -382,5 +391,30 @@ describe('GET /instances/{worldId}:{instanceId}', () => {
     const cookie = await t.login('alice');
     expectError(await t.call('GET', `/instances/${worlds.aliceHome}`, { cookie }), 404, messages.instanceNotFound);
     expectError(await t.call('GET', `/instances/${unknownWorld}:${instances.alicePublic}`, { cookie }), 404, messages.instanceNotFound);
+    expectError(await t.call('GET', `/instances/${unknownWorld}:0`, { cookie }), 404, messages.instanceNotFound);
+  });
+
+  it('reads an instance without a session, as live, with its world; nobody inside is a friend of nobody', async () => {
+    const t = testSandbox();
+    const r = await t.call('GET', `/instances/${locations.aliceHidden}`);
+    expect(r.status).toBe(200);
+    const instance = expectShape(InstanceSchema, r.body);
+    expect(instance.world.id).toBe(worlds.aliceHome);
+    expect(instance.users.map((u) => [u.id, u.isFriend])).toEqual([
+      [ids.alice, false],
+      [ids.bob, false],
+    ]);
+    expectError(await t.call('DELETE', `/instances/${locations.aliceHidden}`), 401, messages.missingCredentials);
+  });
+
+  it('reads a public instance named by its bare number as that instance, open and empty, as live', async () => {
+    const t = testSandbox();
+    const r = await t.call('GET', `/instances/${worlds.lobby}:0`);
+    expect(r.status).toBe(200);
+    const instance = expectShape(InstanceSchema, r.body);
+    expect(instance).toMatchObject({ id: `${worlds.lobby}:0`, instanceId: '0', type: 'public', n_users: 0, active: true, users: [] });
+    expect(instance.world.id).toBe(worlds.lobby);
+    const names = (await t.call('GET', `/instances/${worlds.lobby}:0/shortName`)).body;
+    expect(names.secureName).toBe(instance.secureName);
   });
 });

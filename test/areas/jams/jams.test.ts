@@ -109,6 +109,17 @@ describe('/jams/{jamId}/submissions', () => {
     expect(idsOf((await t.call('GET', `/jams/${jams.winter}/submissions`, { cookie: bob })).body)).toEqual([workshopEntry]);
   });
 
+  it('answers 400 for a submission to a jam that is not there, as live, and submits nothing', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const r = await t.call('POST', '/jams/jam_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82/submissions', {
+      cookie: alice,
+      body: { contentId: worlds.workshop, description: 'mine' },
+    });
+    expectError(r, 400, messages.jamNotFound);
+    expect(idsOf((await t.call('GET', `/jams/${jams.winter}/submissions`, { cookie: alice })).body)).toEqual([workshopEntry]);
+  });
+
   it('answers 404 for a submission that is not in the jam', async () => {
     const t = testSandbox();
     const r = await t.call('DELETE', `/jams/${jams.autumn}/submissions/${workshopEntry}`, { cookie: await t.login('alice') });

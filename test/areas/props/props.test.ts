@@ -127,6 +127,15 @@ describe('PUT /props/{propId}', () => {
     expectError(await t.call('PUT', `/props/${props.duck}`, { cookie: alice, body: { name: 'Mine' } }), 403, messages.propNoPermission);
     expect((await t.call('GET', `/props/${props.duck}`, { cookie: alice })).body.name).toBe('Rubber Duck');
   });
+
+  it('answers 400 for a prop that is not there, as live', async () => {
+    const t = testSandbox();
+    const r = await t.call('PUT', '/props/prop_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82', {
+      cookie: await t.login('alice'),
+      body: { name: 'Mine' },
+    });
+    expectError(r, 400, messages.propNotFound);
+  });
 });
 
 describe('DELETE /props/{propId}', () => {
@@ -141,6 +150,14 @@ describe('DELETE /props/{propId}', () => {
   it("refuses another author's prop", async () => {
     const t = testSandbox();
     expectError(await t.call('DELETE', `/props/${props.duck}`, { cookie: await t.login('alice') }), 403, messages.propNoPermission);
+  });
+
+  it("refuses a prop that is not there as not the requester's: 403, as live; their own props stay", async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const r = await t.call('DELETE', '/props/prop_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82', { cookie: alice });
+    expectError(r, 403, messages.propNoPermission);
+    expect(idsOf((await t.call('GET', '/props', { cookie: alice })).body)).toEqual([props.draftChair, props.lantern]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../src/errors.js';
 import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
 import { LimitedUserSearchSchema, UserSchema } from '../../../src/store/records/people.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
@@ -154,5 +155,14 @@ describe('POST /users/{userId}/addTags and removeTags', () => {
     expect((await t.call('GET', '/auth/user', { cookie })).body.tags).toEqual(['system_trust_known', 'language_deu']);
     await t.call('POST', `/users/${ids.bob}/removeTags`, { cookie, body: { tags: ['language_deu'] } });
     expect((await t.call('GET', '/auth/user', { cookie })).body.tags).toEqual(['system_trust_known']);
+  });
+  it('refuses the tags of another user, one who is not there included, with 403 (live; no 404)', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('bob');
+    const body = { tags: ['language_kor'] };
+    expectError(await t.call('POST', `/users/${ids.alice}/addTags`, { cookie, body }), 403, messages.userUpdateForbidden);
+    const missing = 'usr_00000000-0000-0000-0000-000000000000';
+    expectError(await t.call('POST', `/users/${missing}/addTags`, { cookie, body }), 403, messages.userUpdateForbidden);
+    expectError(await t.call('POST', `/users/${missing}/removeTags`, { cookie, body }), 403, messages.userUpdateForbidden);
   });
 });

@@ -122,6 +122,13 @@ describe('PUT /worlds/{worldId}', () => {
     expectError(await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: bob, body: { name: 'Mine' } }), 403, messages.worldNotYours);
   });
 
+  it('answers 400 for a world that is not there, as live', async () => {
+    const t = testSandbox();
+    const missing = 'wrld_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82';
+    const r = await t.call('PUT', `/worlds/${missing}`, { cookie: await t.login('alice'), body: { name: 'Mine' } });
+    expectError(r, 400, messages.worldNotFound(missing));
+  });
+
   it('lets an admin change any world', async () => {
     const t = testSandbox();
     const admin = await t.login('admin');
@@ -145,6 +152,15 @@ describe('DELETE /worlds/{worldId}', () => {
     const bob = await t.login('bob');
     expectError(await t.call('DELETE', `/worlds/${worlds.aliceHome}`, { cookie: bob }), 403, messages.worldNotYours);
     expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: bob })).status).toBe(200);
+  });
+
+  it('succeeds for a world that is not there, as live, and changes nothing', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const before = (await t.call('GET', '/worlds?user=me&releaseStatus=all', { cookie: alice })).body;
+    const r = await t.call('DELETE', '/worlds/wrld_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82', { cookie: alice });
+    expect(r.status).toBe(200);
+    expect((await t.call('GET', '/worlds?user=me&releaseStatus=all', { cookie: alice })).body).toEqual(before);
   });
 });
 
@@ -182,6 +198,14 @@ describe('publishing', () => {
     const unpublished = await t.call('DELETE', `/worlds/${worlds.quietGarden}/publish`, { cookie: admin });
     expect(unpublished.body.releaseStatus).toBe('private');
     expect(unpublished.body.tags).not.toContain('system_labs');
+  });
+
+  it("tells another user that they may not publish someone else's world, as live (200, not 403)", async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    const r = await t.call('GET', `/worlds/${worlds.quietGarden}/publish`, { cookie: bob });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ canPublish: false });
   });
 
   it("refuses to publish someone else's world with 403", async () => {
