@@ -21,26 +21,34 @@ export async function currentAnswers(): Promise<OperationAnswer[]> {
   return body.operations;
 }
 
-/** The block: how many operations are simulated, and per tag which ones. */
+/** The block: how many operations are simulated, per tag which ones, and the ones the live service retired. */
 export function operationsBlock(answers: OperationAnswer[]): string {
   const stateful = answers.filter((op) => op.answer === 'stateful');
+  const retired = answers.filter((op) => op.answer === 'retired');
+  const generated = answers.length - stateful.length - retired.length;
   const tags = [...new Set(answers.map((op) => op.tag))].sort();
   const rows = tags.map((tag) => {
     const ofTag = answers.filter((op) => op.tag === tag);
     const simulated = ofTag.filter((op) => op.answer === 'stateful');
+    const gone = ofTag.filter((op) => op.answer === 'retired').length;
     const list = simulated.map((op) => `\`${op.method} ${op.path}\``).join(', ');
-    return `| ${tag} | ${simulated.length} of ${ofTag.length}${list ? `: ${list}` : ''} | ${ofTag.length - simulated.length} |`;
+    return `| ${tag} | ${simulated.length} of ${ofTag.length}${list ? `: ${list}` : ''} | ${ofTag.length - simulated.length - gone} | ${gone} |`;
   });
   return [
     START,
     `${stateful.length} of the ${answers.length} operations of the public description ${OPENAPI_VERSION} are simulated (stateful);`,
-    stateful.length === answers.length
+    `${retired.length} the live service no longer serves answer its generic 404 (\`X-Mock-Answer: retired\`);`,
+    generated === 0
       ? 'none answers a generated body (the engine stays the answer for an operation a newer description adds).'
-      : `the other ${answers.length - stateful.length} answer generated bodies (\`X-Mock-Answer: generated\`).`,
+      : `the other ${generated} answer generated bodies (\`X-Mock-Answer: generated\`).`,
     '',
-    '| tag | simulated | generated |',
-    '|---|---|---|',
+    '| tag | simulated | generated | retired |',
+    '|---|---|---|---|',
     ...rows,
+    '',
+    'Retired by the live service (`src/operations/retired.ts`), each with the day it went:',
+    '',
+    ...retired.map((op) => `- \`${op.method} ${op.path}\` (\`${op.operationId}\`), ${op.retiredOn}`),
     END,
   ].join('\n');
 }

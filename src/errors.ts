@@ -28,6 +28,8 @@ export const messages = {
   userNotFound: (userId: string) => `User ${userId} not found`,
   // generic request problems
   notFound: 'Not found',
+  /** The live service's answer to a route it no longer serves (src/operations/retired.ts). */
+  routeNotImplemented: "The endpoint you're looking for is not implemented by our system.",
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodiesInFlightFull: (max: number) =>
@@ -309,6 +311,11 @@ export const messages = {
   productNotFound: 'Product not found',
   listingNotFound: 'Listing not found',
   storeNotFound: 'Store not found',
+  /** The description's RequestValidationError and StoresUnavailableError, verbatim; the first also for another seller. */
+  sellerIdRequired: 'You must specify a sellerId',
+  storesUnavailable: 'Stores unavailable',
+  /** The description's ProductListingsForbiddenError: another user's listings. */
+  accessDenied: 'Access Denied',
   purchaseNotFound: 'Purchase not found',
   licenseGroupNotFound: 'License group not found',
   listingNotForSale: 'This listing is not for sale',
@@ -318,11 +325,12 @@ export const messages = {
 
   // economy: accounts (subscriptions, Steam transactions, Tilia, payouts)
   economyOfOthers: "You can't see another user's economy data.",
-  tiliaTosOfOthers: "You can't accept the Tilia terms for another user.",
+  /** The description's AccountStateError, both forms: a user without a payment provider account. */
+  accountInvalid: 'Account invalid',
+  invalidAccountState: 'Invalid account state',
   earningsOfOthers: "You can't see another seller's earnings.",
   steamTransactionNotFound: (id: string) => `Transaction ${id} not found`,
   noRecentSubscription: "You don't have a subscription.",
-  subscriptionNotFound: (id: string) => `Subscription ${id} not found`,
 
   // prints
   printsOfOtherUser: "Unable to request another user's prints.",
@@ -356,6 +364,8 @@ export const messages = {
   nonMainBranch: 'only admins can get non-main branches',
   nonPublicVariant: 'only admins can get non-public variants',
   inventoryItemNotCloneable: 'InventoryItem not cloneable',
+  /** The description's RequestValidationError for an info push asked without `require`. */
+  infoPushRequireMissing: 'Parameter `require` must be an array.',
   // (end of section)
 } as const;
 

@@ -3,6 +3,7 @@ import { json } from '../http/helpers.js';
 import { loadContract } from './contract.js';
 import { applyDeviations, deviations } from './deviations.js';
 import { OPENAPI_VERSION } from './table.js';
+import { routeNotImplementedBody } from './retired.js';
 import type { OperationAnswer } from './wiring.js';
 
 /** GET /_mock/operations and GET /_mock/openapi.json: what this server answers, read from the table. */
@@ -15,6 +16,18 @@ export function operationRoutes(answers: () => OperationAnswer[]) {
   );
   return control;
 }
+
+/** What a retired operation answers instead of its responses (src/operations/retired.ts). */
+const retiredFacts = (retiredOn: string) => ({
+  deprecated: true,
+  'x-mock-retired-on': retiredOn,
+  responses: {
+    '404': {
+      description: `The live service no longer serves this operation (since ${retiredOn}).`,
+      content: { 'application/json': { example: routeNotImplementedBody() } },
+    },
+  },
+});
 
 /**
  * The public description's operations as this server answers them: its parameters, bodies and
@@ -39,6 +52,7 @@ function openapiDocument(answers: OperationAnswer[]) {
       responses: Object.fromEntries(
         Object.entries(responses).map(([status, media]) => [status, { description: status, ...content(media) }]),
       ),
+      ...(op.retiredOn ? retiredFacts(op.retiredOn) : {}),
       'x-mock-answer': op.answer,
     };
   }

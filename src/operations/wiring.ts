@@ -6,17 +6,23 @@ import { sessionOf } from '../areas/authentication/session-middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
 import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';
+import { retiredHandler, retirementOf } from './retired.js';
 import { operations } from './table.js';
 
-export type Answer = 'stateful' | 'generated';
+export type Answer = 'stateful' | 'generated' | 'retired';
 
 /** Every operation of the description and who answers it, for /_mock/operations and README. */
 export interface OperationAnswer extends OperationFacts {
   answer: Answer;
+  /** For a retired operation, the day the live service stopped serving it. */
+  retiredOn?: string;
 }
 
-/** How the session check treats a route: `own` routes (login, 2FA) read the cookie themselves. */
-type SessionRule = 'required' | 'optional' | 'own';
+/**
+ * How the session check treats a route: `own` routes (login, 2FA) read the cookie themselves; a
+ * retired one answers its 404 to anyone.
+ */
+type SessionRule = 'required' | 'optional' | 'own' | 'none';
 
 interface RouteInfo {
   answer: Answer;
@@ -64,12 +70,13 @@ function servedByPattern(method: string, path: string): OperationFacts[] {
 }
 
 /**
- * Routes every operation of the table under `api` (mounted at `base`): each route of the areas, and a
- * generated answer on its exact path for every operation no area routes (the operation is then
- * `generated`; one some area registered a route for is `stateful`). All are registered most specific
- * first, so one area's parameter route never shadows another's fixed path, whatever order the areas
- * come in. Returns the list of operations with their answer (made when first asked for), and the
- * session check.
+ * Routes every operation of the table under `api` (mounted at `base`): each route of the areas, the
+ * live service's generic 404 for every operation it retired (`retired`, src/operations/retired.ts; an
+ * area routing one is a mistake caught here), and a generated answer on its exact path for every other
+ * operation no area routes (the operation is then `generated`; one some area registered a route for is
+ * `stateful`). All are registered most specific first, so one area's parameter route never shadows
+ * another's fixed path, whatever order the areas come in. Returns the list of operations with their
+ * answer (made when first asked for), and the session check.
  */
 export function routeOperations(
   api: Hono<AppEnv>,
@@ -86,10 +93,15 @@ export function routeOperations(
     throw new Error(`an area's sub-app holds middleware (${unsupported.method} ${unsupported.path}): put it on the API instead`);
   const stateful = new Set<string>();
   for (const route of areaRoutes) for (const op of served(route)) stateful.add(op.operationId);
+  const routedRetired = [...stateful].filter((id) => retirementOf(id));
+  if (routedRetired.length) throw new Error(`an area routes operations the live service retired: ${routedRetired.join(', ')}`);
   const generated = new Map<unknown, OperationFacts>();
   const routes: { method: string; path: string; handler: RouterRoute['handler'] }[] = [...areaRoutes];
   for (const op of operations) {
-    if (stateful.has(op.operationId) || !generateAnswers) continue;
+    if (retirementOf(op.operationId)) routes.push({ method: op.method, path: honoTemplate(op.path).path, handler: retiredHandler });
+  }
+  for (const op of operations) {
+    if (stateful.has(op.operationId) || retirementOf(op.operationId) || !generateAnswers) continue;
     const template = honoTemplate(op.path);
     const handler = generatedHandler(op, template);
     generated.set(handler, op);
@@ -97,7 +109,12 @@ export function routeOperations(
   }
   for (const route of mostSpecificFirst(routes)) api.on(route.method, route.path, route.handler);
   let listed: OperationAnswer[] | undefined;
-  const answers = () => (listed ??= operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' })));
+  const answerOf = (op: OperationFacts): OperationAnswer => {
+    const retirement = retirementOf(op.operationId);
+    if (retirement) return { ...op, answer: 'retired', retiredOn: retirement.retiredOn };
+    return { ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' };
+  };
+  const answers = () => (listed ??= operations.map(answerOf));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
   // Each route, described when a request first reaches it; null for middleware and routes outside the API.
   const info = new Map<RouterRoute, RouteInfo | null>();
@@ -109,6 +126,7 @@ export function routeOperations(
     if (inApi(route)) {
       const op = generated.get(route.handler);
       if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
+      else if (route.handler === retiredHandler) known = { answer: 'retired', session: 'none' };
       else {
         const ops = served(apiRoute(route));
         const session: SessionRule = own.has(route.handler)
@@ -134,7 +152,7 @@ export function routeOperations(
     for (const matched of c.req.matchedRoutes) if ((route = infoOf(matched))) break;
     if (route) c.header('X-Mock-Answer', route.answer);
     const rule = route?.session ?? 'required';
-    if (rule === 'own') return next();
+    if (rule === 'own' || rule === 'none') return next();
     const found = sessionOf(c);
     if (found) {
       c.set('session', found.session);

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/http/env.js';
 import { routeOperations } from '../../src/operations/wiring.js';
+import { retiredOperations } from '../../src/operations/retired.js';
 import { operations } from '../../src/operations/table.js';
 import { ApiError, messages } from '../../src/errors.js';
 import { errorBody, json } from '../../src/http/helpers.js';
@@ -228,12 +229,15 @@ describe('generated answers, the fallback for operations no area routes', () => 
 });
 
 describe('GET /_mock/operations', () => {
-  it('lists every operation of the table, each answered from state', async () => {
+  it('lists every operation of the table, each answered from state but those the live service retired', async () => {
     const t = testSandbox();
     const body = (await (await t.app.request('/_mock/operations')).json()) as { operations: { operationId: string; answer: string }[] };
     expect(body.operations).toHaveLength(operations.length);
     expect(body.operations.find((op) => op.operationId === 'getGroup')?.answer).toBe('stateful');
-    expect(body.operations.filter((op) => op.answer !== 'stateful')).toEqual([]);
+    const others = body.operations.filter((op) => op.answer !== 'stateful');
+    expect(others.map((op) => [op.operationId, op.answer]).sort()).toEqual(
+      retiredOperations.map((op) => [op.operationId, 'retired']).sort(),
+    );
   });
 
   it('GET /_mock/openapi.json describes the operations this server answers', async () => {

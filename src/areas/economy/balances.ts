@@ -27,12 +27,12 @@ const hasTransactions = (sandbox: Sandbox, userId: string) => {
   return false;
 };
 
-/** The requester's own balance: `part` picks all tokens or earnings alone. */
-export function balanceView(sandbox: Sandbox, actor: UserRecord, userId: string, part: 'all' | 'earnings') {
+/** The requester's own balance: all their tokens. */
+export function balanceView(sandbox: Sandbox, actor: UserRecord, userId: string) {
   requireSelf(actor, knownUser(sandbox, userId).id);
   const record = sandbox.balances.get(userId) ?? { userId, standard: 0, earnings: 0 };
   return {
-    balance: part === 'all' ? totalOf(record) : record.earnings,
+    balance: totalOf(record),
     noTransactions: !hasTransactions(sandbox, userId),
     tiliaResponse: true,
   };

@@ -9,7 +9,7 @@ import { newId } from '../../store/ids.js';
 import { ListingType, type ListingRecord, type ProductRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
-import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
+import { nameOf, page, requireSeller } from './shop-access.js';
 import { getProduct, productView } from './products.js';
 
 const CreateListingSchema = lazy(() =>
@@ -145,14 +145,16 @@ const ListQuerySchema = lazy(() =>
   }),
 );
 
-/** A seller's listings; others see only those for sale. */
+/**
+ * GET /user/{userId}/listings: the requester's own listings, on sale or not. Another user's are refused
+ * before anything is looked up, as the live service does (a buyer finds listings through stores).
+ */
 export function listUserListings(sandbox: Sandbox, actor: UserRecord, userId: string, query: Record<string, string>): ListingRecord[] {
-  const user = knownUser(sandbox, userId);
+  if (userId !== actor.id) throw new ApiError(403, messages.accessDenied);
   const input = parseInput(ListQuerySchema, query);
   const listings = [...sandbox.listings.values()].filter(
     (listing) =>
-      listing.sellerId === user.id &&
-      (listing.active || actor.id === user.id) &&
+      listing.sellerId === actor.id &&
       (input.active === undefined || listing.active === input.active) &&
       (input.listingType === undefined || listing.listingType === input.listingType),
   );

@@ -1,3 +1,4 @@
+import { messages } from '../../errors.js';
 import type { PayoutRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
@@ -51,11 +52,12 @@ const ISSUES = {
 /**
  * GET /user/{userId}/economy/payouts/status: the user's earnings, their payout under way (the
  * pending one) and whether a new one may start: a provider account in good standing, no payout under
- * way, none in the last week, and enough earned tokens. Only the user may read it.
+ * way, none in the last week, and enough earned tokens. Only the user may read it, and only once they
+ * have a provider account (400 before).
  */
 export function payoutStatus(sandbox: Sandbox, actor: UserRecord, userId: string) {
   const user = ownEconomy(actor, userId);
-  const account = tiliaAccountOf(sandbox, user.id);
+  const account = tiliaAccountOf(sandbox, user.id, messages.invalidAccountState);
   const earned = sandbox.balances.get(user.id)?.earnings ?? 0;
   const history = payouts(sandbox, actor, userId);
   const active = history.find((record) => record.status === 'pending');

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { json, jsonBody } from '../../http/helpers.js';
+import { json } from '../../http/helpers.js';
 import {
-  creditsEligibility,
   currentSubscriptions,
   recentSubscription,
   subscriptionEligibility,
@@ -10,12 +9,15 @@ import {
   userSubscriptionView,
 } from './subscriptions.js';
 import { steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
-import { sellerEligibility, tiliaKyc, tiliaStatus, tiliaTos, updateTiliaTos } from './tilia.js';
+import { tiliaKyc } from './tilia.js';
 import { payouts, payoutStatus, payoutView } from './payouts.js';
 import { earningsMetrics } from './earnings.js';
 import { giftPurchases, giftPurchaseView, tokenBundles } from './account-purchases.js';
 
-/** The economy of the requester's account: subscriptions, Steam transactions, Tilia, payouts, token bundles. */
+/**
+ * The economy of the requester's account: subscriptions, Steam transactions, Tilia, payouts, token bundles.
+ * Tilia's status and terms and the seller and credits eligibility are retired (src/operations/retired.ts).
+ */
 export const accountEconomyRoutes = new Hono<AppEnv>();
 
 accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('sandbox').subscriptions.values()].map(subscriptionView)));
@@ -37,12 +39,6 @@ accountEconomyRoutes.get('/users/:userId/subscription/eligible', (c) =>
   json(c, subscriptionEligibility(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
 );
 
-accountEconomyRoutes.get('/users/:userId/credits/eligible', (c) =>
-  json(c, creditsEligibility(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
-);
-
-accountEconomyRoutes.get('/economy/seller/eligibility', (c) => json(c, sellerEligibility(c.get('sandbox'), c.get('user'))));
-
 accountEconomyRoutes.get('/Steam/transactions', (c) => {
   const sandbox = c.get('sandbox');
   return json(
@@ -56,15 +52,7 @@ accountEconomyRoutes.get('/Steam/transactions/:transactionId', (c) => {
   return json(c, steamTransactionView(sandbox, steamTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
 });
 
-accountEconomyRoutes.get('/tilia/status', (c) => json(c, tiliaStatus()));
-
 accountEconomyRoutes.get('/user/:userId/tilia/kyc', (c) => json(c, tiliaKyc(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
-
-accountEconomyRoutes.get('/user/:userId/tilia/tos', (c) => json(c, tiliaTos(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
-
-accountEconomyRoutes.put('/user/:userId/tilia/tos', async (c) =>
-  json(c, updateTiliaTos(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c))),
-);
 
 accountEconomyRoutes.get('/user/:userId/economy/payouts/list', (c) =>
   json(c, { payouts: payouts(c.get('sandbox'), c.get('user'), c.req.param('userId')).map(payoutView) }),

@@ -26,7 +26,7 @@ shopRoutes.get('/economy/stores', (c) => {
   const sandbox = c.get('sandbox');
   return json(
     c,
-    listStores(sandbox, c.req.query()).map((store) => storeView(sandbox, c.get('user'), store)),
+    listStores(sandbox, c.get('user'), c.req.query()).map((store) => storeView(sandbox, c.get('user'), store)),
   );
 });
 
@@ -136,11 +136,8 @@ shopRoutes.get('/user/:userId/economy/transactions', (c) =>
   json(c, transactionHistory(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.query())),
 );
 
-shopRoutes.get('/user/:userId/balance', (c) => json(c, balanceView(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'all')));
-
-shopRoutes.get('/user/:userId/balance/earnings', (c) =>
-  json(c, balanceView(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'earnings')),
-);
+// Its earnings alone (`/balance/earnings`) are retired (src/operations/retired.ts).
+shopRoutes.get('/user/:userId/balance', (c) => json(c, balanceView(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
 shopRoutes.get('/user/:userId/economy/account', (c) => json(c, economyAccountView(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 

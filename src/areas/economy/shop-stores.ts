@@ -62,9 +62,17 @@ const StoresQuerySchema = lazy(() =>
   z.object({ ...pageParams(), sellerId: idOf('usr').optional(), managementPov: queryBool().optional() }),
 );
 
-export function listStores(sandbox: Sandbox, query: Record<string, string>): StoreRecord[] {
+/**
+ * GET /economy/stores: the requester's own stores, as they manage them. As the live service does, a
+ * request that does not name the requester as the seller (none, or another user) is a 400, and a
+ * seller without a store is refused (403) rather than answered an empty list. Buyers reach a store by
+ * its id (GET /economy/store).
+ */
+export function listStores(sandbox: Sandbox, actor: UserRecord, query: Record<string, string>): StoreRecord[] {
   const input = parseInput(StoresQuerySchema, query);
-  const stores = [...sandbox.stores.values()].filter((store) => input.sellerId === undefined || store.sellerId === input.sellerId);
+  if (input.sellerId !== actor.id) throw new ApiError(400, messages.sellerIdRequired);
+  const stores = [...sandbox.stores.values()].filter((store) => store.sellerId === actor.id);
+  if (stores.length === 0) throw new ApiError(403, messages.storesUnavailable);
   return page(stores, input);
 }
 

@@ -1,7 +1,4 @@
-import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
-import { lazy } from '../../schema/lazy.js';
-import { parseInput } from '../../http/validation.js';
 import type { SubscriptionRecord, UserSubscriptionRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
@@ -79,15 +76,4 @@ export function subscriptionEligibility(sandbox: Sandbox, actor: UserRecord, use
     subscriptionEligible: !subscribed,
     subscriptionOnAltAccount: false,
   };
-}
-
-const CreditsQuery = lazy(() => z.object({ subscriptionId: z.string().min(1, 'must not be empty') }));
-
-/** Credits pay for a subscription the world sells, and only when none is running. */
-export function creditsEligibility(sandbox: Sandbox, actor: UserRecord, userId: string, query: Record<string, string>) {
-  const user = ownEconomy(actor, userId);
-  const { subscriptionId } = parseInput(CreditsQuery, query);
-  if (!sandbox.subscriptions.has(subscriptionId)) throw new ApiError(404, messages.subscriptionNotFound(subscriptionId));
-  if (currentSubscriptions(sandbox, user).length > 0) return { eligible: false, reason: 'You already have an active subscription.' };
-  return { eligible: true };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
 import { idOf } from '../../schema/common.js';
@@ -47,12 +47,23 @@ export function inventoryCollections(sandbox: Sandbox, actor: UserRecord): strin
   return [...names];
 }
 
-const SpawnQuerySchema = lazy(() => z.object({ id: idOf('inv') }));
+const SpawnQuerySchema = lazy(() => z.object({ id: z.string().min(1, 'must not be empty') }));
+const SpawnItemSchema = lazy(() => z.object({ id: idOf('inv') }));
 
-/** GET /inventory/spawn?id=: a token to place one of the requester's instantiatable items in the world. */
+/**
+ * GET /inventory/spawn?id=: a token to place an item in the world. An item id (`inv_`) must name one of
+ * the requester's instantiatable items; any other id names an item every user has without holding it
+ * (`default_money`, which the live service spawns for anyone).
+ */
 export function spawnItem(sandbox: Sandbox, actor: UserRecord, query: unknown) {
   const { id } = parseInput(SpawnQuerySchema, query);
-  const item = findHeldItem(sandbox, actor.id, id);
-  if (!item.flags.includes('instantiatable')) throw new ApiError(400, messages.inventoryItemNotInstantiatable);
-  return { token: randomBytes(24).toString('base64url'), version: 1 };
+  if (id.startsWith('inv_')) {
+    const item = findHeldItem(sandbox, actor.id, parseInput(SpawnItemSchema, { id }).id);
+    if (!item.flags.includes('instantiatable')) throw new ApiError(400, messages.inventoryItemNotInstantiatable);
+  }
+  return { token: spawnToken(actor.id, id, sandbox.clock.now()), version: 1 };
 }
+
+/** A token new with each moment of the world's clock: one request asked twice at one time answers the same bytes. */
+const spawnToken = (userId: string, id: string, now: number) =>
+  createHash('sha256').update(`spawn ${userId} ${id} ${now}`).digest().subarray(0, 24).toString('base64url');

@@ -1,3 +1,4 @@
+import { ApiError, messages } from '../../errors.js';
 import type { InfoPushRecord } from '../../store/records/account-extras.js';
 import type { Sandbox } from '../../store/sandbox.js';
 
@@ -17,9 +18,11 @@ function live(sandbox: Sandbox, push: InfoPushRecord): boolean {
 
 /**
  * GET /infoPush: the enabled notices in their dates that carry any tag of `include` and every tag of
- * `require`, highest priority first. Without `include`, none.
+ * `require`, highest priority first. Without `include`, none; without `require`, a 400, as the live
+ * service answers (clients send both, naming the same tag).
  */
 export function infoPushes(sandbox: Sandbox, include: string[] | undefined, require: string[] | undefined): InfoPushRecord[] {
+  if (require === undefined) throw new ApiError(400, messages.infoPushRequireMissing);
   const anyOf = tagsOf(include);
   const allOf = tagsOf(require);
   if (anyOf.length === 0) return [];

@@ -64,6 +64,12 @@ describe('GET /user/{userId}/economy/payouts/status', () => {
     expect((await t.call('GET', statusPath(ids.alice), { cookie: alice })).body.earningsBalance).toBe(360);
   });
 
+  it('refuses a user who never opened a provider account (400), rather than making one up', async () => {
+    const t = testSandbox();
+    expectError(await t.call('GET', statusPath(ids.eve), { cookie: await t.login('eve') }), 400, 'Invalid account state');
+    expect(t.sandbox.tiliaAccounts.has(ids.eve)).toBe(false);
+  });
+
   it("refuses another user's payout status", async () => {
     const t = testSandbox();
     expectError(

@@ -10,41 +10,49 @@ import { ids, testSandbox, type TestSandbox } from '../../support/helpers.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-economy-'));
 
-async function aliceSigned() {
+// No operation writes a provider account since the live service retired the terms (src/operations/retired.ts):
+// a world's own accounts, put through the control plane, are what a save must keep.
+async function eveWithAccount() {
   const t = testSandbox();
-  const reply = await t.call('PUT', `/user/${ids.alice}/tilia/tos`, { cookie: await t.login('alice'), body: { accepted: true } });
+  const reply = await t.app.request('/_mock/records/tiliaAccounts', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: ids.eve, accountId: 'acct_2e0eRz9C5xbJWrhI5RLWPnwDLMe', signedTos: true }),
+  });
   expect(reply.status).toBe(200);
   return t;
 }
 
-const aliceTos = async (t: TestSandbox) =>
-  (await t.call('GET', `/user/${ids.alice}/tilia/tos`, { cookie: await t.login('alice') })).body.signed_tos;
+const eveKyc = async (t: TestSandbox) => {
+  const reply = await t.call('GET', `/user/${ids.eve}/tilia/kyc`, { cookie: await t.login('eve') });
+  return reply.status === 200 ? reply.body.account_id : reply.status;
+};
 
 const aliceSubscriptions = async (t: TestSandbox) =>
   (await t.call('GET', '/Steam/transactions', { cookie: await t.login('alice') })).body.map((x: { id: string }) => x.id);
 
 describe('the account economy across a save', () => {
-  it('signed Tilia terms and the transactions come back from a --db file', async () => {
-    const t = await aliceSigned();
+  it('a Tilia account and the transactions come back from a --db file', async () => {
+    const t = await eveWithAccount();
     const file = join(tempDir(), 'state.json');
     await new SandboxFile(file, () => t.sandbox).create();
     const again = testSandbox();
     again.deps.sandboxes.load((await SandboxFile.read(file))!);
-    expect(await aliceTos(again)).toBe(true);
+    expect(await eveKyc(again)).toBe('acct_2e0eRz9C5xbJWrhI5RLWPnwDLMe');
     expect(await aliceSubscriptions(again)).toEqual(await aliceSubscriptions(t));
   });
 
-  it('signed Tilia terms come back from an exported fixture directory', async () => {
-    const t = await aliceSigned();
+  it('a Tilia account comes back from an exported fixture directory', async () => {
+    const t = await eveWithAccount();
     const dir = tempDir();
     writeFixtureDir(dir, sandboxData(t.sandbox), sandboxState(t.sandbox));
     const again = testSandbox((data) => Object.assign(data, readFixtureDir(dir)), readFixtureState(dir));
-    expect(await aliceTos(again)).toBe(true);
+    expect(await eveKyc(again)).toBe('acct_2e0eRz9C5xbJWrhI5RLWPnwDLMe');
   });
 
-  it('a reset brings back the default world, terms unsigned', async () => {
-    const t = await aliceSigned();
+  it('a reset brings back the default world, without that account', async () => {
+    const t = await eveWithAccount();
     expect((await t.app.request('/_mock/reset', { method: 'POST' })).status).toBe(200);
-    expect(await aliceTos(t)).toBe(false);
+    expect(await eveKyc(t)).toBe(400);
   });
 });

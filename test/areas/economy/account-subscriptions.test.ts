@@ -54,39 +54,11 @@ describe('subscription and credit eligibility', () => {
     expect(bob).toMatchObject({ subscriptionEligible: true, purchaseEligible: true, giftEligible: true });
   });
 
-  it('credits pay for a subscription only when none is running', async () => {
-    const t = testSandbox();
-    const query = '?subscriptionId=vrchatplus-monthly';
-    expect((await t.call('GET', `/users/${ids.bob}/credits/eligible${query}`, { cookie: await t.login('bob') })).body).toEqual({
-      eligible: true,
-    });
-    expect((await t.call('GET', `/users/${ids.alice}/credits/eligible${query}`, { cookie: await t.login('alice') })).body).toEqual({
-      eligible: false,
-      reason: 'You already have an active subscription.',
-    });
-  });
-
-  it('refuses credits for a subscription the world does not sell, or none named', async () => {
-    const t = testSandbox();
-    const bob = await t.login('bob');
-    expectError(
-      await t.call('GET', `/users/${ids.bob}/credits/eligible?subscriptionId=nope`, { cookie: bob }),
-      404,
-      'Subscription nope not found',
-    );
-    expectError(await t.call('GET', `/users/${ids.bob}/credits/eligible`, { cookie: bob }), 400, 'subscriptionId is required');
-  });
-
   it("refuses to read another user's eligibility", async () => {
     const t = testSandbox();
     const bob = await t.login('bob');
     const message = "You can't see another user's economy data.";
     expectError(await t.call('GET', `/users/${ids.alice}/subscription/eligible`, { cookie: bob }), 403, message);
-    expectError(
-      await t.call('GET', `/users/${ids.alice}/credits/eligible?subscriptionId=vrchatplus-monthly`, { cookie: bob }),
-      403,
-      message,
-    );
   });
 });
 

@@ -79,10 +79,19 @@ describe('GET /economy/metrics/earnings', () => {
     expectError(reply, 403, "You can't see another seller's earnings.");
   });
 
+  it("without a sellerId reads the requester's own earnings, as the live service does", async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    const reply = await t.call('GET', '/economy/metrics/earnings', { cookie: alice });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual((await t.call('GET', metrics(''), { cookie: alice })).body);
+    expect(reply.body.sellerId).toBe(ids.alice);
+    expect((await t.call('GET', '/economy/metrics/earnings', { cookie: await t.login('bob') })).body.sellerId).toBe(ids.bob);
+  });
+
   it('names each invalid input', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');
-    expectError(await t.call('GET', '/economy/metrics/earnings', { cookie: alice }), 400, 'sellerId is required');
     expectError(
       await t.call('GET', metrics('&metricDateStart=yesterday&groupByDuration=weeks'), { cookie: alice }),
       400,

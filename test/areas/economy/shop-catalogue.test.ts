@@ -110,8 +110,9 @@ describe('listings', () => {
     });
     expect(store.body.listingIds).toEqual([shop.lanternListing, made.body.id]);
     expect(store.body.listings[1].hydratedProducts[0].id).toBe(product.id);
-    expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob })).body.map((l: { id: string }) => l.id)).toEqual([
+    expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: alice })).body.map((l: { id: string }) => l.id)).toEqual([
       shop.lanternListing,
+      shop.supporterListing,
       made.body.id,
     ]);
   });
@@ -122,7 +123,7 @@ describe('listings', () => {
     const bob = await t.login('bob');
     expect((await t.call('PUT', `/listing/${shop.lanternListing}`, { cookie: alice, body: { active: false } })).body.active).toBe(false);
     expect((await t.call('GET', `/economy/store?storeId=${shop.guildStore}`, { cookie: bob })).body.listingIds).toEqual([]);
-    expect((await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob })).body).toEqual([]);
+    expectError(await t.call('GET', `/user/${ids.alice}/listings`, { cookie: bob }), 403, 'Access Denied');
     expect(
       (await t.call('GET', `/user/${ids.alice}/listings?active=false`, { cookie: alice })).body.map((l: { id: string }) => l.id),
     ).toEqual([shop.lanternListing, shop.supporterListing]);
@@ -155,14 +156,46 @@ describe('listings', () => {
 });
 
 describe('stores', () => {
-  it('lists stores by seller and refuses an unknown store', async () => {
+  it("lists the requester's own stores as the seller manages them, listings off sale too", async () => {
+    const t = testSandbox();
+    const stores = await t.call('GET', `/economy/stores?sellerId=${ids.alice}`, { cookie: await t.login('alice') });
+    expect(stores.body).toMatchObject([
+      {
+        id: shop.guildStore,
+        sellerDisplayName: 'Alice',
+        shelfIds: [shop.featuredShelf],
+        listingIds: [shop.lanternListing, shop.supporterListing],
+      },
+    ]);
+  });
+
+  it('refuses a list of stores without the requester named as seller (400), and a seller without a store (403)', async () => {
     const t = testSandbox();
     const bob = await t.login('bob');
-    const stores = await t.call('GET', `/economy/stores?sellerId=${ids.alice}`, { cookie: bob });
-    expect(stores.body).toMatchObject([
-      { id: shop.guildStore, sellerDisplayName: 'Alice', shelfIds: [shop.featuredShelf], listingIds: [shop.lanternListing] },
-    ]);
-    expect((await t.call('GET', `/economy/stores?sellerId=${ids.bob}`, { cookie: bob })).body).toEqual([]);
+    const noSeller = 'You must specify a sellerId';
+    expectError(await t.call('GET', '/economy/stores', { cookie: bob }), 400, noSeller);
+    expectError(await t.call('GET', `/economy/stores?sellerId=${ids.alice}`, { cookie: bob }), 400, noSeller);
+    expectError(await t.call('GET', `/economy/stores?sellerId=${ids.bob}`, { cookie: bob }), 403, 'Stores unavailable');
+  });
+
+  it('a store a seller opens makes their list answer', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    expect((await t.call('GET', `/economy/stores?sellerId=${ids.bob}`, { cookie: bob })).status).toBe(403);
+    const store = t.sandbox.stores.get(shop.guildStore)!;
+    t.sandbox.stores.set('esto_b0b00000-0000-4000-8000-000000000001', {
+      ...structuredClone(store),
+      id: 'esto_b0b00000-0000-4000-8000-000000000001',
+      sellerId: ids.bob,
+    });
+    const stores = await t.call('GET', `/economy/stores?sellerId=${ids.bob}`, { cookie: bob });
+    expect(stores.body.map((s: { id: string }) => s.id)).toEqual(['esto_b0b00000-0000-4000-8000-000000000001']);
+  });
+
+  it('reads a store by its id and refuses an unknown store', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    expect((await t.call('GET', `/economy/store?storeId=${shop.guildStore}`, { cookie: bob })).body.id).toBe(shop.guildStore);
     expectError(
       await t.call('GET', '/economy/store?storeId=esto_00000000-0000-4000-8000-000000000000', { cookie: bob }),
       404,

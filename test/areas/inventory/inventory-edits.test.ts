@@ -112,4 +112,21 @@ describe('templates, collections and spawning', () => {
     );
     expectError(await t.call('GET', '/inventory/spawn', { cookie: alice }), 400, 'id is required');
   });
+
+  it('GET /inventory/spawn spawns an item every user has without holding it, as the live service does', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('GET', '/inventory/spawn?id=default_money', { cookie: alice });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ token: expect.any(String), version: 1 });
+    expect((await t.call('GET', '/inventory/spawn?id=default_money', { cookie: alice })).body.token).toBe(r.body.token);
+    t.clock.advance(1000);
+    expect((await t.call('GET', '/inventory/spawn?id=default_money', { cookie: alice })).body.token).not.toBe(r.body.token);
+  });
+
+  it('GET /inventory/spawn checks an item id it is given and the item it names', async () => {
+    const { t, alice } = await asAlice();
+    expectError(await t.call('GET', '/inventory/spawn?id=inv_nope', { cookie: alice }), 400, 'id must be a inv_ id');
+    const unknown = 'inv_00000000-0000-4000-8000-00000000ffff';
+    expectError(await t.call('GET', `/inventory/spawn?id=${unknown}`, { cookie: alice }), 404, messages.inventoryItemNotFound);
+  });
 });
