@@ -66,7 +66,11 @@ describe('v2 notifications', () => {
     );
     const admin = await t.login('admin');
     expect((await t.call('GET', `/notifications/${announcement}`, { cookie: admin })).body).toMatchObject({ id: announcement });
-    expectError(await t.call('GET', '/notifications/ntf2_00000000-0000-4000-8000-00000000dead', { cookie: admin }), 404, 'Notification not found');
+    expectError(
+      await t.call('GET', '/notifications/ntf2_00000000-0000-4000-8000-00000000dead', { cookie: admin }),
+      404,
+      'Notification not found',
+    );
   });
 
   it('marks one seen and tells the socket', async () => {

@@ -49,7 +49,10 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
     const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
-      await t.call('PUT', `/users/usr_00000000-0000-4000-8000-00000000dead/badges/${earlyBuilder}`, { cookie: bob, body: { showcased: true } }),
+      await t.call('PUT', `/users/usr_00000000-0000-4000-8000-00000000dead/badges/${earlyBuilder}`, {
+        cookie: bob,
+        body: { showcased: true },
+      }),
       403,
       'User ID must be your own\u2024',
     );

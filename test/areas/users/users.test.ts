@@ -121,7 +121,11 @@ describe('PUT /users/{userId}', () => {
   it('refuses a user who does not exist as another user, with 403', async () => {
     const t = testSandbox();
     const cookie = await t.login('bob');
-    expectError(await t.call('PUT', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie, body: { bio: 'x' } }), 403, "You can't edit another user.");
+    expectError(
+      await t.call('PUT', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie, body: { bio: 'x' } }),
+      403,
+      "You can't edit another user.",
+    );
   });
 
   it('lets an admin change anyone', async () => {
