@@ -13,9 +13,6 @@ const tableFile = new URL('../src/operations/table.ts', import.meta.url);
 const contractFile = new URL('../src/operations/contract.json', import.meta.url);
 
 type Json = Record<string, any>;
-// Reads the live service serves without a session where 1.20.8 asks for one (the conformance suite reads
-// them anonymously; the newer description, conformance/openapi-test.yaml, marks them with `{}`).
-const LIVE_WITHOUT_SESSION = new Set(['getInstance', 'getShortName']);
 const doc = parse(readFileSync(source, 'utf8')) as Json;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 // Keywords that only document: dropped so the contract file holds structure alone.
@@ -61,6 +58,21 @@ function content(body: Json | undefined) {
   return { type, schema: media.schema ? strip(media.schema) : undefined };
 }
 
+/**
+ * Where the live service's session check differs from the description's `security` (the community's
+ * conformance suite, run against the live service): the website's bundles are served without a session
+ * (get-css, get-java-script), and `/health` always answers 401 (get-health, get-health-unauthenticated; the
+ * newer description says the endpoint was restricted), so no caller without a session gets past the check.
+ */
+const LIVE_SESSION: Record<string, boolean> = {
+  getCSS: false,
+  getJavaScript: false,
+  getHealth: true,
+  // an instance and its short name are read without a session (get-instance, get-short-name)
+  getInstance: false,
+  getShortName: false,
+};
+
 const rows: string[] = [];
 const operations: Json = {};
 for (const [path, item] of Object.entries(doc.paths as Json)) {
@@ -76,19 +88,19 @@ for (const [path, item] of Object.entries(doc.paths as Json)) {
     const responses: Json = {};
     for (const [status, response] of Object.entries(op.responses ?? {})) responses[status] = content(deref(response as Json)) ?? {};
     const body = op.requestBody ? deref(op.requestBody) : undefined;
-    operations[op.operationId] = {
-      parameters,
-      ...(body ? { body: { required: body.required === true, ...content(body) } } : {}),
-      responses,
-      ...(op.security ? { security: op.security } : {}),
-    };
     // An empty `security` list, or one holding the empty requirement `{}` (anonymous allowed, a session
     // optional), is the description's way of saying no session is needed.
     const anonymous = (requirement: unknown) =>
       typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0;
     const session =
-      !(Array.isArray(op.security) && (op.security.length === 0 || op.security.some(anonymous))) &&
-      !LIVE_WITHOUT_SESSION.has(op.operationId);
+      LIVE_SESSION[op.operationId] ?? !(Array.isArray(op.security) && (op.security.length === 0 || op.security.some(anonymous)));
+    const security = op.operationId in LIVE_SESSION ? (session ? [{ authCookie: [] }] : []) : op.security;
+    operations[op.operationId] = {
+      parameters,
+      ...(body ? { body: { required: body.required === true, ...content(body) } } : {}),
+      responses,
+      ...(security ? { security } : {}),
+    };
     rows.push(
       `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${op.operationId}', tag: '${op.tags?.[0] ?? ''}', session: ${session} },`,
     );

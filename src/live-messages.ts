@@ -57,10 +57,15 @@ const liveFormOf = new Map(LIVE_FORMS.map((form) => [asciiForm(form), form]));
 /** The live service's checks of a field or parameter: `n must be a positive integer˸ '-1'`. */
 const FIELD_CHECK = /^[\w.]+ must be .*: '.*'$|^[\w.]+=\d+ is much too high/;
 
+/** The invite-message cooldown with any count of minutes, as the known form with 60 writes it. */
+const COOLDOWN = /^(Please wait \d+ more minutes until you try again)\.$/;
+
 /** The message as the live service writes it. */
 export function liveMessage(message: string): string {
   const known = liveFormOf.get(message);
   if (known) return known;
+  const cooldown = COOLDOWN.exec(message);
+  if (cooldown) return `${cooldown[1]}․`;
   if (FIELD_CHECK.test(message)) return message.replace(/[:,=.]/g, (char) => ({ ':': '˸', ',': '‚', '=': '＝', '.': '․' })[char]!);
   return message;
 }

@@ -33,12 +33,32 @@ export const profileDifferences = {
     live: { status: 400, message: messages.groupEntryNotFound },
     workflows: ['update-group-not-found'],
   },
+  inviteMessagesOfAnotherUser: {
+    operations: ['getInviteMessages', 'getInviteMessage', 'updateInviteMessage', 'resetInviteMessage'],
+    condition: "another user's invite messages, asked for by a user who is not an admin (whether or not that user exists)",
+    seed: { status: 401, message: messages.notAuthorized },
+    live: { status: 403, message: messages.notAuthorized },
+    // the workflows check the status only: the live message is not known, so the seed's words stay
+    workflows: ['get-invite-message-not-found', 'reset-invite-message-not-found'],
+  },
+  inviteMessageResetAgain: {
+    operations: ['resetInviteMessage'],
+    condition: 'a slot holding its original text that was reset less than 60 minutes ago (N: the minutes left)',
+    seed: { status: 404, message: messages.inviteMessageNoEntry },
+    live: { status: 429, message: messages.inviteMessageCooldown(60) },
+    // step reset-message-rate-limited; the suite's maintainers: resetting or updating a slot locks it
+    workflows: ['invite-message-lifecycle'],
+  },
 } satisfies Record<string, ProfileDifference>;
 
 export type ProfileDifferenceName = keyof typeof profileDifferences;
 
-/** The error the seed's table gives, carrying the live service's answer for `--profile live`. */
-export function seedOrLive(name: ProfileDifferenceName): ApiError {
+/**
+ * The error the seed's table gives, carrying the live service's answer for `--profile live`. `liveMessage`
+ * stands for the table's live message where that carries a figure of the moment (minutes left).
+ */
+export function seedOrLive(name: ProfileDifferenceName, liveMessage?: string): ApiError {
   const difference: ProfileDifference = profileDifferences[name];
-  return new ApiError(difference.seed.status, difference.seed.message, undefined, difference.live);
+  const live = liveMessage === undefined ? difference.live : { ...difference.live, message: liveMessage };
+  return new ApiError(difference.seed.status, difference.seed.message, undefined, live);
 }

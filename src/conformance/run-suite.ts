@@ -13,6 +13,8 @@ export interface SuiteAccount {
   password: string;
   totpSecret: string;
   email: string;
+  /** Another account, not a friend of this one, for the friend workflows (the suite's `VRCHAT_FRIEND_ID`). */
+  friendId: string;
 }
 
 export interface SuiteOptions {
@@ -123,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<WorkflowResult[]>
       '--server',
       `default=${options.server}`,
       '--input',
-      `username=${account.username},password=${account.password},totpSecret=${account.totpSecret},email=${account.email}`,
+      `username=${account.username},password=${account.password},totpSecret=${account.totpSecret},email=${account.email},friendId=${account.friendId}`,
       '--severity',
       '{"SCHEMA_CHECK":"warn"}',
       '-J',

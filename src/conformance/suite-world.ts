@@ -11,6 +11,8 @@ export const SUITE_ACCOUNT: SuiteAccount = {
   password: 'conformance-password',
   totpSecret: 'KRSXG5CTMVRXEZLU',
   email: 'conformance@example.test',
+  // a user the live service holds, the second record of `01-users.json`
+  friendId: 'usr_c1644b5b-3ca4-45b4-97c6-a2a0de70d469',
 };
 
 /**

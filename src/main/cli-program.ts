@@ -227,7 +227,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(
       new Option(
         '--account <file>',
-        'with --against: a JSON file {"username","password","totpSecret","email"} of the account to log in as',
+        'with --against: a JSON file {"username","password","totpSecret","email","friendId"}: the account to log in as and a user who is not its friend',
       ),
     )
     .addOption(new Option('--profile <name>', 'the profile of the simulator started for the run').choices(['seed', 'live']))

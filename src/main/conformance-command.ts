@@ -19,7 +19,7 @@ function readAccount(file: string) {
   } catch (error) {
     fail(`--account ${file}: cannot be read as JSON (${(error as Error).message})`);
   }
-  const fields = ['username', 'password', 'totpSecret', 'email'] as const;
+  const fields = ['username', 'password', 'totpSecret', 'email', 'friendId'] as const;
   const missing = fields.filter((field) => typeof account[field] !== 'string');
   if (missing.length) fail(`--account ${file}: needs the strings ${missing.join(', ')}`);
   return {

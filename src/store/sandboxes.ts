@@ -11,6 +11,7 @@ import { recountUploads, releaseUploads, trackUploads } from './upload-bytes.js'
 import { releaseSnapshot, takeCountedSnapshot } from './snapshot-bytes.js';
 import { checkFixtureBytesFit } from './fixture-bytes.js';
 import { LIMITS, shareOf } from '../limits.js';
+import { placeInviteMessages } from './indexes/invite-messages.js';
 
 /** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
@@ -163,6 +164,8 @@ export class Sandboxes {
     // The old world is dropped: the new one may take over its records and maps as they are.
     const rebuilt = buildChecked(() => createSandbox(changed, sandbox.clock, sandbox.pipeline));
     checkFixtureBytesFit(rebuilt, sandbox);
+    // The world's slots are its state, not its records: a slot just put goes over them.
+    placeInviteMessages(state, rebuilt);
     this.replace(id, { ...withState(rebuilt, state), ...loginsOf(sandbox) });
   }
 

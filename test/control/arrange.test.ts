@@ -109,6 +109,30 @@ describe('world.records', () => {
     await world.delete();
   });
 
+  it("puts a customised invite message slot the API shows at once, keeping the world's own edits", async () => {
+    const world = await server.worlds.create();
+    const alice = await world.login('alice', 'alice-password');
+    const slot = async (type: string, index: number) =>
+      ((await (await alice.fetch(`/message/${ALICE}/${type}/${index}`)).json()) as { message: string }).message;
+    const edited = await alice.fetch(`/message/${ALICE}/response/3`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Edited through the API' }),
+    });
+    expect(edited.status).toBe(200);
+    await world.records.put('inviteMessages', {
+      userId: ALICE,
+      messageType: 'response',
+      slot: 7,
+      message: 'Put by the control plane',
+      updatedAt: '2025-12-01T00:00:00.000Z',
+    });
+    expect(await slot('response', 7)).toBe('Put by the control plane');
+    expect(await slot('response', 3)).toBe('Edited through the API');
+    expect((await alice.fetch(`/message/${ALICE}/response/7`, { method: 'DELETE' })).status).toBe(200);
+    await world.delete();
+  });
+
   it('puts a group member the group indexes learn of: the members list and the count show it', async () => {
     const world = await server.worlds.create();
     const alice = await world.login('alice', 'alice-password');

@@ -131,9 +131,11 @@ describe('operations without a session', () => {
     expect(reply.text).toBe(String(before + 1));
   });
 
-  it('GET /health answers ok', async () => {
+  it('GET /health answers 401 with a session or without, as the live service does since it restricted it', async () => {
     const t = testSandbox();
-    expect((await t.call('GET', '/health')).body).toMatchObject({ ok: true });
+    expectError(await t.call('GET', '/health'), 401, 'Missing Credentials');
+    expectError(await t.call('GET', '/health', { cookie: await t.login('alice') }), 401, 'Missing Credentials');
+    expect((await t.app.request('/_mock/health')).status).toBe(200);
   });
 
   it('GET /worlds/{worldId}/metadata answers without a cookie, and 404 for an unknown world', async () => {

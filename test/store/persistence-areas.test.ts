@@ -62,7 +62,7 @@ async function expectChangesIn(t: TestSandbox, made: Awaited<ReturnType<typeof c
     made.favorite.id,
   );
   expect((await t.call('GET', `/userNotes/${made.note.id}`, { cookie: alice })).body.note).toBe('met at the market');
-  expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
+  expect((await t.call('GET', '/notifications', { cookie: alice })).body[0]).toMatchObject({ id: announcement, seen: true });
   expect((await t.call('GET', `/users/${ids.dana}`, { cookie: alice })).body.location).toBe(danasInstance);
   expect((await t.call('GET', '/calendar/following', { cookie: alice })).body.results.map((e: { id: string }) => e.id)).toEqual([
     events.midnightHangout,

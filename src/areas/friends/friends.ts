@@ -66,10 +66,13 @@ export function sendFriendRequest(sandbox: Sandbox, actor: UserRecord, userId: s
   return sendNotification(sandbox, { type: 'friendRequest', sender: actor, receiverId: target.id });
 }
 
-/** Withdraws the requester's open request to that user. */
+/**
+ * Withdraws the requester's open request to that user. With none open (or no such user) there is nothing
+ * to withdraw, and the live service answers the same success (conformance: delete-friend-request-not-found).
+ */
 export function withdrawFriendRequest(sandbox: Sandbox, actor: UserRecord, userId: string): void {
   const request = pendingRequest(sandbox, actor.id, userId);
-  if (!request) throw new ApiError(404, messages.friendRequestNotFound);
+  if (!request) return;
   dropNotification(sandbox, request);
   sandbox.pipeline.emit({ type: 'hide-notification', to: [userId], content: request.id });
 }
@@ -122,10 +125,13 @@ const BoopSchema = lazy(() =>
   }),
 );
 
-/** A boop to a friend: a `boop` notification naming the emoji or inventory item. */
+/**
+ * A boop to a friend: a `boop` notification naming the emoji or inventory item. A user who does not exist
+ * is no friend either: 400 as for any non-friend, as the live service answers (conformance: boop-not-found).
+ */
 export function boop(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown): NotificationRecord {
-  const target = targetOf(sandbox, userId);
-  if (!areFriends(actor, target) || target.id === actor.id) throw new ApiError(400, messages.notFriends);
+  const target = sandbox.users.get(userId);
+  if (!target || !areFriends(actor, target) || target.id === actor.id) throw new ApiError(400, messages.notFriends);
   const request = parseInput(BoopSchema, body);
   const details = request.inventoryItemId
     ? { inventoryItemId: request.inventoryItemId }

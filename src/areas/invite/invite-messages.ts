@@ -15,6 +15,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from '../authentication/public.js';
 import { lazy } from '../../schema/lazy.js';
+import { seedOrLive } from '../../live-profile.js';
 
 export interface TypeAddress {
   userId: string;
@@ -62,7 +63,7 @@ function slotsOf(sandbox: Sandbox, actor: UserRecord, { userId, messageType }: T
   const type = InviteMessageType.safeParse(messageType);
   if (!type.success) throw new ApiError(400, messages.inviteMessageUnknownType(messageType));
   const index = slot === undefined ? undefined : parseSlot(slot);
-  if (userId !== actor.id && !actor.isAdmin) throw new ApiError(401, messages.notAuthorized);
+  if (userId !== actor.id && !actor.isAdmin) throw seedOrLive('inviteMessagesOfAnotherUser');
   findUser(sandbox, userId);
   return { slots: inviteMessageSlots(sandbox, userId, type.data), index: index ?? 0 };
 }
@@ -101,15 +102,22 @@ export function updateInviteMessage(sandbox: Sandbox, actor: UserRecord, address
 /**
  * DELETE: restores a customised slot's original text, refused while its cooldown runs. It does not
  * start a cooldown, so the slot may be edited right afterwards. A slot holding its original text
- * has no entry: resetting it is a 404.
+ * has no entry: resetting it is a 404; the live service answers 429 instead while the slot's last
+ * reset is less than the cooldown ago (a profile difference, live-profile.ts).
  */
 export function resetInviteMessage(sandbox: Sandbox, actor: UserRecord, address: SlotAddress) {
   const { slots, index } = slotsOf(sandbox, actor, address, address.slot);
   const entry = slots[index]!;
   refuseDuringCooldown(sandbox, entry);
-  if (!entry.customised) throw new ApiError(404, messages.inviteMessageNoEntry);
+  if (!entry.customised) {
+    const sinceReset =
+      entry.resetAt === undefined ? 0 : remainingMinutes(sandbox, { ...entry, cooldownEndsAt: entry.resetAt + COOLDOWN_MS });
+    if (sinceReset > 0) throw seedOrLive('inviteMessageResetAgain', messages.inviteMessageCooldown(sinceReset));
+    throw new ApiError(404, messages.inviteMessageNoEntry);
+  }
   entry.message = originalInviteMessages[entry.messageType][entry.slot]!;
   entry.customised = false;
   entry.updatedAt = isoNow(sandbox.clock);
+  entry.resetAt = sandbox.clock.now();
   return views(sandbox, slots);
 }

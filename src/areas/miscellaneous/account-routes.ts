@@ -1,11 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { json } from '../../http/helpers.js';
 import { assignedPermissions, getPermission } from './permissions.js';
 import { infoPushes } from './info-push.js';
-import { webAsset, webAssets } from './web-assets.js';
 
-/** The miscellaneous operations that need a session: permissions, info pushes, the website's bundles. */
+/** The miscellaneous operations that need a session: permissions, info pushes. */
 export const miscellaneousRoutes = new Hono<AppEnv>();
 
 miscellaneousRoutes.get('/auth/permissions', (c) => json(c, assignedPermissions(c.get('sandbox'), c.get('user'))));
@@ -15,11 +14,3 @@ miscellaneousRoutes.get('/permissions/:permissionId', (c) =>
 );
 
 miscellaneousRoutes.get('/infoPush', (c) => json(c, infoPushes(c.get('sandbox'), c.req.queries('include'), c.req.queries('require'))));
-
-function sendAsset(c: Context<AppEnv>, kind: keyof typeof webAssets) {
-  const asset = webAsset(kind, c.get('user'), c.req.query());
-  return c.body(asset.text, 200, { 'Content-Type': asset.contentType });
-}
-
-miscellaneousRoutes.get('/css/app.css', (c) => sendAsset(c, 'css'));
-miscellaneousRoutes.get('/js/app.js', (c) => sendAsset(c, 'js'));

@@ -3,6 +3,7 @@ import type { generateBody } from '../../operations/generate.js';
 import { loadEngine } from '../../operations/load-engine.js';
 import { generationContract } from '../../operations/contract.js';
 import type { Sandbox } from '../../store/sandbox.js';
+import { ApiError, messages } from '../../errors.js';
 
 /** The public client key every client of the real API sends; not a secret, and the same for everyone. */
 export const CLIENT_API_KEY = 'JlE5Jldo5Jibnk5O5hTx6XVqsJu4WJ26';
@@ -39,7 +40,14 @@ export function onlineUsers(sandbox: Sandbox): number {
   return online;
 }
 
-export const health = { ok: true, serverName: 'mock-api', buildVersionTag: 'mock-api' };
+/**
+ * GET /health: the live service restricted it, and it answers 401 to everyone, with a session or without
+ * (conformance: get-health, get-health-unauthenticated). A readiness check waits on the control plane's
+ * `GET /_mock/health` instead.
+ */
+export function health(): never {
+  throw new ApiError(401, messages.missingCredentials);
+}
 
 /** The config's generated part for a seed: the engine's answer, the same for every world of that seed. */
 export function makeGeneratedConfig(seed: number, generate: typeof generateBody): Record<string, unknown> {

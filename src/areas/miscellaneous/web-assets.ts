@@ -23,10 +23,14 @@ const AssetQuerySchema = lazy(() =>
   }),
 );
 
-/** GET /css/app.css and /js/app.js: the public variant of the main branch, or any for an admin. */
-export function webAsset(kind: keyof typeof webAssets, actor: UserRecord, query: unknown) {
+/**
+ * GET /css/app.css and /js/app.js: the public variant of the main branch, or any for an admin. The live
+ * service serves them without a session (conformance: get-css, get-java-script); `actor` is then absent.
+ */
+export function webAsset(kind: keyof typeof webAssets, actor: UserRecord | undefined, query: unknown) {
   const { variant, branch } = parseInput(AssetQuerySchema, query);
-  if (!actor.isAdmin && branch !== 'main') throw new ApiError(400, messages.nonMainBranch);
-  if (!actor.isAdmin && variant !== 'public') throw new ApiError(400, messages.nonPublicVariant);
+  const admin = actor?.isAdmin === true;
+  if (!admin && branch !== 'main') throw new ApiError(400, messages.nonMainBranch);
+  if (!admin && variant !== 'public') throw new ApiError(400, messages.nonPublicVariant);
   return webAssets[kind];
 }

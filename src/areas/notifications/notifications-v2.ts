@@ -25,6 +25,18 @@ export function findNotificationV2(sandbox: Sandbox, actor: UserRecord, id: stri
   return record;
 }
 
+/**
+ * GET /notifications/{notificationId}: the live service answers it to admins only (403 for anyone else,
+ * whatever the id; conformance: get-notification-v2-not-found, notification-lifecycle), as its newer
+ * description says. An admin reads anyone's.
+ */
+export function readNotificationV2(sandbox: Sandbox, actor: UserRecord, id: string): NotificationV2Record {
+  if (!actor.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
+  const record = sandbox.notificationsV2.get(id);
+  if (!record) throw new ApiError(404, messages.notificationNotFound);
+  return record;
+}
+
 function touched(sandbox: Sandbox, record: NotificationV2Record): NotificationV2Record {
   record.updatedAt = isoNow(sandbox.clock);
   sandbox.pipeline.emit({

@@ -12,9 +12,9 @@ import {
   answerNotificationV2,
   clearNotificationsV2,
   deleteNotificationV2,
-  findNotificationV2,
   listNotificationsV2,
   notificationV2View,
+  readNotificationV2,
   seeNotificationV2,
 } from './notifications-v2.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
@@ -53,7 +53,7 @@ notificationRoutes.delete('/notifications', (c) => {
 });
 
 notificationRoutes.get('/notifications/:notificationId', (c) =>
-  json(c, notificationV2View(findNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
+  json(c, notificationV2View(readNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
 notificationRoutes.delete('/notifications/:notificationId', (c) => {

@@ -3,11 +3,14 @@ import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { findUser } from '../authentication/public.js';
 
-/** The user whose persistence data the actor may see or delete: their own, or anyone's for an admin. */
+/**
+ * The user whose persistence data the actor may see or delete: their own, or anyone's for an admin.
+ * Another user's id is refused before it is looked up, so a user who does not exist is a 403 too, as the
+ * live service answers (conformance: check-user-persistence-exists-not-found, delete-user-persistence-not-found).
+ */
 function ownedUser(sandbox: Sandbox, actor: UserRecord, userId: string): UserRecord {
-  const user = findUser(sandbox, userId);
-  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.instanceUserMustBeOwn);
-  return user;
+  if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.instanceUserMustBeOwn);
+  return findUser(sandbox, userId);
 }
 
 /** GET /users/{userId}/{worldId}/persist/exists: true, or 404 when the user has no data in that world. */

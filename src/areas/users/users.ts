@@ -17,8 +17,12 @@ export function getUser(sandbox: Sandbox, viewer: UserRecord, userId: string): U
   return userView(sandbox, viewer, findUser(sandbox, userId));
 }
 
-/** By login name, case-insensitively (the real API also answers a display name's user). */
+/**
+ * By login name, case-insensitively (the real API also answers a display name's user). The live service
+ * no longer tells anyone else a user's login name: only an admin may ask (conformance: get-user-by-name).
+ */
 export function getUserByName(sandbox: Sandbox, viewer: UserRecord, username: string): User {
+  if (!viewer.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
   const userId = sandbox.userLogins.get(username.toLowerCase());
   const user = userId ? sandbox.users.get(userId) : undefined;
   if (!user) throw new ApiError(404, messages.userNotFound(username));
@@ -89,11 +93,12 @@ const UpdateUserSchema = lazy(() =>
 
 /**
  * Changes a user's own profile (an admin may change anyone's). Name, email and password changes need
- * the current password. Friends get friend-update, the user user-update.
+ * the current password. Friends get friend-update, the user user-update. Another user's id is refused
+ * before it is looked up, whether or not such a user exists.
  */
 export function updateUser(sandbox: Sandbox, actor: UserRecord, userId: string, body: unknown): UserRecord {
+  if (userId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const user = findUser(sandbox, userId);
-  if (user.id !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.userUpdateForbidden);
   const { currentPassword, password, email, displayName, birthday, revertDisplayName, ...fields } = parseInput(UpdateUserSchema, body);
   const sensitive = password !== undefined || email !== undefined || displayName !== undefined;
   if (sensitive && !actor.isAdmin) {

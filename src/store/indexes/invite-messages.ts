@@ -81,3 +81,15 @@ export function indexInviteMessages(records: InviteMessageRecord[]): InviteMessa
   });
   return index;
 }
+
+/**
+ * Puts the customised slots of `added` (records just put into a running world) over the world's own slots,
+ * which carry its edits and cooldowns: a rebuilt world keeps those rather than its records' slots alone.
+ */
+export function placeInviteMessages(into: InviteMessageIndex, added: InviteMessageIndex): void {
+  for (const [key, slots] of added.inviteMessages) {
+    const kept = into.inviteMessages.get(key);
+    if (!kept) into.inviteMessages.set(key, slots);
+    else for (const slot of slots) if (slot.customised) kept[slot.slot] = slot;
+  }
+}

@@ -31,6 +31,7 @@ export const SandboxStateSchema = lazy(() => {
           updatedAt: text,
           customised: z.boolean(),
           cooldownEndsAt: z.number(),
+          resetAt: z.number().optional(),
         }),
       ),
     ),

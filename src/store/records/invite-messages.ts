@@ -65,4 +65,6 @@ export interface InviteMessageEntry {
   customised: boolean;
   /** Epoch ms until which the slot may not be edited or reset; 0 when it never was edited. */
   cooldownEndsAt: number;
+  /** Epoch ms of the slot's last reset; absent when it never was reset. */
+  resetAt?: number;
 }

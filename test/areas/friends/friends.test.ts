@@ -129,7 +129,18 @@ describe('friend requests', () => {
     const r = await t.call('DELETE', `/user/${ids.admin}/friendRequest`, { cookie: bob });
     expect(r.body).toEqual({ success: { message: 'Friendship request deleted', status_code: 200 } });
     expect((await t.call('GET', `/user/${ids.admin}/friendStatus`, { cookie: bob })).body.outgoingRequest).toBe(false);
-    expectError(await t.call('DELETE', `/user/${ids.admin}/friendRequest`, { cookie: bob }), 404, 'that friend request could not be found');
+  });
+
+  it('answers success when there is no request to withdraw, as the live service does', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    const again = await t.call('DELETE', `/user/${ids.admin}/friendRequest`, { cookie: bob });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: { message: 'Friendship request deleted', status_code: 200 } });
+    const unknown = await t.call('DELETE', '/user/usr_00000000-0000-4000-8000-00000000dead/friendRequest', { cookie: bob });
+    expect(unknown.status).toBe(200);
+    const admin = await t.login('admin');
+    expect((await t.call('GET', `/user/${ids.bob}/friendStatus`, { cookie: admin })).body.incomingRequest).toBe(false);
   });
 
   it('answers 404 when accepting something that is not a friend request', async () => {
@@ -181,6 +192,15 @@ describe('POST /users/{userId}/boop', () => {
     const t = testSandbox();
     expectError(
       await t.call('POST', `/users/${ids.eve}/boop`, { cookie: await t.login('frank'), body: {} }),
+      400,
+      'These users are not friends',
+    );
+  });
+
+  it('refuses a boop to a user who does not exist with 400, as the live service does', async () => {
+    const t = testSandbox();
+    expectError(
+      await t.call('POST', '/users/usr_00000000-0000-4000-8000-00000000dead/boop', { cookie: await t.login('frank'), body: {} }),
       400,
       'These users are not friends',
     );

@@ -15,6 +15,15 @@ describe('the website bundles', () => {
     expect(js.text).toContain('console.log');
   });
 
+  it('serves both without a session, as the live service does', async () => {
+    const t = testSandbox();
+    const css = await t.call('GET', '/css/app.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await t.call('GET', '/js/app.js')).status).toBe(200);
+    expectError(await t.call('GET', '/js/app.js?branch=beta'), 400, 'only admins can get non-main branches');
+  });
+
   it('refuses another branch or the internal variant to a non-admin, and serves them to an admin', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');

@@ -53,7 +53,24 @@ describe('v2 notifications', () => {
       data: { groupName: 'Builders Guild' },
     });
     expect((await t.call('GET', '/notifications', { cookie: await t.login('bob') })).body).toEqual([]);
-    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: await t.login('bob') }), 404, 'Notification not found');
+  });
+
+  it('reads one by id for admins only, as the live service does', async () => {
+    const t = testSandbox();
+    const alice = await t.login('alice');
+    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: alice }), 403, 'Invalid Admin Credentials');
+    expectError(
+      await t.call('GET', '/notifications/not_3f2a9c14-8d7b-4e05-a6c3-1b9e5d0f7a82', { cookie: alice }),
+      403,
+      'Invalid Admin Credentials',
+    );
+    const admin = await t.login('admin');
+    expect((await t.call('GET', `/notifications/${announcement}`, { cookie: admin })).body).toMatchObject({ id: announcement });
+    expectError(
+      await t.call('GET', '/notifications/ntf2_00000000-0000-4000-8000-00000000dead', { cookie: admin }),
+      404,
+      'Notification not found',
+    );
   });
 
   it('marks one seen and tells the socket', async () => {
@@ -67,7 +84,7 @@ describe('v2 notifications', () => {
       to: [ids.alice],
       content: { id: announcement, updates: { seen: true } },
     });
-    expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.seen).toBe(true);
+    expect((await t.call('GET', '/notifications', { cookie: alice })).body[0]).toMatchObject({ id: announcement, seen: true });
   });
 
   it('refuses a reply to a notification that offers none', async () => {
@@ -86,13 +103,14 @@ describe('v2 notifications', () => {
     const r = await t.call('DELETE', `/notifications/${announcement}`, { cookie: alice });
     expect(r.body).toEqual({ success: { message: 'Notification cleared.', status_code: 200 } });
     expect(seen[0]).toEqual({ type: 'notification-v2-delete', to: [ids.alice], content: { ids: [announcement], version: 2 } });
-    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: alice }), 404, 'Notification not found');
+    expect((await t.call('GET', '/notifications', { cookie: alice })).body).toEqual([]);
+    expectError(await t.call('GET', `/notifications/${announcement}`, { cookie: await t.login('admin') }), 404, 'Notification not found');
   });
 
   it('refuses to delete one that cannot be deleted, and keeps it', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');
-    const kept = { ...(await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body, canDelete: false };
+    const kept = { ...(await t.call('GET', '/notifications', { cookie: alice })).body[0], canDelete: false };
     const put = await t.app.request('/_mock/records/notificationsV2', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -100,7 +118,7 @@ describe('v2 notifications', () => {
     });
     expect(put.status).toBe(200);
     expectError(await t.call('DELETE', `/notifications/${announcement}`, { cookie: alice }), 400, 'This notification cannot be deleted!');
-    expect((await t.call('GET', `/notifications/${announcement}`, { cookie: alice })).body.canDelete).toBe(false);
+    expect((await t.call('GET', '/notifications', { cookie: alice })).body[0]).toMatchObject({ id: announcement, canDelete: false });
   });
 
   it('clears all of them', async () => {

@@ -45,6 +45,19 @@ describe('PUT /users/{userId}/badges/{badgeId}', () => {
     );
   });
 
+  it('refuses a user who does not exist as another user, with 403, as the live service does', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    expectError(
+      await t.call('PUT', `/users/usr_00000000-0000-4000-8000-00000000dead/badges/${earlyBuilder}`, {
+        cookie: bob,
+        body: { showcased: true },
+      }),
+      403,
+      'User ID must be your own\u2024',
+    );
+  });
+
   it('answers 404 for a badge the user does not hold', async () => {
     const t = testSandbox();
     const bob = await t.login('bob');

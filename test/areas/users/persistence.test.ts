@@ -61,4 +61,15 @@ describe('world persistence of a user', () => {
     expectError(await t.call('DELETE', `/users/${ids.alice}/persist`, { cookie: bob }), 403, 'User ID must be your own\u2024');
     expect((await t.call('GET', `/users/${ids.alice}/${aliceWorld}/persist/exists`, { cookie: await t.login('alice') })).status).toBe(200);
   });
+
+  it('refuses a user who does not exist as another user, with 403, as the live service does', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    const dead = 'usr_00000000-0000-4000-8000-00000000dead';
+    expectError(await t.call('GET', `/users/${dead}/${aliceWorld}/persist/exists`, { cookie: bob }), 403, 'User ID must be your own\u2024');
+    expectError(await t.call('DELETE', `/users/${dead}/${aliceWorld}/persist`, { cookie: bob }), 403, 'User ID must be your own\u2024');
+    expectError(await t.call('DELETE', `/users/${dead}/persist`, { cookie: bob }), 403, 'User ID must be your own\u2024');
+    const admin = await t.login('admin');
+    expectError(await t.call('DELETE', `/users/${dead}/persist`, { cookie: admin }), 404, `User ${dead} not found`);
+  });
 });

@@ -40,12 +40,19 @@ describe('GET /users/{userId}', () => {
     );
   });
 
-  it('finds a user by login name', async () => {
+  it('finds a user by login name for an admin', async () => {
     const t = testSandbox();
-    const cookie = await t.login('alice');
+    const cookie = await t.login('admin');
     const r = await t.call('GET', '/users/Frank/name', { cookie });
     expect(r.status).toBe(200);
     expect(r.body.id).toBe(ids.frank);
+  });
+
+  it('refuses a look-up by login name to anyone else, as the live service does', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('alice');
+    expectError(await t.call('GET', '/users/Frank/name', { cookie }), 403, 'Invalid Admin Credentials');
+    expectError(await t.call('GET', '/users/alice/name', { cookie }), 403, 'Invalid Admin Credentials');
   });
 });
 
@@ -110,6 +117,16 @@ describe('PUT /users/{userId}', () => {
     const t = testSandbox();
     const cookie = await t.login('bob');
     expectError(await t.call('PUT', `/users/${ids.alice}`, { cookie, body: { bio: 'x' } }), 403, "You can't edit another user.");
+  });
+
+  it('refuses a user who does not exist as another user, with 403', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('bob');
+    expectError(
+      await t.call('PUT', '/users/usr_00000000-0000-4000-8000-00000000dead', { cookie, body: { bio: 'x' } }),
+      403,
+      "You can't edit another user.",
+    );
   });
 
   it('lets an admin change anyone', async () => {

@@ -12,7 +12,8 @@ const announcement = 'ntf2_a11ce000-0000-4000-8000-0000000f0001';
 const invitation = 'ntf2_a11ce000-0000-4000-8000-0000000f0002';
 
 const aliceV1: Read[] = [{ path: '/auth/user/notifications' }, { path: '/auth/user/notifications?type=friendRequest&hidden=true' }];
-const aliceV2 = (id: string): Read[] => [{ path: '/notifications' }, { path: `/notifications/${id}` }];
+// one notification by id is for admins only, as the live service answers
+const aliceV2 = (id: string): Read[] => [{ path: '/notifications' }, { as: 'admin', path: `/notifications/${id}` }];
 
 /** Puts a group invitation for alice that offers responses, as the service would send her one. */
 async function offerInvitation(api: WorldApi) {
