@@ -27,6 +27,7 @@ function readAccount(file: string) {
     password: String(account.password),
     totpSecret: String(account.totpSecret),
     email: String(account.email),
+    friendId: String(account.friendId),
   };
 }
 
