@@ -208,7 +208,7 @@ export const messages = {
   groupAlreadyRequested: "You've already requested to join this group.",
   groupNoRequestToCancel: "You haven't requested to join this group.",
   groupJoinLimit: (limit: number) => `You can't be a member of more than ${limit} groups.`,
-  groupOwnLimit: (limit: number) => `You can't own more than ${limit} groups.`,
+  groupOwnLimit: (limit: number) => `You're not allowed to own more than ${limit} groups.`,
   groupShortCodeTaken: 'That short code is taken with every discriminator.',
   groupDeleted: 'Group deleted!',
   groupLeft: 'You left the group.',

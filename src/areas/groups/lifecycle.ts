@@ -28,8 +28,11 @@ import { belongs, findGroup, memberRecord, requireGroupAccess } from './access.j
 import { emitGroupJoined, emitGroupLeft, memberIds } from './events.js';
 import { GROUP_ROLE_TEMPLATES } from './templates.js';
 
-/** How many groups one user may own (the real API's figure for subscribers) and be a member of. */
-export const GROUP_LIMITS = { owned: 3, joined: 100 } as const;
+/**
+ * How many groups one user may own and be a member of. The live service lets a user own 5 (the community's
+ * conformance suite, workflow group-lifecycle: `You're not allowed to own more than 5 groups.`).
+ */
+export const GROUP_LIMITS = { owned: 5, joined: 100 } as const;
 
 const SearchQuerySchema = lazy(() => z.object({ query: z.string().optional(), ...pageParams() }));
 

@@ -67,11 +67,21 @@ describe('POST /groups', () => {
     expect(second.body.discriminator).toBe('0001');
   });
 
-  it(`refuses a user who already owns ${GROUP_LIMITS.owned} groups`, async () => {
+  it('lets a user own 5 groups, as the live service does', async () => {
     const t = testSandbox();
     const cookie = await t.login('bob'); // owns two in the fixtures
-    expect((await t.call('POST', '/groups', { cookie, body: newGroup })).status).toBe(200);
-    expectError(await t.call('POST', '/groups', { cookie, body: newGroup }), 403, messages.groupOwnLimit(GROUP_LIMITS.owned));
+    for (const name of ['Third', 'Fourth', 'Fifth']) {
+      expect((await t.call('POST', '/groups', { cookie, body: { ...newGroup, name } })).status).toBe(200);
+    }
+    expect([...t.sandbox.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(5);
+  });
+
+  it('refuses a user who already owns 5 groups', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('bob'); // owns two in the fixtures
+    for (let i = 0; i < 3; i++) await t.call('POST', '/groups', { cookie, body: newGroup });
+    expectError(await t.call('POST', '/groups', { cookie, body: newGroup }), 403, "You're not allowed to own more than 5 groups.");
+    expect([...t.sandbox.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(5);
   });
 
   it('validates the body against the template enum', async () => {
@@ -173,6 +183,7 @@ describe('the ownership limit under parallel requests', () => {
   it('lets exactly one of ten parallel creations through for a user one group below it', async () => {
     const t = testSandbox();
     const cookie = await t.login('bob'); // owns two
+    for (let i = 0; i < 2; i++) await t.call('POST', '/groups', { cookie, body: newGroup });
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) => t.call('POST', '/groups', { cookie, body: { ...newGroup, name: `Parallel ${i}` } })),
     );
