@@ -7,6 +7,7 @@ import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
 import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';
 import { operations } from './table.js';
+import { needsSession } from './live-sessions.js';
 
 export type Answer = 'stateful' | 'generated';
 
@@ -97,7 +98,12 @@ export function routeOperations(
   }
   for (const route of mostSpecificFirst(routes)) api.on(route.method, route.path, route.handler);
   let listed: OperationAnswer[] | undefined;
-  const answers = () => (listed ??= operations.map((op) => ({ ...op, answer: stateful.has(op.operationId) ? 'stateful' : 'generated' })));
+  const answers = () =>
+    (listed ??= operations.map((op) => ({
+      ...op,
+      session: needsSession(op),
+      answer: stateful.has(op.operationId) ? 'stateful' : 'generated',
+    })));
   const own = new Set(ownSession.flatMap((sub) => sub.routes.map((route) => route.handler)));
   // Each route, described when a request first reaches it; null for middleware and routes outside the API.
   const info = new Map<RouterRoute, RouteInfo | null>();
@@ -108,12 +114,12 @@ export function routeOperations(
     known = null;
     if (inApi(route)) {
       const op = generated.get(route.handler);
-      if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
+      if (op) known = { answer: 'generated', session: needsSession(op) ? 'required' : 'optional' };
       else {
         const ops = served(apiRoute(route));
         const session: SessionRule = own.has(route.handler)
           ? 'own'
-          : ops.length > 0 && ops.every((op) => !op.session)
+          : ops.length > 0 && ops.every((op) => !needsSession(op))
             ? 'optional'
             : 'required';
         known = { answer: 'stateful', session };
@@ -125,8 +131,8 @@ export function routeOperations(
 
   /**
    * The session check of the operation a request reaches, and its `X-Mock-Answer` header. An
-   * operation the description marks with an empty `security` answers without a session (and sees the
-   * user when a cookie names one); a path of no operation is checked as any other, so it answers 401
+   * operation the description marks with an empty `security`, or the live service serves without one
+   * (live-sessions.ts), answers without a session (and sees the user when a cookie names one); a path of no operation is checked as any other, so it answers 401
    * without a session and the unknown-route 404 with one.
    */
   const gate: MiddlewareHandler<AppEnv> = (c, next) => {

@@ -26,7 +26,12 @@ export function findGroup(sandbox: Sandbox, groupId: string, operation: GroupOpe
 
 /** What a requester who holds nothing in the group is refused with, by what the operation asks. */
 const strangerRefusal = (access: string) =>
-  new ApiError(403, access === 'member' || access === 'anyone' || access === 'self' ? messages.groupNotMember : messages.groupNoPermission);
+  new ApiError(
+    403,
+    access === 'member' || access === 'anyone' || access === 'public' || access === 'self'
+      ? messages.groupNotMember
+      : messages.groupNoPermission,
+  );
 
 /** The owner counts as a member even without a member record of their own. */
 export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
@@ -39,7 +44,7 @@ export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
  */
 export function requireGroupAccess(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, operation: GroupOperation): void {
   const access: string = GROUP_OPERATIONS[operation].access;
-  if (access === 'anyone' || access === 'self' || group.ownerId === actor.id) return;
+  if (access === 'anyone' || access === 'public' || access === 'self' || group.ownerId === actor.id) return;
   if (access === 'owner' || !belongs(sandbox, group, actor.id)) throw strangerRefusal(access);
   if (access !== 'member' && !hasGroupPermission(sandbox, group.id, actor.id, access)) {
     throw new ApiError(403, messages.groupNoPermission);

@@ -6,6 +6,7 @@ import { profileDifferences, type ProfileDifferenceName } from '../../live-profi
  * operationId. A permission name: a member whose roles grant it (or `*`), or the owner. `owner`: the
  * owner alone. `member`: any member. `self`: the requester acts on their own relation to the group.
  * `anyone`: any signed-in user, the group's privacy and the record's visibility deciding what they see.
+ * `public`: as `anyone`, and a caller without a session too, who sees what a stranger sees.
  *
  * `unknownGroup` is how the operation answers a well-formed id of no group, as the live service answers it
  * (the community's conformance suite, its `*-not-found` workflows): `refused`, the 403 a requester who holds
@@ -14,7 +15,7 @@ import { profileDifferences, type ProfileDifferenceName } from '../../live-profi
  * 404 `Can't find group!`.
  * Handlers read it through requireGroupAccess and findGroup; docs/api/groups.md renders it; the matrix test walks it.
  */
-export type GroupAccess = Exclude<GroupPermission, '*'> | 'owner' | 'member' | 'self' | 'anyone';
+export type GroupAccess = Exclude<GroupPermission, '*'> | 'owner' | 'member' | 'self' | 'anyone' | 'public';
 export type UnknownGroupAnswer = 'refused' | ProfileDifferenceName;
 
 export const GROUP_OPERATIONS = {
@@ -139,8 +140,8 @@ export const GROUP_OPERATIONS = {
   getGroupAuditLogs: { method: 'GET', path: '/groups/{groupId}/auditLogs', access: 'group-audit-view', unknownGroup: 'refused' },
   getGroupInstances: { method: 'GET', path: '/groups/{groupId}/instances', access: 'anyone', unknownGroup: 'refused' },
   getCalendarEvents: { method: 'GET', path: '/calendar', access: 'anyone' },
-  discoverCalendarEvents: { method: 'GET', path: '/calendar/discover', access: 'anyone' },
-  getFeaturedCalendarEvents: { method: 'GET', path: '/calendar/featured', access: 'anyone' },
+  discoverCalendarEvents: { method: 'GET', path: '/calendar/discover', access: 'public' },
+  getFeaturedCalendarEvents: { method: 'GET', path: '/calendar/featured', access: 'public' },
   getFollowedCalendarEvents: { method: 'GET', path: '/calendar/following', access: 'anyone' },
   searchCalendarEvents: { method: 'GET', path: '/calendar/search', access: 'anyone' },
   getGroupCalendarEvents: { method: 'GET', path: '/calendar/{groupId}', access: 'anyone' },
@@ -161,6 +162,7 @@ export const permissionOperations = () =>
 
 const ACCESS_TEXT: Record<string, string> = {
   anyone: 'any signed-in user',
+  public: 'anyone, with or without a session',
   self: 'the requester, on their own relation',
   member: 'any member',
   owner: 'the owner',
