@@ -13,6 +13,8 @@ export interface SuiteAccount {
   password: string;
   totpSecret: string;
   email: string;
+  /** The user the workflows that take a `friendId` input act on (a friend request, a group invite). */
+  friendId: string;
 }
 
 export interface SuiteOptions {
@@ -105,7 +107,7 @@ export async function runSuite(options: SuiteOptions): Promise<WorkflowResult[]>
       '--server',
       `default=${options.server}`,
       '--input',
-      `username=${account.username},password=${account.password},totpSecret=${account.totpSecret},email=${account.email}`,
+      `username=${account.username},password=${account.password},totpSecret=${account.totpSecret},email=${account.email},friendId=${account.friendId}`,
       '--severity',
       '{"SCHEMA_CHECK":"warn"}',
       '-J',

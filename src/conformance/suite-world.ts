@@ -11,6 +11,8 @@ export const SUITE_ACCOUNT: SuiteAccount = {
   password: 'conformance-password',
   totpSecret: 'KRSXG5CTMVRXEZLU',
   email: 'conformance@example.test',
+  // alice of the default world: not yet the account's friend, as friend-request-lifecycle expects
+  friendId: 'usr_a11ce000-0000-4000-8000-000000000001',
 };
 
 /**
