@@ -71,6 +71,9 @@ const LIVE_SESSION: Record<string, boolean> = {
   // an instance and its short name are read without a session (get-instance, get-short-name)
   getInstance: false,
   getShortName: false,
+  // calendar discovery and featured events (discover-calendar-events-anonymous, get-featured-calendar-events-anonymous)
+  discoverCalendarEvents: false,
+  getFeaturedCalendarEvents: false,
 };
 
 const rows: string[] = [];

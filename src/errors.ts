@@ -31,6 +31,8 @@ export const messages = {
   /** The live service's answer to a route it no longer serves (src/operations/retired.ts). */
   routeNotImplemented: "The endpoint you're looking for is not implemented by our system.",
   malformedJson: 'Malformed JSON in request body',
+  /** An id of the wrong form, checked before anything is looked up (requireIdForm). */
+  notAnId: (name: string, value: string) => `${name} must be an ID: '${value}'`,
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodiesInFlightFull: (max: number) =>
     `The server is already reading close to ${max} bytes of request bodies; send the request again when fewer are in flight`,
@@ -47,6 +49,7 @@ export const messages = {
   groupNotFound: "Can't find group!",
   /** The description's message for update group and update group member, verbatim. */
   groupEntryNotFound: 'Calendar Entry not found!',
+  groupUpdateNothing: 'The request names no field of the group to change',
   groupNotMember: "You're not a member.",
   groupNoPermission: "You don't have permission.",
   groupLeaveBeforeBlocking: 'You must leave a group before blocking it.',
@@ -156,7 +159,6 @@ export const messages = {
   favoriteNotFriends: 'you are not friends with that user\u01c3',
   favoriteNotFound: "404 couldn't find that favorite",
   favoriteGroupFull: (limit: number, noun: string, group: string) => `You already have ${limit} favorite ${noun}s in group '${group}'`,
-  favoriteIdNotAnId: (favoriteId: string) => `favoriteId must be an ID: '${favoriteId}'`,
   favoriteUnknownGroup: (tag: string, type: string) => `'${tag}' is not a favorite group of type ${type}`,
   favoriteGroupNotFound: 'Favorite group not found',
   favoriteGroupNotYours: 'You can only change your own favorite groups',
@@ -210,7 +212,7 @@ export const messages = {
   groupAlreadyRequested: "You've already requested to join this group.",
   groupNoRequestToCancel: "You haven't requested to join this group.",
   groupJoinLimit: (limit: number) => `You can't be a member of more than ${limit} groups.`,
-  groupOwnLimit: (limit: number) => `You can't own more than ${limit} groups.`,
+  groupOwnLimit: (limit: number) => `You're not allowed to own more than ${limit} groups.`,
   groupShortCodeTaken: 'That short code is taken with every discriminator.',
   groupDeleted: 'Group deleted!',
   groupLeft: 'You left the group.',
@@ -348,7 +350,6 @@ export const messages = {
 
   // jams
   jamNotFound: 'Jam not found',
-  jamIdMalformed: (id: string) => `id must be an ID: '${id}'`,
   jamSubmissionNotFound: 'Jam submission not found',
   jamNoPermission: "You don't have permission.",
   jamSubmissionsClosed: 'Submissions to this jam are closed',

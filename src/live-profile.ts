@@ -30,8 +30,20 @@ export const profileDifferences = {
     operations: ['updateGroup'],
     condition: 'no such group',
     seed: { status: 404, message: messages.groupEntryNotFound },
-    live: { status: 400, message: messages.groupEntryNotFound },
+    // The live service checks the request before it looks the group up (the public description's 400 for
+    // updateGroup says so): its 400 names what is wrong with the request, never the group. The suite sends
+    // no body and checks the status alone, so the message is ours.
+    live: { status: 400, message: messages.groupUpdateNothing },
     workflows: ['update-group-not-found'],
+  },
+  updateUnknownGroupMember: {
+    operations: ['updateGroupMember'],
+    condition: 'no such group',
+    seed: { status: 404, message: messages.groupEntryNotFound },
+    // As to a requester outside an existing group: the live service checks membership before the group;
+    // the message is the public description's 403 example.
+    live: { status: 403, message: messages.groupNotMember },
+    workflows: ['update-group-member-not-found'],
   },
   inviteMessagesOfAnotherUser: {
     operations: ['getInviteMessages', 'getInviteMessage', 'updateInviteMessage', 'resetInviteMessage'],

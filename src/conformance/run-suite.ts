@@ -13,7 +13,7 @@ export interface SuiteAccount {
   password: string;
   totpSecret: string;
   email: string;
-  /** Another account, not a friend of this one, for the friend workflows (the suite's `VRCHAT_FRIEND_ID`). */
+  /** The user the workflows that take a `friendId` input act on (a friend request, a group invite). */
   friendId: string;
 }
 

@@ -63,6 +63,29 @@ export const deviations: Deviation[] = [
     },
   },
   {
+    where: 'GroupRoleTemplateValues.roles',
+    reason:
+      "The newer public description (the one the conformance suite names) lists a template's roles as an array of {name, description, permissions, isAddedOnJoin}; 1.20.8 had one object.",
+    apply: (schemas) => {
+      const properties = property(schemas, 'GroupRoleTemplateValues.roles');
+      // The template's own basePermissions: a list of GroupPermissions, its reference written as this copy of the description writes it.
+      const permissions = structuredClone(properties.basePermissions);
+      properties.roles = {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            description: { type: 'string' },
+            permissions,
+            isAddedOnJoin: { type: 'boolean', default: false },
+          },
+          required: ['description', 'name', 'permissions'],
+        },
+      };
+    },
+  },
+  {
     where: 'MIMEType',
     reason:
       'The public description spells image/svg+xml with a look-alike plus (U+FF0B), as it does other punctuation; mime types are ASCII.',

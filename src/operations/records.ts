@@ -6,6 +6,7 @@ import { findUser } from '../areas/authentication/accounts.js';
 import { avatarView } from '../areas/avatars/avatars.js';
 import { fileView, findFile } from '../areas/files/files.js';
 import { groupView } from '../areas/groups/views.js';
+import { requireGroupId } from '../areas/groups/public.js';
 import { findWorld, worldView } from '../areas/worlds/worlds.js';
 import type { Sandbox } from '../store/sandbox.js';
 
@@ -36,6 +37,7 @@ const kinds: Record<string, RecordKind> = {
   },
   groupId: {
     find: (sandbox, id) => {
+      requireGroupId(id);
       const group = sandbox.groups.get(id);
       if (!group) throw new ApiError(404, messages.groupNotFound);
       return group;

@@ -143,8 +143,8 @@ export function routeOperations(
 
   /**
    * The session check of the operation a request reaches, and its `X-Mock-Answer` header. An
-   * operation the description marks with an empty `security` answers without a session (and sees the
-   * user when a cookie names one); a path of no operation is checked as any other, so it answers 401
+   * operation the description marks with an empty `security`, or the live service serves without one
+   * (scripts/operations-table.ts reads the live service's rule), answers without a session (and sees the user when a cookie names one); a path of no operation is checked as any other, so it answers 401
    * without a session and the unknown-route 404 with one.
    */
   const gate: MiddlewareHandler<AppEnv> = (c, next) => {

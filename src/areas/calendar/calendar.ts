@@ -16,7 +16,7 @@ import { Audience, eventsInMonth, monthOf, putCalendarEvent, queryCalendar } fro
 import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { audit, findGroup as findAnyGroup, hasGroupPermission, isGroupMember } from '../groups/public.js';
+import { audit, hasGroupPermission, isGroupMember, requireGroupId } from '../groups/public.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;
@@ -137,5 +137,13 @@ export function listCalendarEvents(sandbox: Sandbox, actor: UserRecord, groupId:
   return { hasNext: page.hasNext, results: page.results.map(calendarEventViewFor(sandbox, actor.id)), totalCount: page.totalCount };
 }
 
-/** A group's calendar of an unknown group is an unknown calendar entry, as the description words it. */
-const findCalendarGroup = (sandbox: Sandbox, groupId: string) => findAnyGroup(sandbox, groupId, messages.calendarEntryNotFound);
+/**
+ * The group whose calendar the path names: an id of the wrong form is refused first, as for every group
+ * operation; the calendar of an unknown group is an unknown calendar entry, as the description words it.
+ */
+export function findCalendarGroup(sandbox: Sandbox, groupId: string): GroupRecord {
+  requireGroupId(groupId);
+  const group = sandbox.groups.get(groupId);
+  if (!group) throw new ApiError(404, messages.calendarEntryNotFound);
+  return group;
+}

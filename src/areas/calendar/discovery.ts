@@ -31,7 +31,7 @@ interface Matches {
  */
 function visibleEvents(
   sandbox: Sandbox,
-  actor: UserRecord,
+  viewerId: string,
   groups: Iterable<GroupRecord>,
   from: number,
   to: number,
@@ -41,7 +41,7 @@ function visibleEvents(
   let total = 0;
   for (const group of groups) {
     if (!sandbox.calendarByGroup.has(group.id)) continue;
-    const audience: Audience | undefined = viewerAudience(sandbox, group, actor.id);
+    const audience: Audience | undefined = viewerAudience(sandbox, group, viewerId);
     if (audience === undefined) continue;
     for (const bucket of bucketsBetween(sandbox, group.id, from, to)) {
       for (const event of bucket.events) {
@@ -74,8 +74,8 @@ function slice(matches: Matches, offset: number, n: number): CalendarEventRecord
   return page;
 }
 
-function pageOf(sandbox: Sandbox, actor: UserRecord, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
-  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(sandbox, actor.id));
+function pageOf(sandbox: Sandbox, viewerId: string, matches: Matches, query: { n: number; offset: number }): CalendarEventList {
+  const results = slice(matches, query.offset, query.n).map(calendarEventViewFor(sandbox, viewerId));
   return { hasNext: query.offset + results.length < matches.total, results, totalCount: matches.total };
 }
 
@@ -85,10 +85,10 @@ const monthOfQuery = (sandbox: Sandbox, date: string | undefined) =>
     : monthOf(date.length <= 10 ? `${date.slice(0, 7)}-01T00:00:00.000Z` : new Date(date).toISOString());
 
 /** The requester's own groups (member or owner). */
-function ownGroups(sandbox: Sandbox, actor: UserRecord): GroupRecord[] {
+function ownGroups(sandbox: Sandbox, viewerId: string): GroupRecord[] {
   const groups: GroupRecord[] = [];
   for (const group of sandbox.groups.values()) {
-    if (group.ownerId === actor.id || sandbox.groupMembersByGroup.get(group.id)?.get(actor.id)?.membershipStatus === 'member') {
+    if (group.ownerId === viewerId || sandbox.groupMembersByGroup.get(group.id)?.get(viewerId)?.membershipStatus === 'member') {
       groups.push(group);
     }
   }
@@ -99,15 +99,18 @@ function ownGroups(sandbox: Sandbox, actor: UserRecord): GroupRecord[] {
 export function listMyCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
   const month = monthOfQuery(sandbox, query.date);
-  return pageOf(sandbox, actor, visibleEvents(sandbox, actor, ownGroups(sandbox, actor), month, month), query);
+  return pageOf(sandbox, actor.id, visibleEvents(sandbox, actor.id, ownGroups(sandbox, actor.id), month, month), query);
 }
 
-/** GET /calendar/featured: featured events of any group, as the requester may see them, in a month. */
-export function listFeaturedCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): CalendarEventList {
+/** Served without a session too, as the live service serves them: an anonymous caller sees what a stranger sees. */
+const viewerIdOf = (viewer: UserRecord | undefined) => viewer?.id ?? '';
+
+/** GET /calendar/featured: featured events of any group, as the requester (or anyone) may see them, in a month. */
+export function listFeaturedCalendar(sandbox: Sandbox, viewer: UserRecord | undefined, rawQuery: unknown): CalendarEventList {
   const query = parseInput(MonthQuerySchema, rawQuery);
   const month = monthOfQuery(sandbox, query.date);
-  const events = visibleEvents(sandbox, actor, sandbox.groups.values(), month, month, (e) => e.featured === true);
-  return pageOf(sandbox, actor, events, query);
+  const events = visibleEvents(sandbox, viewerIdOf(viewer), sandbox.groups.values(), month, month, (e) => e.featured === true);
+  return pageOf(sandbox, viewerIdOf(viewer), events, query);
 }
 
 /** GET /calendar/following: the events the requester follows, in a month when `date` is given. */
@@ -116,8 +119,8 @@ export function listFollowedCalendar(sandbox: Sandbox, actor: UserRecord, rawQue
   const month = query.date === undefined ? undefined : monthOfQuery(sandbox, query.date);
   const follows = sandbox.calendarFollows.get(actor.id) ?? new Map<string, string>();
   const groups = new Set([...follows.values()].map((id) => sandbox.groups.get(id)).filter((g) => g !== undefined));
-  const events = visibleEvents(sandbox, actor, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
-  return pageOf(sandbox, actor, events, query);
+  const events = visibleEvents(sandbox, actor.id, groups, month ?? 0, month ?? Number.MAX_SAFE_INTEGER, (e) => follows.has(e.id));
+  return pageOf(sandbox, actor.id, events, query);
 }
 
 const SearchQuerySchema = lazy(() =>
@@ -142,13 +145,13 @@ export function searchCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: un
   const month = monthOf(isoNow(sandbox.clock));
   const events = visibleEvents(
     sandbox,
-    actor,
+    actor.id,
     sandbox.groups.values(),
     month,
     month + CALENDAR_SEARCH_MONTHS,
     (e) => has(e.title) || has(e.description) || (e.tags ?? []).some(has),
   );
-  return pageOf(sandbox, actor, events, query);
+  return pageOf(sandbox, actor.id, events, query);
 }
 
 const Inclusion = () => z.enum(['exclude', 'include', 'skip']).optional();
@@ -176,16 +179,21 @@ const MINUTE = 60_000;
  * query; `exclude`/`skip` drop featured, non-featured or personalized (own groups', followed) events.
  * The cursor is where the next page starts; empty on the last page.
  */
-export function discoverCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: unknown): { nextCursor: string; results: CalendarEvent[] } {
+export function discoverCalendar(
+  sandbox: Sandbox,
+  viewer: UserRecord | undefined,
+  rawQuery: unknown,
+): { nextCursor: string; results: CalendarEvent[] } {
+  const viewerId = viewerIdOf(viewer);
   const query = parseInput(DiscoverQuerySchema, rawQuery);
   const now = sandbox.clock.now();
   const until = now + query.upcomingOffsetMinutes * MINUTE;
-  const mine = new Set(ownGroups(sandbox, actor).map((g) => g.id));
-  const follows = sandbox.calendarFollows.get(actor.id);
+  const mine = new Set(ownGroups(sandbox, viewerId).map((g) => g.id));
+  const follows = sandbox.calendarFollows.get(viewerId);
   const drop = (inclusion: string | undefined) => inclusion === 'exclude' || inclusion === 'skip';
   const from = monthOf(new Date(now).toISOString()) - 1;
   const to = monthOf(new Date(until).toISOString());
-  const events = visibleEvents(sandbox, actor, sandbox.groups.values(), from, to, (e) => {
+  const events = visibleEvents(sandbox, viewerId, sandbox.groups.values(), from, to, (e) => {
     const starts = Date.parse(e.startsAt);
     const ends = Date.parse(e.endsAt);
     const live = starts <= now && ends > now;
@@ -200,7 +208,7 @@ export function discoverCalendar(sandbox: Sandbox, actor: UserRecord, rawQuery: 
     return true;
   });
   const offset = query.nextCursor ? Number(query.nextCursor) : 0;
-  const results = slice(events, offset, query.n).map(calendarEventViewFor(sandbox, actor.id));
+  const results = slice(events, offset, query.n).map(calendarEventViewFor(sandbox, viewerId));
   const next = offset + results.length;
   return { nextCursor: next < events.total ? String(next) : '', results };
 }

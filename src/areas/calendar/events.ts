@@ -2,20 +2,13 @@ import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
 import { UpdateCalendarEventRequestSchema, type CalendarEvent, type CalendarEventRecord } from '../../store/records/calendar.js';
-import type { GroupRecord } from '../../store/records/groups.js';
 import { lazy } from '../../schema/lazy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { audienceOf, bucketsBetween, eventsInMonth, monthOf, putCalendarEvent, removeCalendarEvent } from '../../store/indexes/calendar.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { audienceFor, calendarEventViewFor, MONTHLY_EVENT_LIMIT, viewerAudience } from './calendar.js';
+import { audienceFor, calendarEventViewFor, findCalendarGroup, MONTHLY_EVENT_LIMIT, viewerAudience } from './calendar.js';
 import { audit, requireGroupAccess } from '../groups/public.js';
-
-function findCalendarGroup(sandbox: Sandbox, groupId: string): GroupRecord {
-  const group = sandbox.groups.get(groupId);
-  if (!group) throw new ApiError(404, messages.calendarEntryNotFound);
-  return group;
-}
 
 /** One of the group's events, looked for in every month of its calendar. */
 export function findEvent(sandbox: Sandbox, groupId: string, calendarId: string): CalendarEventRecord | undefined {

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { UserRecord } from '../../store/records/user.js';
 import type { AppEnv } from '../../http/env.js';
 import { calendarEventView, createCalendarEvent, listCalendarEvents } from './calendar.js';
 import { CalendarListQuerySchema } from '../../store/records/calendar.js';
@@ -29,11 +30,12 @@ export const calendarRoutes = new Hono<AppEnv>();
 
 calendarRoutes.get('/calendar', (c) => json(c, listMyCalendar(c.get('sandbox'), c.get('user'), c.req.query())));
 
-calendarRoutes.get('/calendar/discover', (c) =>
-  json(c, discoverCalendar(c.get('sandbox'), c.get('user'), queryOf(c, DiscoverQuerySchema))),
-);
+// Discovery and featured events are served without a session too (the operations table, as scripts/operations-table.ts writes it).
+const viewer = (c: Context<AppEnv>): UserRecord | undefined => c.get('user');
 
-calendarRoutes.get('/calendar/featured', (c) => json(c, listFeaturedCalendar(c.get('sandbox'), c.get('user'), c.req.query())));
+calendarRoutes.get('/calendar/discover', (c) => json(c, discoverCalendar(c.get('sandbox'), viewer(c), queryOf(c, DiscoverQuerySchema))));
+
+calendarRoutes.get('/calendar/featured', (c) => json(c, listFeaturedCalendar(c.get('sandbox'), viewer(c), c.req.query())));
 
 calendarRoutes.get('/calendar/following', (c) => json(c, listFollowedCalendar(c.get('sandbox'), c.get('user'), c.req.query())));
 

@@ -10,6 +10,7 @@ import {
   type FavoriteType,
 } from '../../store/records/favorites.js';
 import { lazy } from '../../schema/lazy.js';
+import { requireIdForm } from '../../schema/ids.js';
 import { pageParams, queryList } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
@@ -38,7 +39,7 @@ export function favoritesInGroup(list: readonly FavoriteRecord[], type: Favorite
 
 /** The thing a new favorite points at must exist (and a friend be a friend): the real service's 404s and 403. */
 function checkTarget(sandbox: Sandbox, actor: UserRecord, type: FavoriteType, favoriteId: string): void {
-  if (!FAVORITE_TARGET.test(favoriteId)) throw new ApiError(400, messages.favoriteIdNotAnId(favoriteId));
+  requireIdForm('favoriteId', favoriteId, FAVORITE_TARGET);
   if (type === 'avatar') {
     findAvatar(sandbox, actor, favoriteId);
   } else if (type === 'friend') {

@@ -1,16 +1,37 @@
 import { ApiError, messages } from '../../errors.js';
+import { seedOrLive } from '../../live-profile.js';
+import { idPattern, requireIdForm } from '../../schema/ids.js';
 import type { GroupMemberRecord, GroupRecord, GroupRole } from '../../store/records/groups.js';
 import type { UserRecord } from '../../store/records/user.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
 import type { Sandbox } from '../../store/sandbox.js';
-import { GROUP_OPERATIONS, type GroupOperation } from './permission-table.js';
+import { GROUP_OPERATIONS, type GroupOperation, type UnknownGroupAnswer } from './permission-table.js';
 import { hasGroupPermission, isGroupMember } from './permissions.js';
 
-export function findGroup(sandbox: Sandbox, groupId: string, notFound: string = messages.groupNotFound): GroupRecord {
+const GROUP_ID = idPattern('grp');
+
+/** A group id of the wrong form is refused before anything is looked up: 400 `groupId must be an ID: '…'`. */
+export const requireGroupId = (groupId: string) => requireIdForm('groupId', groupId, GROUP_ID);
+
+/** The group `operation` acts on; an unknown one answers as the table's `unknownGroup` says. */
+export function findGroup(sandbox: Sandbox, groupId: string, operation: GroupOperation): GroupRecord {
+  requireGroupId(groupId);
   const group = sandbox.groups.get(groupId);
-  if (!group) throw new ApiError(404, notFound);
-  return group;
+  if (group) return group;
+  const { access, unknownGroup }: { access: string; unknownGroup?: UnknownGroupAnswer } = GROUP_OPERATIONS[operation];
+  if (unknownGroup === undefined) throw new ApiError(404, messages.groupNotFound);
+  if (unknownGroup === 'refused') throw strangerRefusal(access);
+  throw seedOrLive(unknownGroup);
 }
+
+/** What a requester who holds nothing in the group is refused with, by what the operation asks. */
+const strangerRefusal = (access: string) =>
+  new ApiError(
+    403,
+    access === 'member' || access === 'anyone' || access === 'public' || access === 'self'
+      ? messages.groupNotMember
+      : messages.groupNoPermission,
+  );
 
 /** The owner counts as a member even without a member record of their own. */
 export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
@@ -23,11 +44,8 @@ export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
  */
 export function requireGroupAccess(sandbox: Sandbox, group: GroupRecord, actor: UserRecord, operation: GroupOperation): void {
   const access: string = GROUP_OPERATIONS[operation].access;
-  if (access === 'anyone' || access === 'self' || group.ownerId === actor.id) return;
-  if (access === 'owner') throw new ApiError(403, messages.groupNoPermission);
-  if (!belongs(sandbox, group, actor.id)) {
-    throw new ApiError(403, access === 'member' ? messages.groupNotMember : messages.groupNoPermission);
-  }
+  if (access === 'anyone' || access === 'public' || access === 'self' || group.ownerId === actor.id) return;
+  if (access === 'owner' || !belongs(sandbox, group, actor.id)) throw strangerRefusal(access);
   if (access !== 'member' && !hasGroupPermission(sandbox, group.id, actor.id, access)) {
     throw new ApiError(403, messages.groupNoPermission);
   }

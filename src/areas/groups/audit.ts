@@ -77,7 +77,7 @@ export function audit(
 }
 
 export function listAuditLogTypes(sandbox: Sandbox, actor: UserRecord, groupId: string): readonly string[] {
-  requireGroupAccess(sandbox, findGroup(sandbox, groupId), actor, 'getGroupAuditLogEntryTypes');
+  requireGroupAccess(sandbox, findGroup(sandbox, groupId, 'getGroupAuditLogEntryTypes'), actor, 'getGroupAuditLogEntryTypes');
   return GROUP_AUDIT_LOG_TYPES;
 }
 
@@ -94,7 +94,7 @@ export const AuditLogQuerySchema = lazy(() =>
 
 /** The log, newest first, narrowed by time span, actors, event types and targets. */
 export function listAuditLogs(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown) {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupAuditLogs');
   requireGroupAccess(sandbox, group, actor, 'getGroupAuditLogs');
   const query = parseInput(AuditLogQuerySchema, rawQuery);
   const start = query.startDate === undefined ? -Infinity : Date.parse(query.startDate);

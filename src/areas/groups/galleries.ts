@@ -66,7 +66,7 @@ const maySubmit = (sandbox: Sandbox, group: GroupRecord, userId: string, gallery
   (belongs(sandbox, group, userId) && (gallery.roleIdsToSubmit.length === 0 || holdsOne(sandbox, group, userId, gallery.roleIdsToSubmit)));
 
 export function createGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupGallery {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'createGroupGallery');
   requireGroupAccess(sandbox, group, actor, 'createGroupGallery');
   const request = parseInput(CreateGallerySchema, body);
   for (const list of ROLE_LISTS) requireKnownRoles(group, request[list]);
@@ -86,7 +86,7 @@ export function createGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId:
 }
 
 export function updateGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, body: unknown): GroupGallery {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'updateGroupGallery');
   requireGroupAccess(sandbox, group, actor, 'updateGroupGallery');
   const gallery = findGallery(group, galleryId);
   const request = parseInput(GalleryRequestSchema, body);
@@ -100,7 +100,7 @@ export function updateGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId:
 }
 
 export function deleteGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupGallery');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupGallery');
   const gallery = findGallery(group, galleryId);
   group.galleries = group.galleries.filter((g) => g.id !== gallery.id);
@@ -122,7 +122,7 @@ export function listGalleryImages(
   galleryId: string,
   rawQuery: unknown,
 ): GroupGalleryImage[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupGalleryImages');
   requireGroupAccess(sandbox, group, actor, 'getGroupGalleryImages');
   const gallery = findGallery(group, galleryId);
   if (!mayView(sandbox, group, actor.id, gallery)) throw new ApiError(403, messages.groupGalleryViewForbidden);
@@ -147,7 +147,7 @@ export function addGalleryImage(
   body: unknown,
   origin: string,
 ): GroupGalleryImage {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'addGroupGalleryImage');
   requireGroupAccess(sandbox, group, actor, 'addGroupGalleryImage');
   const gallery = findGallery(group, galleryId);
   const { fileId } = parseInput(AddImageSchema, body);
@@ -174,7 +174,7 @@ export function addGalleryImage(
 
 /** Its submitter or a manager of the gallery removes an image. */
 export function deleteGalleryImage(sandbox: Sandbox, actor: UserRecord, groupId: string, galleryId: string, imageId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupGalleryImage');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupGalleryImage');
   const gallery = findGallery(group, galleryId);
   const images = sandbox.groupGalleryImages.get(gallery.id) ?? [];

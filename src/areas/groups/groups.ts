@@ -30,7 +30,7 @@ const GetGroupQuerySchema = lazy(() => z.object({ includeRoles: queryBool().opti
 
 export function getGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, query: unknown = {}): Group {
   parseInput(GetGroupQuerySchema, query);
-  return groupView(sandbox, findGroup(sandbox, groupId), actor.id);
+  return groupView(sandbox, findGroup(sandbox, groupId, 'getGroup'), actor.id);
 }
 
 const webUrl = () => z.url({ protocol: /^https?$/ });
@@ -60,7 +60,7 @@ export const UpdateGroupRequestSchema = lazy(() =>
 
 /** Owner or holders of group-data-manage change the group's own fields; the next read shows them. */
 export function updateGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): Group {
-  const group = findGroup(sandbox, groupId, messages.groupEntryNotFound);
+  const group = findGroup(sandbox, groupId, 'updateGroup');
   if (!hasGroupPermission(sandbox, group.id, actor.id, 'group-data-manage')) {
     throw new ApiError(403, messages.groupNoPermission);
   }
@@ -87,7 +87,7 @@ export const UpdateGroupMemberRequestSchema = lazy(() =>
  * included), only a holder of group-members-manage. Another member's other fields are theirs alone.
  */
 export function updateGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string, body: unknown): GroupMember {
-  const group = findGroup(sandbox, groupId, messages.groupEntryNotFound);
+  const group = findGroup(sandbox, groupId, 'updateGroupMember');
   if (!belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
   const target = findGroupMember(sandbox, group.id, userId);
   if (!target) throw new ApiError(404, messages.groupEntryNotFound);
@@ -109,7 +109,7 @@ export function updateGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: 
 
 /** Blocking turns an invite or request into a block; members must leave first, banned users cannot. */
 export function blockGroup(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'blockGroup');
   const existing = findGroupMember(sandbox, group.id, actor.id);
   if (belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupLeaveBeforeBlocking);
   if (existing?.membershipStatus === 'banned' || existing?.membershipStatus === 'userblocked') {
@@ -142,7 +142,7 @@ function newMemberRecord(groupId: string, userId: string, now: string): GroupMem
  * standing below the kicker.
  */
 export function removeGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'kickGroupMember');
   const target = findGroupMember(sandbox, group.id, userId);
   if (userId === actor.id) {
     if (target?.membershipStatus === 'userblocked') {

@@ -59,7 +59,7 @@ function dropCounts(sandbox: Sandbox, group: GroupRecord, userId: string) {
  * under any state. Banned users are refused; users who blocked the group must confirm lifting it.
  */
 export function joinGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'joinGroup');
   const { confirmOverrideBlock } = parseInput(JoinQuerySchema, rawQuery);
   const existing = findGroupMember(sandbox, group.id, actor.id);
   if (belongs(sandbox, group, actor.id)) throw new ApiError(400, messages.groupAlreadyMember);
@@ -88,7 +88,7 @@ export function joinGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, 
 
 /** Leaving drops the member record, roles with it. The owner must transfer the group first. */
 export function leaveGroup(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'leaveGroup');
   if (group.ownerId === actor.id) throw new ApiError(403, messages.groupOwnerCannotLeave);
   const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'member') throw new ApiError(403, messages.groupNotMember);
@@ -108,7 +108,7 @@ export function removeMembership(sandbox: Sandbox, group: GroupRecord, record: G
 }
 
 export function cancelGroupRequest(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'cancelGroupRequest');
   const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'requested') throw new ApiError(400, messages.groupNoRequestToCancel);
   deleteGroupMember(sandbox, record);
@@ -130,7 +130,7 @@ function listByStatus(
 }
 
 export function listGroupInvites(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupInvites');
   requireGroupAccess(sandbox, group, actor, 'getGroupInvites');
   return listByStatus(sandbox, group, actor, 'invited', rawQuery);
 }
@@ -139,7 +139,7 @@ const RequestsQuerySchema = lazy(() => z.object({ ...pageParams(), blocked: quer
 
 /** Pending join requests; with `blocked=true` the requests that were rejected with `block`. */
 export function listGroupRequests(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupRequests');
   requireGroupAccess(sandbox, group, actor, 'getGroupRequests');
   const query = parseInput(RequestsQuerySchema, rawQuery);
   if (!query.blocked) return listByStatus(sandbox, group, actor, 'requested', rawQuery);
@@ -154,7 +154,7 @@ const CreateInviteSchema = lazy(() => z.object({ userId: z.string(), confirmOver
  * a 403. A user who had asked to join is admitted at once. The invitee gets a notification.
  */
 export function createGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'createGroupInvite');
   requireGroupAccess(sandbox, group, actor, 'createGroupInvite');
   const { userId } = parseInput(CreateInviteSchema, body);
   const target = sandbox.users.get(userId);
@@ -179,7 +179,7 @@ export function createGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: 
 }
 
 export function deleteGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupInvite');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupInvite');
   const record = findGroupMember(sandbox, group.id, userId);
   if (record?.membershipStatus !== 'invited') throw new ApiError(400, messages.groupNotInvitedDelete);
@@ -192,7 +192,7 @@ const DeclineSchema = lazy(() => z.object({ block: z.boolean().optional() }));
 
 /** The invitee declines; with `block` the group can no longer invite them. */
 export function declineGroupInvite(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'declineGroupInvite');
   const { block } = parseInput(DeclineSchema, body);
   const record = findGroupMember(sandbox, group.id, actor.id);
   if (record?.membershipStatus !== 'invited') throw new ApiError(400, messages.groupNotInvitedDecline);
@@ -205,7 +205,7 @@ const RespondSchema = lazy(() => z.object({ action: z.enum(['accept', 'reject'])
 
 /** Accept admits the requester; reject drops the request, and with `block` hides their later ones. */
 export function respondGroupJoinRequest(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string, body: unknown): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'respondGroupJoinRequest');
   requireGroupAccess(sandbox, group, actor, 'respondGroupJoinRequest');
   const { action, block } = parseInput(RespondSchema, body);
   const record = findGroupMember(sandbox, group.id, userId);

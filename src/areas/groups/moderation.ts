@@ -36,7 +36,7 @@ function visibleMembers(sandbox: Sandbox, group: GroupRecord, actor: UserRecord)
 }
 
 export function listGroupMembers(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupMembers');
   requireGroupAccess(sandbox, group, actor, 'getGroupMembers');
   const query = parseInput(MembersQuerySchema, rawQuery);
   let members = visibleMembers(sandbox, group, actor);
@@ -55,7 +55,7 @@ const SearchQuerySchema = lazy(() => z.object({ ...pageParams(), query: z.string
 
 /** Members whose display name contains the query, ignoring case: `{results, total}`. */
 export function searchGroupMembers(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown) {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'searchGroupMembers');
   requireGroupAccess(sandbox, group, actor, 'searchGroupMembers');
   const query = parseInput(SearchQuerySchema, rawQuery);
   const term = query.query.toLowerCase();
@@ -66,7 +66,7 @@ export function searchGroupMembers(sandbox: Sandbox, actor: UserRecord, groupId:
 }
 
 export function getGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): GroupMember {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupMember');
   requireGroupAccess(sandbox, group, actor, 'getGroupMember');
   const record = visibleMembers(sandbox, group, actor).find((r) => r.userId === userId);
   if (!record) throw new ApiError(404, messages.groupMemberNotFound);
@@ -76,7 +76,7 @@ export function getGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: str
 const BansQuerySchema = lazy(() => z.object(pageParams()));
 
 export function listGroupBans(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupMember[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupBans');
   requireGroupAccess(sandbox, group, actor, 'getGroupBans');
   const query = parseInput(BansQuerySchema, rawQuery);
   const banned = [...(sandbox.groupMembersByGroup.get(group.id)?.values() ?? [])].filter((r) => r.membershipStatus === 'banned');
@@ -90,7 +90,7 @@ const BanSchema = lazy(() => z.object({ userId: z.string() }));
  * or a member standing at or above them.
  */
 export function banGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupMember {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'banGroupMember');
   requireGroupAccess(sandbox, group, actor, 'banGroupMember');
   const { userId } = parseInput(BanSchema, body);
   const user = sandbox.users.get(userId);
@@ -110,7 +110,7 @@ export function banGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: str
 
 /** Lifts a ban: the record goes, and the answer shows the user as no longer related to the group. */
 export function unbanGroupMember(sandbox: Sandbox, actor: UserRecord, groupId: string, userId: string): GroupMember {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'unbanGroupMember');
   requireGroupAccess(sandbox, group, actor, 'unbanGroupMember');
   const record = findGroupMember(sandbox, group.id, userId);
   if (record?.membershipStatus !== 'banned') throw new ApiError(404, messages.groupUserNotBanned);

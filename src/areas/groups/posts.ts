@@ -13,7 +13,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { audit } from './audit.js';
-import { belongs, findGroup, memberRecord, requireGroupAccess, requireKnownRoles } from './access.js';
+import { belongs, findGroup, memberRecord, requireGroupAccess, requireGroupId, requireKnownRoles } from './access.js';
 import { memberIds, notifyUser } from './events.js';
 
 /** Where a client downloads the post's image from this server. */
@@ -35,7 +35,7 @@ const PostsQuerySchema = lazy(() => z.object({ ...pageParams(), publicOnly: quer
 
 /** Newest first, as the requester may read them. */
 export function listGroupPosts(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): { posts: GroupPost[] } {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupPosts');
   requireGroupAccess(sandbox, group, actor, 'getGroupPosts');
   const query = parseInput(PostsQuerySchema, rawQuery);
   const posts = [...(sandbox.groupPosts.get(group.id) ?? [])]
@@ -74,7 +74,7 @@ function notifyMembers(
 }
 
 export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown, origin: string): GroupPost {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'addGroupPost');
   requireGroupAccess(sandbox, group, actor, 'addGroupPost');
   const request = parseInput(PostRequestSchema, body);
   requireKnownRoles(group, request.roleIds);
@@ -115,8 +115,9 @@ export function updateGroupPost(
   body: unknown,
   origin: string,
 ): GroupPost {
+  requireGroupId(groupId);
   const request = parseInput(PostRequestSchema, body);
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'updateGroupPost');
   requireGroupAccess(sandbox, group, actor, 'updateGroupPost');
   const post = findPost(sandbox, group, postId);
   requireKnownRoles(group, request.roleIds);
@@ -137,7 +138,7 @@ export function updateGroupPost(
 }
 
 export function deleteGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: string, postId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupPost');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupPost');
   const post = findPost(sandbox, group, postId);
   const posts = sandbox.groupPosts.get(group.id)!;
@@ -160,22 +161,26 @@ const noAnnouncement = (): GroupAnnouncement => ({
 
 /** The announcement, or one of nulls when there is none. A private group's only for its members. */
 export function getGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string): GroupAnnouncement {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupAnnouncements');
   requireGroupAccess(sandbox, group, actor, 'getGroupAnnouncements');
   if (group.privacy === 'private' && !belongs(sandbox, group, actor.id)) throw new ApiError(403, messages.groupNotMember);
   return sandbox.groupAnnouncements.get(group.id) ?? noAnnouncement();
 }
 
+/** Title and text both required, as the newer public description has them and the live service checks them. */
 const AnnouncementRequestSchema = lazy(() =>
   z.object({
     title: z.string().min(1).max(120),
-    text: z.string().min(1).max(2000).optional(),
+    text: z.string().min(1).max(2000),
     imageId: idOf('file').optional(),
     sendNotification: z.boolean().optional(),
   }),
 );
 
-/** One announcement per group: a new one replaces the old. */
+/**
+ * One announcement per group: a new one replaces the old. The request is checked before the group is looked
+ * up, as the live service does (a 400 even for a group that does not exist), after the id's form.
+ */
 export function createGroupAnnouncement(
   sandbox: Sandbox,
   actor: UserRecord,
@@ -183,16 +188,17 @@ export function createGroupAnnouncement(
   body: unknown,
   origin: string,
 ): GroupAnnouncement {
-  const group = findGroup(sandbox, groupId);
-  requireGroupAccess(sandbox, group, actor, 'createGroupAnnouncement');
+  requireGroupId(groupId);
   const request = parseInput(AnnouncementRequestSchema, body);
+  const group = findGroup(sandbox, groupId, 'createGroupAnnouncement');
+  requireGroupAccess(sandbox, group, actor, 'createGroupAnnouncement');
   const now = isoNow(sandbox.clock);
   const announcement: GroupAnnouncement = {
     id: newId('gpos'),
     groupId: group.id,
     authorId: actor.id,
     title: request.title,
-    text: request.text ?? '',
+    text: request.text,
     imageId: request.imageId ?? null,
     imageUrl: request.imageId ? fileUrl(origin, request.imageId) : null,
     createdAt: now,
@@ -207,7 +213,7 @@ export function createGroupAnnouncement(
 }
 
 export function deleteGroupAnnouncement(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupAnnouncement');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupAnnouncement');
   const announcement = sandbox.groupAnnouncements.get(group.id);
   sandbox.groupAnnouncements.delete(group.id);

@@ -16,7 +16,7 @@ import { findGroupMember } from '../../store/indexes/group-members.js';
 const byOrder = (roles: readonly GroupRole[]) => [...roles].sort((a, b) => a.order - b.order);
 
 export function listGroupRoles(sandbox: Sandbox, actor: UserRecord, groupId: string): GroupRole[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupRoles');
   requireGroupAccess(sandbox, group, actor, 'getGroupRoles');
   return byOrder(group.roles);
 }
@@ -61,7 +61,7 @@ function requireHeldPermissions(sandbox: Sandbox, group: GroupRecord, actor: Use
 
 /** A new role goes to the bottom of the order, just above the default role. */
 export function createGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): GroupRole {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'createGroupRole');
   requireGroupAccess(sandbox, group, actor, 'createGroupRole');
   const request = parseInput(CreateRoleSchema, body);
   requireHeldPermissions(sandbox, group, actor, request.permissions ?? []);
@@ -88,7 +88,7 @@ export function createGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: st
 
 /** Answers every role of the group, as the real API does. */
 export function updateGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, roleId: string, body: unknown): GroupRole[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'updateGroupRole');
   requireGroupAccess(sandbox, group, actor, 'updateGroupRole');
   const role = findRole(group, roleId);
   const request = parseInput(UpdateRoleSchema, body);
@@ -104,7 +104,7 @@ export function updateGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: st
 
 /** Members holding the role lose it; the default role and the owner's stay. */
 export function deleteGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: string, roleId: string): GroupRole[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'deleteGroupRole');
   requireGroupAccess(sandbox, group, actor, 'deleteGroupRole');
   const role = findRole(group, roleId);
   if (role.defaultRole) throw new ApiError(400, messages.groupRoleDefault);
@@ -132,7 +132,7 @@ export function setMemberRole(
   roleId: string,
   give: boolean,
 ): string[] {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, give ? 'addGroupMemberRole' : 'removeGroupMemberRole');
   requireGroupAccess(sandbox, group, actor, give ? 'addGroupMemberRole' : 'removeGroupMemberRole');
   const role = findRole(group, roleId);
   const record = memberRecord(sandbox, group.id, userId);

@@ -1,6 +1,10 @@
 import type { GroupRoleTemplateValues } from '../../store/records/group-extras.js';
 
-type Template = GroupRoleTemplateValues & { joinState: 'open' | 'invite' | 'request' };
+type Template = Omit<GroupRoleTemplateValues, 'roles'> & {
+  /** The one role the template makes beside the everyone role. */
+  roles: { name: string; description: string; basePermissions: GroupRoleTemplateValues['basePermissions']; isAddedOnJoin: boolean };
+  joinState: 'open' | 'invite' | 'request';
+};
 
 const memberPermissions = ['group-instance-join', 'group-instance-open-create'] as const;
 const moderatorPermissions = [
@@ -51,6 +55,23 @@ export const GROUP_ROLE_TEMPLATES: Record<'default' | 'managedFree' | 'managedIn
   managedRequest: managed('Managed (join by request)', 'Members ask to join and managers accept them.', 'request'),
 };
 
-/** GET /groups/roleTemplates: the templates without the join state they imply. */
+/**
+ * GET /groups/roleTemplates: a dictionary of the templates by name, without the join state they imply, each
+ * listing the roles it makes (`roles: [{name, description, permissions, isAddedOnJoin}]`), as the newer public
+ * description has it. The seed says nothing of this answer and the suite checks its status alone, so the
+ * description decides; the 1.20.8 one had `roles` as one object (a deviation in src/operations/deviations.ts).
+ */
 export const roleTemplatesView = (): Record<string, GroupRoleTemplateValues> =>
-  Object.fromEntries(Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { joinState: _joinState, ...values }]) => [key, values]));
+  Object.fromEntries(
+    Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { name, description, basePermissions, roles }]) => [
+      key,
+      {
+        name,
+        description,
+        basePermissions,
+        roles: [
+          { name: roles.name, description: roles.description, permissions: roles.basePermissions, isAddedOnJoin: roles.isAddedOnJoin },
+        ],
+      },
+    ]),
+  );

@@ -28,7 +28,7 @@ function transferability(sandbox: Sandbox, group: GroupRecord, targetId: string 
 }
 
 export function getTransferability(sandbox: Sandbox, actor: UserRecord, groupId: string, rawQuery: unknown): GroupTransferable {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'getGroupTransferability');
   requireGroupAccess(sandbox, group, actor, 'getGroupTransferability');
   return transferability(sandbox, group, parseInput(TransferQuerySchema, rawQuery).transferTargetId);
 }
@@ -40,7 +40,7 @@ const TransferRequestSchema = lazy(() => z.object({ transferTargetId: z.string()
  * membership, an unmonetized group); that member then accepts by the same call and becomes owner.
  */
 export function transferGroup(sandbox: Sandbox, actor: UserRecord, groupId: string, body: unknown): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'initiateOrAcceptGroupTransfer');
   const request = parseInput(TransferRequestSchema, body);
   if (group.transferTargetId === actor.id && group.ownerId !== actor.id) {
     const ownerRole = group.roles.find(isOwnerRole);
@@ -77,7 +77,7 @@ export function transferGroup(sandbox: Sandbox, actor: UserRecord, groupId: stri
 }
 
 export function cancelTransfer(sandbox: Sandbox, actor: UserRecord, groupId: string): string {
-  const group = findGroup(sandbox, groupId);
+  const group = findGroup(sandbox, groupId, 'cancelGroupTransfer');
   requireGroupAccess(sandbox, group, actor, 'cancelGroupTransfer');
   if (group.transferTargetId === null) throw new ApiError(400, messages.groupNoTransfer);
   const targetId = group.transferTargetId;

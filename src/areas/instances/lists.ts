@@ -13,6 +13,7 @@ import { isClosed, occupantsOf } from '../../store/instance-state.js';
 import { instanceView, readableInstance } from './instances.js';
 import { LIMITS } from '../../limits.js';
 import { findWorld, worldView } from '../worlds/public.js';
+import { findGroup } from '../groups/public.js';
 
 /** GET /instances/{location}/shortName: the names a link to the instance may carry. */
 export function instanceNames(sandbox: Sandbox, location: string) {
@@ -96,7 +97,7 @@ export function userGroupInstances(sandbox: Sandbox, actor: UserRecord, userId: 
 
 /** GET /groups/{groupId}/instances: the group's open instances the requester may see, with how many members are in each. */
 export function groupInstanceList(sandbox: Sandbox, actor: UserRecord, groupId: string) {
-  if (!sandbox.groups.has(groupId)) throw new ApiError(404, messages.groupNotFound);
+  findGroup(sandbox, groupId, 'getGroupInstances');
   return openGroupInstances(sandbox, actor, groupId).map((instance) => ({
     instanceId: instance.instanceId,
     location: instance.id,

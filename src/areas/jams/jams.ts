@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
 import { lazy } from '../../schema/lazy.js';
+import { idPattern, requireIdForm } from '../../schema/ids.js';
 import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import type { JamRecord, JamSubmissionRecord } from '../../store/records/jams.js';
@@ -17,7 +18,7 @@ const ListSchema = lazy(() =>
 const SubmissionQuerySchema = lazy(() => z.object({ contentId: z.string().optional(), submitterId: z.string().optional() }));
 const SubmitSchema = lazy(() => z.object({ contentId: z.string().min(1), description: z.string() }));
 
-const JAM_ID = /^jam_[0-9a-fA-F-]{36}$/;
+const JAM_ID = idPattern('jam');
 
 /** Open while the clock is between the jam's opening and closing of submissions; closed before and after. */
 export function jamState(sandbox: Sandbox, jam: JamRecord): 'submissions_open' | 'closed' {
@@ -41,7 +42,7 @@ export function listJams(sandbox: Sandbox, query: unknown): JamRecord[] {
 
 /** A visible jam; a hidden one is not found, like an unknown id: 404, or the `status` an operation answers instead. */
 export function findJam(sandbox: Sandbox, jamId: string, status = 404): JamRecord {
-  if (!JAM_ID.test(jamId)) throw new ApiError(status, messages.jamIdMalformed(jamId));
+  requireIdForm('id', jamId, JAM_ID, status);
   const jam = sandbox.jams.get(jamId);
   if (!jam?.isVisible) throw new ApiError(status, messages.jamNotFound);
   return jam;

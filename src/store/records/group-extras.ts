@@ -7,17 +7,23 @@ import { GroupMemberSchema, GroupMemberStatus, GroupPermission, GroupRoleSchema 
 export const GROUP_ROLE_TEMPLATES = ['default', 'managedFree', 'managedInvite', 'managedRequest'] as const;
 export const GroupRoleTemplate = lazy(() => z.enum(GROUP_ROLE_TEMPLATES));
 
+/** A role a template makes beside the everyone role, as the newer public description (the conformance suite's) lists it. */
+export const GroupRoleTemplateRoleSchema = lazy(() =>
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(GroupPermission),
+    isAddedOnJoin: z.boolean(),
+  }),
+);
+export type GroupRoleTemplateRole = z.infer<typeof GroupRoleTemplateRoleSchema>;
+
 export const GroupRoleTemplateValuesSchema = lazy(() =>
   z.object({
     basePermissions: z.array(GroupPermission),
     description: z.string(),
     name: z.string(),
-    roles: z.object({
-      name: z.string(),
-      description: z.string(),
-      basePermissions: z.array(GroupPermission),
-      isAddedOnJoin: z.boolean(),
-    }),
+    roles: z.array(GroupRoleTemplateRoleSchema),
   }),
 );
 export type GroupRoleTemplateValues = z.infer<typeof GroupRoleTemplateValuesSchema>;

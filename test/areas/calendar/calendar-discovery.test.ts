@@ -31,6 +31,18 @@ describe('GET /calendar/featured', () => {
     expect(r.status).toBe(200);
     expect(titles(r.body)).toEqual(['World Jam Kickoff']);
   });
+
+  it('is served without a session, as the live service serves it, showing what a stranger sees', async () => {
+    const t = testSandbox();
+    const r = await t.call('GET', '/calendar/featured?date=2026-02-01T00:00:00Z');
+    expect(r.status).toBe(200);
+    expect(titles(expectShape(CalendarEventListSchema, r.body))).toEqual(['World Jam Kickoff']);
+    expect(r.body.results[0].userInterest).toMatchObject({ isFollowing: false });
+  });
+
+  it("still needs a session for the requester's own calendar", async () => {
+    expectError(await testSandbox().call('GET', '/calendar'), 401, messages.missingCredentials);
+  });
 });
 
 describe('following an event', () => {
@@ -69,6 +81,15 @@ describe('GET /calendar/discover', () => {
     expect(r.body).toMatchObject({ nextCursor: '1', results: [{ title: 'Midnight Hangout' }] });
     const next = await t.call('GET', `/calendar/discover?scope=upcoming&upcomingOffsetMinutes=40000&n=1&nextCursor=1`, { cookie });
     expect(next.body.results.map((e: { title: string }) => e.title)).toEqual(['World Jam Kickoff']);
+  });
+
+  it('is served without a session, as the live service serves it: the public events, none of a group-only one', async () => {
+    const t = testSandbox();
+    const r = await t.call('GET', '/calendar/discover?scope=upcoming&upcomingOffsetMinutes=50000');
+    expect(r.status).toBe(200);
+    expect(titles(r.body)).toEqual(['Midnight Hangout', 'World Jam Kickoff']);
+    const member = await t.call('GET', '/calendar/discover?scope=upcoming&upcomingOffsetMinutes=50000', { cookie: await t.login('admin') });
+    expect(titles(member.body)).toContain('Editors Sync');
   });
 
   it('shows a live event in the live scope and drops featured ones on exclude', async () => {

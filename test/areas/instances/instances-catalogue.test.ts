@@ -149,13 +149,13 @@ describe('group instances', () => {
     expect(withFriend.body.map((g: { instanceId: string }) => g.instanceId)).toEqual([nightOwlsPlus]);
   });
 
-  it('answers 404 for an unknown group', async () => {
+  it('answers 403 for an unknown group, as the live service does', async () => {
     const t = testSandbox();
     const alice = await t.login('alice');
     expectError(
       await t.call('GET', '/groups/grp_0000000f-0000-4000-8000-000000000000/instances', { cookie: alice }),
-      404,
-      messages.groupNotFound,
+      403,
+      messages.groupNotMember,
     );
   });
 });

@@ -44,7 +44,7 @@ describe('GET /jams/{jamId}', () => {
     const t = testSandbox();
     const cookie = await t.login('alice');
     expectError(await t.call('GET', '/jams/jam_00000000-0000-4000-8000-000000000000', { cookie }), 404, messages.jamNotFound);
-    expectError(await t.call('GET', '/jams/nope', { cookie }), 404, messages.jamIdMalformed('nope'));
+    expectError(await t.call('GET', '/jams/nope', { cookie }), 404, "id must be an ID: 'nope'");
   });
 });
 
