@@ -2,6 +2,7 @@
 // the packages the server is built from but zod (a dependency), whose types give the fixture records'.
 import type * as z from 'zod';
 import type { collections } from '../store/fixtures/fixtures.js';
+import type { RuleSchema, ScenarioSchema } from '../scenarios/schema.js';
 
 /** The collections a world's records are kept in, as fixture files and `worlds.create({ fixtures })` name them. */
 export type CollectionName = keyof typeof collections;
@@ -23,23 +24,11 @@ export interface NewWorldOptions {
   clock?: Date | string;
 }
 
-/** A scenario as its JSON file holds it (see docs/scenarios.md and `scenario.schema.json`). */
-export interface ScenarioFile {
-  $schema?: string;
-  name: string;
-  description?: string;
-  rules: ScenarioRule[];
-}
+/** A scenario as its JSON file holds it (see docs/scenarios.md and `scenario.schema.json`): the schema the server checks it with. */
+export type ScenarioFile = z.input<typeof ScenarioSchema>;
 
-/** One rule of a scenario; the server checks it and answers 400 naming any problem. */
-export interface ScenarioRule {
-  match: { method?: string; path: string; query?: Record<string, string>; headers?: Record<string, string>; user?: string };
-  response?: { status: number; message?: string; wafCode?: number; body?: unknown; headers?: Record<string, string> };
-  fault?: 'connection-reset' | 'empty-response' | 'malformed-json' | (string & {});
-  delayMs?: number;
-  times?: number;
-  [field: string]: unknown;
-}
+/** One rule of a scenario, in every form the server accepts; it answers 400 naming any problem. */
+export type ScenarioRule = z.input<typeof RuleSchema>;
 
 /** An active rule as `GET /_mock/scenarios` lists it. */
 export interface ActiveRule {
