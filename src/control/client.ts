@@ -14,8 +14,10 @@ import type {
   PipelineState,
   Presence,
   PresenceChange,
+  Har,
   RecordedRequest,
   RequestFilters,
+  RequestsReader,
   ScenarioFile,
   Session,
   SettingsChange,
@@ -111,8 +113,8 @@ export interface ControlClient {
       clear(): Promise<SocketFaults>;
     };
   };
-  /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`. */
-  requests(filters?: RequestFilters): Promise<RecordedRequest[]>;
+  /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`; `.har()` gives them as HAR 1.2. */
+  requests: RequestsReader;
   /** How many of the journal's requests the filters keep. */
   requestCount(filters?: RequestFilters): Promise<number>;
   /** Drops the journal's entries the filters keep (all of them without filters). */
@@ -241,11 +243,21 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       drop: async (userId) => (await call<{ dropped: number }>('POST', '/pipeline/drop', userId === undefined ? {} : { userId })).dropped,
       faults: { get: () => faults('GET'), set: (change) => faults('POST', change), clear: () => faults('DELETE') },
     },
-    requests: async (filters = {}) => {
-      const entries = await call<RecordedRequest[]>('GET', `/requests${journalQuery(filters)}`);
-      const { path } = filters;
-      return path instanceof RegExp ? entries.filter((entry) => path.test(entry.path)) : entries;
-    },
+    requests: Object.assign(
+      async (filters: RequestFilters = {}) => {
+        const entries = await call<RecordedRequest[]>('GET', `/requests${journalQuery(filters)}`);
+        const { path } = filters;
+        return path instanceof RegExp ? entries.filter((entry) => path.test(entry.path)) : entries;
+      },
+      {
+        har: async (filters: RequestFilters = {}) => {
+          const har = await call<Har>('GET', `/requests.har${journalQuery(filters)}`);
+          const { path } = filters;
+          if (path instanceof RegExp) har.log.entries = har.log.entries.filter((entry) => path.test(new URL(entry.request.url).pathname));
+          return har;
+        },
+      },
+    ),
     requestCount: async (filters = {}) => {
       const { path } = filters;
       if (path instanceof RegExp) return (await client.requests(filters)).length;

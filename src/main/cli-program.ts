@@ -140,6 +140,11 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`,
       ).env('MOCK_API_SCENARIO'),
     )
+    .addOption(
+      new Option('--har-secrets <mode>', 'keep: the journal\'s HAR (GET /_mock/requests.har) keeps cookies and authorizations')
+        .choices(['redact', 'keep'])
+        .env('MOCK_API_HAR_SECRETS'),
+    )
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(
       new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'),
