@@ -89,8 +89,13 @@ export function harEntry(exchange: Exchange, secrets: HarSecrets): HarEntry {
   };
 }
 
+/** A secret header's value redacted; an authorization keeps its scheme (`Basic <redacted>`), which says how the client logged in. */
 function harHeaders(headers: [string, string][], keep: boolean): HarHeader[] {
-  return headers.map(([name, value]) => ({ name, value: keep || !SECRET_HEADERS.has(name.toLowerCase()) ? value : REDACTED }));
+  return headers.map(([name, value]) => {
+    if (keep || !SECRET_HEADERS.has(name.toLowerCase())) return { name, value };
+    const scheme = /authorization$/i.test(name) ? /^(\w+) /.exec(value)?.[1] : undefined;
+    return { name, value: scheme ? `${scheme} ${REDACTED}` : REDACTED };
+  });
 }
 
 /** The cookies a `Cookie` header sends or each `Set-Cookie` sets, by name; their values redacted unless kept. */

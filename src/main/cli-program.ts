@@ -15,6 +15,7 @@ import { defaultMaxMemory, parseMemorySize } from '../limits.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 import { EXIT_USAGE, fail, startCommand, type StartCommandOptions } from './start-command.js';
 import { conformanceCommand, type ConformanceCommandOptions } from './conformance-command.js';
+import { addParityCommands } from './parity-commands.js';
 
 function integer(min: number, max: number) {
   return (value: string) => {
@@ -239,6 +240,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--workflow <ids...>', 'run only these workflows'))
     .addOption(new Option('--json', 'print every workflow and step as JSON'))
     .action(async (opts: ConformanceCommandOptions) => conformanceCommand(opts));
+
+  addParityCommands(program, integer(0, 65535));
 
   program
     .command('totp')

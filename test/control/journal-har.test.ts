@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type MockServer } from '../../src/main/index.js';
+import { startServer, type ControlClient, type MockServer } from '../../src/main/index.js';
 import { harProblems } from '../support/har.js';
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -15,7 +15,7 @@ describe('the journal as HAR (GET /_mock/requests.har)', () => {
   });
 
   /** A login, a write with a body, and a refusal, through one session. */
-  async function traffic(on: MockServer) {
+  async function traffic(on: ControlClient) {
     const session = await on.login('alice', 'alice-password');
     await session.fetch('/auth/user/notes', {
       method: 'POST',
