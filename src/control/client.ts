@@ -14,8 +14,6 @@ import type {
   PipelineState,
   Presence,
   PresenceChange,
-  Har,
-  RecordedRequest,
   RequestFilters,
   RequestsReader,
   ScenarioFile,
@@ -27,6 +25,7 @@ import type {
 } from './client-types.js';
 import { answer, ControlError } from './control-error.js';
 import { login, worldFetch } from './client-login.js';
+import { journalQuery, journalReader } from './client-journal.js';
 
 export type * from './client-types.js';
 export { ControlError };
@@ -161,18 +160,6 @@ export function controlClientVia(server: string | ServerUrls, send: ControlTrans
   return clientFor(urls, undefined, send);
 }
 
-/** The journal's filters as the query of `/_mock/requests`: the server applies its path rules. */
-function journalQuery({ method, path, status, user, since }: RequestFilters): string {
-  const query = new URLSearchParams();
-  if (method !== undefined) query.set('method', method);
-  if (typeof path === 'string') query.set('path', path);
-  if (status !== undefined) query.set('status', String(status));
-  if (user !== undefined) query.set('user', user);
-  if (since !== undefined) query.set('since', since instanceof Date ? since.toISOString() : since);
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
 /** A time as the control plane takes it; what is no date goes as given, for the server to refuse. */
 const isoTime = (at: Date | string) => {
   const date = new Date(at);
@@ -243,21 +230,7 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       drop: async (userId) => (await call<{ dropped: number }>('POST', '/pipeline/drop', userId === undefined ? {} : { userId })).dropped,
       faults: { get: () => faults('GET'), set: (change) => faults('POST', change), clear: () => faults('DELETE') },
     },
-    requests: Object.assign(
-      async (filters: RequestFilters = {}) => {
-        const entries = await call<RecordedRequest[]>('GET', `/requests${journalQuery(filters)}`);
-        const { path } = filters;
-        return path instanceof RegExp ? entries.filter((entry) => path.test(entry.path)) : entries;
-      },
-      {
-        har: async (filters: RequestFilters = {}) => {
-          const har = await call<Har>('GET', `/requests.har${journalQuery(filters)}`);
-          const { path } = filters;
-          if (path instanceof RegExp) har.log.entries = har.log.entries.filter((entry) => path.test(new URL(entry.request.url).pathname));
-          return har;
-        },
-      },
-    ),
+    requests: journalReader(call),
     requestCount: async (filters = {}) => {
       const { path } = filters;
       if (path instanceof RegExp) return (await client.requests(filters)).length;

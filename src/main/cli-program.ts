@@ -142,7 +142,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
       ).env('MOCK_API_SCENARIO'),
     )
     .addOption(
-      new Option('--har-secrets <mode>', 'keep: the journal\'s HAR (GET /_mock/requests.har) keeps cookies and authorizations')
+      new Option('--har-secrets <mode>', "keep: the journal's HAR (GET /_mock/requests.har) keeps cookies and authorizations")
         .choices(['redact', 'keep'])
         .env('MOCK_API_HAR_SECRETS'),
     )

@@ -6,7 +6,6 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Exchange } from '../control/har.js';
-import { harEntry } from '../control/har.js';
 import type { HarEntry, HarWebSocketMessage } from '../control/har-types.js';
 import { endToEnd } from './forward.js';
 

@@ -26,7 +26,9 @@ describe.runIf(haveBrowser)("the journal's HAR in Playwright", () => {
       const page = await browser.newPage();
       await page.routeFromHAR(file, { url: `${api}/**`, notFound: 'abort' });
       await page.goto(`${api}/groups/grp_missing`);
-      expect(JSON.parse((await page.locator('body').textContent())!)).toEqual({ error: { message: "Can't find group!", status_code: 404 } });
+      expect(JSON.parse((await page.locator('body').textContent())!)).toEqual({
+        error: { message: "Can't find group!", status_code: 404 },
+      });
       const replayed = await page.evaluate(
         async ([url, body]) => {
           const response = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

@@ -31,14 +31,15 @@ describe('the journal as HAR (GET /_mock/requests.har)', () => {
     await traffic(world);
     const har = await world.requests.har();
     expect(await harProblems(har)).toEqual([]);
-    expect(har.log.entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}`)).toEqual([
-      'GET /api/1/auth/user 200',
-      'POST /api/1/auth/user/notes 404',
-      'GET /api/1/groups/grp_missing 404',
-    ]);
+    expect(
+      har.log.entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}`),
+    ).toEqual(['GET /api/1/auth/user 200', 'POST /api/1/auth/user/notes 404', 'GET /api/1/groups/grp_missing 404']);
     const [login, note, group] = har.log.entries;
     expect(JSON.parse(login!.response.content.text!)).toMatchObject({ username: 'alice' });
-    expect(note!.request.postData).toEqual({ mimeType: 'application/json', text: JSON.stringify({ targetUserId: 'usr_missing', note: 'hello' }) });
+    expect(note!.request.postData).toEqual({
+      mimeType: 'application/json',
+      text: JSON.stringify({ targetUserId: 'usr_missing', note: 'hello' }),
+    });
     expect(JSON.parse(group!.response.content.text!)).toEqual({ error: { message: "Can't find group!", status_code: 404 } });
     expect(group!.response.headers).toContainEqual({ name: 'content-type', value: expect.stringContaining('application/json') });
   });
