@@ -51,7 +51,7 @@ describe('the journal as HAR (GET /_mock/requests.har)', () => {
     const token = session.cookie.split('=')[1]!.split(';')[0]!;
     expect(text).not.toContain(basic('alice', 'alice-password').slice(6));
     expect(text).not.toContain(token);
-    expect(text).toContain('"name":"authorization","value":"<redacted>"');
+    expect(text).toContain('"name":"authorization","value":"Basic <redacted>"');
     expect(text).toContain('"name":"set-cookie","value":"<redacted>"');
   });
 
