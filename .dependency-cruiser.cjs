@@ -86,6 +86,12 @@ module.exports = {
     },
     forbid('pipeline-below-control', 'The event socket sits below the control plane.', '^src/pipeline/', ['^src/(control|main)/', WIRING]),
     forbid('control-below-main', 'The control plane sits below main/.', '^src/control/', '^src/main/'),
+    forbid(
+      'parity-from-its-commands',
+      'record and drift (src/parity/) load only when their command runs: only main/parity-commands.ts imports them.',
+      '^src/(?!parity/|main/parity-commands\\.ts$)',
+      '^src/parity/',
+    ),
   ],
   options: {
     includeOnly: '^src/',

@@ -8,6 +8,7 @@ const PROCESS_TESTS = [
   'test/main/**/*.test.ts',
   'test/docs/commands.test.ts',
   'test/control/console.browser.test.ts',
+  'test/control/journal-har.browser.test.ts',
   'test/store/every-write-kept.test.ts',
   'test/store/persistence*.test.ts',
   'test/store/persistence/**/*.test.ts',

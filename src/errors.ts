@@ -256,6 +256,7 @@ export const messages = {
   // (end of section)
 
   // event socket
+  upstreamUnreachable: (origin: string, cause: string) => `mock-api record: the upstream ${origin} did not answer (${cause})`,
   pipelineRefusing: 'The event socket is refusing new connections for now (a socket fault of this world).',
   // (end of section)
 

@@ -3,6 +3,9 @@
 import type * as z from 'zod';
 import type { collections } from '../store/fixtures/fixtures.js';
 import type { RuleSchema, ScenarioSchema } from '../scenarios/schema.js';
+import type { Har } from './har-types.js';
+
+export type * from './har-types.js';
 
 /** The collections a world's records are kept in, as fixture files and `worlds.create({ fixtures })` name them. */
 export type CollectionName = keyof typeof collections;
@@ -48,6 +51,16 @@ export interface RecordedRequest {
   userId: string | null;
   username: string | null;
   [field: string]: unknown;
+}
+
+/** The journal's requests, oldest first, narrowed by `filters`; and the same as HAR 1.2. */
+export interface RequestsReader {
+  (filters?: RequestFilters): Promise<RecordedRequest[]>;
+  /**
+   * The journal as HAR 1.2 (`GET /_mock/requests.har`), bodies included; cookies and authorizations
+   * redacted unless the server was started with `--har-secrets keep`.
+   */
+  har(filters?: RequestFilters): Promise<Har>;
 }
 
 /** Narrows the journal; every filter given must hold (the filters of `GET /_mock/requests`). */

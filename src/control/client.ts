@@ -14,8 +14,8 @@ import type {
   PipelineState,
   Presence,
   PresenceChange,
-  RecordedRequest,
   RequestFilters,
+  RequestsReader,
   ScenarioFile,
   Session,
   SettingsChange,
@@ -25,6 +25,7 @@ import type {
 } from './client-types.js';
 import { answer, ControlError } from './control-error.js';
 import { login, worldFetch } from './client-login.js';
+import { journalQuery, journalReader } from './client-journal.js';
 
 export type * from './client-types.js';
 export { ControlError };
@@ -111,8 +112,8 @@ export interface ControlClient {
       clear(): Promise<SocketFaults>;
     };
   };
-  /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`. */
-  requests(filters?: RequestFilters): Promise<RecordedRequest[]>;
+  /** The requests the API answered (the last 1000), oldest first, narrowed by `filters`; `.har()` gives them as HAR 1.2. */
+  requests: RequestsReader;
   /** How many of the journal's requests the filters keep. */
   requestCount(filters?: RequestFilters): Promise<number>;
   /** Drops the journal's entries the filters keep (all of them without filters). */
@@ -157,18 +158,6 @@ export function controlClientVia(server: string | ServerUrls, send: ControlTrans
     pipelineUrl: given.pipelineUrl ?? `${url.replace(/^http/, 'ws')}/`,
   };
   return clientFor(urls, undefined, send);
-}
-
-/** The journal's filters as the query of `/_mock/requests`: the server applies its path rules. */
-function journalQuery({ method, path, status, user, since }: RequestFilters): string {
-  const query = new URLSearchParams();
-  if (method !== undefined) query.set('method', method);
-  if (typeof path === 'string') query.set('path', path);
-  if (status !== undefined) query.set('status', String(status));
-  if (user !== undefined) query.set('user', user);
-  if (since !== undefined) query.set('since', since instanceof Date ? since.toISOString() : since);
-  const text = query.toString();
-  return text ? `?${text}` : '';
 }
 
 /** A time as the control plane takes it; what is no date goes as given, for the server to refuse. */
@@ -241,11 +230,7 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       drop: async (userId) => (await call<{ dropped: number }>('POST', '/pipeline/drop', userId === undefined ? {} : { userId })).dropped,
       faults: { get: () => faults('GET'), set: (change) => faults('POST', change), clear: () => faults('DELETE') },
     },
-    requests: async (filters = {}) => {
-      const entries = await call<RecordedRequest[]>('GET', `/requests${journalQuery(filters)}`);
-      const { path } = filters;
-      return path instanceof RegExp ? entries.filter((entry) => path.test(entry.path)) : entries;
-    },
+    requests: journalReader(call),
     requestCount: async (filters = {}) => {
       const { path } = filters;
       if (path instanceof RegExp) return (await client.requests(filters)).length;

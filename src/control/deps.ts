@@ -1,4 +1,5 @@
 import type { RequestJournal } from './journal.js';
+import type { HarSecrets } from './har-types.js';
 import type { ControlGuardOptions } from './guard.js';
 import type { PipelineHub } from '../pipeline/hub.js';
 import type { ReadyMadeScenario } from '../scenarios/scenario-files.js';
@@ -13,6 +14,8 @@ export interface AppDeps {
   journal: RequestJournal;
   /** What the control plane and upload URLs accept (Host names, Origins, a token); loopback only by default. */
   control?: ControlGuardOptions;
+  /** What `GET /_mock/requests.har` keeps of cookies and authorizations: redacted unless `keep` (`--har-secrets keep`). */
+  harSecrets?: HarSecrets;
   /** The open event sockets of every world (none until a server accepts them). */
   sockets: PipelineHub;
   /** The package's ready-made scenarios, read when the console first lists them. */

@@ -150,6 +150,13 @@ export class RequestJournal {
     return found;
   }
 
+  /** The entries as recorded, unformatted and unredacted (the HAR of `GET /_mock/requests.har`); oldest first. */
+  recorded(filter: JournalFilter = () => true): readonly RecordedEntry[] {
+    const found: RecordedEntry[] = [];
+    for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) found.push(this.entries[i]!);
+    return found;
+  }
+
   count(filter: JournalFilter = () => true): number {
     let count = 0;
     for (let i = this.start; i < this.entries.length; i++) if (filter(this.entries[i]!)) count += 1;

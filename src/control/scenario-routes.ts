@@ -48,6 +48,17 @@ export function scenarioControlRoutes(deps: AppDeps) {
   });
 
   routes.get('/requests', (c) => json(c, journal.list(journalFilter(c.req.query(), requestedSandboxId(c)))));
+  routes.get('/requests.har', async (c) => {
+    // The console's download link carries the token in the query, as its event stream does.
+    const { token: _, ...query } = c.req.query();
+    const filter = journalFilter(query, requestedSandboxId(c));
+    const { journalHar } = await import('./journal-har.js');
+    const har = journalHar(journal, filter, new URL(c.req.url).origin, deps.harSecrets ?? 'redact');
+    return c.body(JSON.stringify(har, null, 2), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="requests.har"',
+    });
+  });
   routes.get('/requests/count', (c) => json(c, { count: journal.count(journalFilter(c.req.query(), requestedSandboxId(c))) }));
   routes.delete('/requests', (c) => {
     journal.clear(journalFilter(c.req.query(), requestedSandboxId(c)));

@@ -15,6 +15,7 @@ import { defaultMaxMemory, parseMemorySize } from '../limits.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 import { EXIT_USAGE, fail, startCommand, type StartCommandOptions } from './start-command.js';
 import { conformanceCommand, type ConformanceCommandOptions } from './conformance-command.js';
+import { addParityCommands } from './parity-commands.js';
 
 function integer(min: number, max: number) {
   return (value: string) => {
@@ -140,6 +141,11 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
         `scenario files of scripted failures, active from the start, or ready-made ones by name (${readyMadeScenarios().join(', ')})`,
       ).env('MOCK_API_SCENARIO'),
     )
+    .addOption(
+      new Option('--har-secrets <mode>', "keep: the journal's HAR (GET /_mock/requests.har) keeps cookies and authorizations")
+        .choices(['redact', 'keep'])
+        .env('MOCK_API_HAR_SECRETS'),
+    )
     .addOption(new Option('-q, --quiet', 'print only the listening line, no request log (env MOCK_API_QUIET=1)'))
     .addOption(
       new Option('--pid-file <file>', 'write the process id there (removed on exit), for `mock-api stop`').env('MOCK_API_PID_FILE'),
@@ -234,6 +240,8 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(new Option('--workflow <ids...>', 'run only these workflows'))
     .addOption(new Option('--json', 'print every workflow and step as JSON'))
     .action(async (opts: ConformanceCommandOptions) => conformanceCommand(opts));
+
+  addParityCommands(program, integer(0, 65535));
 
   program
     .command('totp')

@@ -26,6 +26,10 @@ export {
   type PresenceChange,
   type RecordedRequest,
   type RequestFilters,
+  type RequestsReader,
+  type Har,
+  type HarEntry,
+  type HarWebSocketMessage,
   type ScenarioFile,
   type ScenarioRule,
   type SentFrame,
@@ -68,6 +72,8 @@ export interface StartOptions {
   profile?: 'seed' | 'live';
   /** Scenarios active from the start in every world: ready-made names, file paths, or scenario objects. */
   scenarios?: (string | ScenarioFile)[];
+  /** `keep`: the journal's HAR (`requests.har()`) keeps cookies and authorizations; redacted by default. */
+  harSecrets?: 'redact' | 'keep';
   /** Receives one line per request and any unexpected error. */
   log?: (line: string) => void;
 }
@@ -96,6 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<MockServe
     generate: options.generate,
     settings: options.profile ? { ...options.settings, profile: options.profile } : options.settings,
     scenarios,
+    harSecrets: options.harSecrets,
     log: options.log,
   });
   // The control plane's calls need no socket in this process: they go straight to the server's handler.

@@ -22,6 +22,7 @@ export const LEFT_ENV = [
   'MOCK_API_SESSION_TTL',
   'MOCK_API_SCENARIO',
   'MOCK_API_PROFILE',
+  'MOCK_API_HAR_SECRETS',
 ];
 
 const port = (value: string) => (/^\d{1,5}$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined);

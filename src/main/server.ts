@@ -19,6 +19,7 @@ import { FixtureError, type SandboxData } from '../store/fixtures/fixtures.js';
 import type { SandboxLimits } from '../store/sandboxes.js';
 import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
+import type { HarSecrets } from '../control/har-types.js';
 import { answerClientErrorsWithEnvelope, answeredMalformedRequest } from '../http/node-errors.js';
 
 export interface ServerOptions {
@@ -43,6 +44,8 @@ export interface ServerOptions {
   db?: string;
   /** Scenarios active from the start (the base set a control-plane reset returns to). */
   scenarios?: Scenario[];
+  /** What the journal's HAR keeps of cookies and authorizations (`--har-secrets`); redacted by default. */
+  harSecrets?: HarSecrets;
   /** Receives one line per request and any unexpected error; omit for silence. */
   log?: (line: string) => void;
   /**
@@ -115,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log;
   const deps = await buildDeps(options);
   deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
+  deps.harSecrets = options.harSecrets;
   const db = options.db === undefined ? undefined : await openDb(options.db, deps.sandboxes);
   const app = createApp(deps);
   const reportUnsaved = (error: Error) => {

@@ -37,6 +37,7 @@ export interface StartCommandOptions {
   quiet?: boolean;
   pidFile?: string;
   outliveParent?: boolean;
+  harSecrets?: 'redact' | 'keep';
 }
 
 /** `--scenario a b` gives a list, `MOCK_API_SCENARIO=a,b` one string. */
@@ -82,6 +83,7 @@ export async function startCommand(opts: StartCommandOptions, onStarted: (server
       seed: opts.seed,
       generate: opts.generate,
       settings,
+      harSecrets: opts.harSecrets,
       control: { token: opts.controlToken, allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins },
       sandboxLimits: { maxSandboxes: opts.maxWorlds, sandboxIdleMinutes: opts.worldIdleMinutes },
       log: opts.quiet || isOn(process.env.MOCK_API_QUIET) ? undefined : (line) => process.stdout.write(`${line}\n`),

@@ -86,6 +86,18 @@ describe("docs/cli.md's table", () => {
   });
 });
 
+describe("docs/cli.md's record and drift tables", () => {
+  it.each(['record', 'drift'])('list every flag of mock-api %s', (command) => {
+    const help = run([command, '--help']).stdout;
+    const flags = [...help.matchAll(/^\s+(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!).filter((flag) => flag !== '--help');
+    const page = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
+    const start = page.indexOf('| flag | default |', page.indexOf(`\`mock-api ${command} `));
+    const table = page.slice(start, page.indexOf('\n\n', start));
+    expect(flags.length).toBeGreaterThan(2);
+    expect(flags.filter((flag) => !table.includes(`\`${flag}`) && !table.includes(`, ${flag}`))).toEqual([]);
+  });
+});
+
 describe('mock-api start --max-memory', () => {
   it('sets the process budget that /_mock/limits reports, in bytes', async () => {
     const server = await started(['--max-memory', '512MiB'], root);

@@ -52,6 +52,7 @@ export const consolePage = `<!doctype html>
       <input id="filter-status" placeholder="status (404, 4xx)" aria-label="status" size="12">
       <input id="filter-user" placeholder="user" aria-label="user" size="12">
       <span id="requests-count" class="dim"></span>
+      <a id="har-download" class="action" download="requests.har" href="/_mock/requests.har">download HAR</a>
     </div>
     <div class="scroll"><table>
       <thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>user</th><th>duration</th><th>rule</th></tr></thead>

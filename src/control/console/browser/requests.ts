@@ -107,6 +107,15 @@ export function renderRequests() {
   $('requests-body').replaceChildren(...rows);
   $('requests-count').textContent = `${shown.length} ${shown.length === 1 ? 'request' : 'requests'}`;
   $('requests-page').textContent = `page ${state.page + 1} of ${pages}`;
+  $<HTMLAnchorElement>('har-download').href = harLink();
+}
+
+/** The world's journal as HAR, by the method filter (the others match loosely here, by rule paths there). */
+function harLink(): string {
+  const query = new URLSearchParams({ world: state.sandboxId || 'default' });
+  if (state.filters.method) query.set('method', state.filters.method);
+  if (token) query.set('token', token);
+  return `/_mock/requests.har?${query}`;
 }
 
 /**
