@@ -135,3 +135,20 @@ describe('mock-api start --session-limit', () => {
     expect(settings.sessionLimit).toBe(1);
   });
 });
+
+describe('mock-api start --session-ttl', () => {
+  it('refuses one minute past a year with a usage error, exit code 2', () => {
+    const result = run(['start', '--port', '0', '--session-ttl', '525601']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "error: option '--session-ttl <minutes>' argument '525601' is invalid. must be a whole number from 1 to 525600.\n",
+    );
+  });
+
+  it('starts with a year, the longest, which /_mock/settings then reports', async () => {
+    const server = await started(['--session-ttl', '525600'], root);
+    const settings = (await (await fetch(`${server.origin}/_mock/settings`)).json()) as { sessionTtlMinutes: number };
+    server.stop();
+    expect(settings.sessionTtlMinutes).toBe(525_600);
+  });
+});
