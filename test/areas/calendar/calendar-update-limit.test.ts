@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../src/errors.js';
 import { CalendarEventListSchema, CalendarEventSchema } from '../../../src/store/records/calendar.js';
 import { expectError, expectShape, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';
