@@ -6,11 +6,11 @@ import { WorldApi } from '../support/write-cases/case.js';
 import { writeCases } from '../support/write-cases/index.js';
 
 /**
- * Writes whose changes the `--db` log loses today (found when this check began to replay a real log):
- * the file and log a killed server leaves, replayed, miss them; `apart` when the write is saved on its
+ * Writes whose changes the `--db` file and log lose today (found when this check began to read them as
+ * a killed server leaves them): read back, they miss the write; `apart` when the write is saved on its
  * own, as a server saves each request it answers, `together` when one save holds it and its
  * preparation, as group commit saves requests that arrive at once. Each loss keeps a test that fails
- * until the log keeps the write; once it does, that test fails: take the loss out of this list.
+ * until they keep the write; once they do, that test fails: take the loss out of this list.
  */
 const logLoses = new Map<string, { apart?: string; together?: string }>([
   [
@@ -19,11 +19,11 @@ const logLoses = new Map<string, { apart?: string; together?: string }>([
   ],
   [
     'POST /notifications/{notificationId}/reply',
-    { together: 'the v2 notification put by the control plane and replied to is not replayed' },
+    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
   ],
   [
     'POST /notifications/{notificationId}/respond',
-    { together: 'the v2 notification put by the control plane and declined is not replayed' },
+    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
   ],
 ]);
 
@@ -66,12 +66,12 @@ describe('every stateful write operation', () => {
     it(`${c.operation}: ${c.label}; a read shows it, and every way of keeping the world keeps it`, () =>
       check({ logKeepsIt: !loss?.apart, apart: true }));
     if (loss?.apart)
-      it.fails(`${c.operation}: ${c.label}; the --db log replayed keeps it (not yet: ${loss.apart})`, () =>
+      it.fails(`${c.operation}: ${c.label}; the --db file and log a killed server leaves keep it (not yet: ${loss.apart})`, () =>
         check({ logKeepsIt: true, apart: true }),
       );
     if (loss?.together)
       it.fails(
-        `${c.operation}: ${c.label}; saved in one save with its preparation, the --db log replayed keeps it (not yet: ${loss.together})`,
+        `${c.operation}: ${c.label}; saved in one save with its preparation, the --db file and log keep it (not yet: ${loss.together})`,
         () => check({ logKeepsIt: true, apart: false }),
       );
   }
