@@ -118,3 +118,49 @@ describe('mock-api start --max-memory', () => {
     );
   });
 });
+
+describe('mock-api start --session-limit', () => {
+  it('refuses 0 with a usage error, exit code 2', () => {
+    const result = run(['start', '--port', '0', '--session-limit', '0']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("error: option '--session-limit <n>' argument '0' is invalid. must be a whole number from 1 to 100000.\n");
+    expect(result.stdout).toBe('');
+  });
+
+  it('refuses MOCK_API_SESSION_LIMIT=0 from the environment the same way', () => {
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0'], {
+      encoding: 'utf8',
+      timeout: 15_000,
+      cwd: root,
+      env: { ...process.env, MOCK_API_SESSION_LIMIT: '0' },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "error: option '--session-limit <n>' value '0' from env 'MOCK_API_SESSION_LIMIT' is invalid. must be a whole number from 1 to 100000.\n",
+    );
+  });
+
+  it('starts with 1, the smallest, which /_mock/settings then reports', async () => {
+    const server = await started(['--session-limit', '1'], root);
+    const settings = (await (await fetch(`${server.origin}/_mock/settings`)).json()) as { sessionLimit: number };
+    server.stop();
+    expect(settings.sessionLimit).toBe(1);
+  });
+});
+
+describe('mock-api start --session-ttl', () => {
+  it('refuses one minute past a year with a usage error, exit code 2', () => {
+    const result = run(['start', '--port', '0', '--session-ttl', '525601']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      "error: option '--session-ttl <minutes>' argument '525601' is invalid. must be a whole number from 1 to 525600.\n",
+    );
+  });
+
+  it('starts with a year, the longest, which /_mock/settings then reports', async () => {
+    const server = await started(['--session-ttl', '525600'], root);
+    const settings = (await (await fetch(`${server.origin}/_mock/settings`)).json()) as { sessionTtlMinutes: number };
+    server.stop();
+    expect(settings.sessionTtlMinutes).toBe(525_600);
+  });
+});

@@ -230,6 +230,24 @@ describe('GET /avatars/{avatarId}', () => {
     const r = await t.call('GET', `/avatars/${avatars.secretDraft}`, { cookie });
     expect(expectShape(AvatarSchema, r.body).releaseStatus).toBe('private');
   });
+
+  it("answers 404 for another author's hidden avatar", async () => {
+    const { t, cookie } = await session('alice');
+    expectError(await t.call('GET', `/avatars/${avatars.oldGhost}`, { cookie }), 404, messages.avatarNotFound);
+  });
+
+  it('shows the author their hidden avatar', async () => {
+    const { t, cookie } = await session('bob');
+    const r = await t.call('GET', `/avatars/${avatars.oldGhost}`, { cookie });
+    expect(expectShape(AvatarSchema, r.body).releaseStatus).toBe('hidden');
+  });
+
+  it("refuses wearing another author's hidden avatar with 403 and keeps the current one", async () => {
+    const { t, cookie } = await session('alice');
+    const before = (await t.call('GET', '/auth/user', { cookie })).body.currentAvatar;
+    expectError(await t.call('PUT', `/avatars/${avatars.oldGhost}/select`, { cookie }), 403, messages.avatarPrivateOfOther);
+    expect((await t.call('GET', '/auth/user', { cookie })).body.currentAvatar).toBe(before);
+  });
 });
 
 /** A public avatar by bob with one default package. */

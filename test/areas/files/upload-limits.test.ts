@@ -40,4 +40,22 @@ describe('upload totals', () => {
     expectError(await request(t, 'PUT', url, bundle), 404, messages.uploadUrlNotFound);
     expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadNotStarted('file'));
   });
+
+  it('drop an unfinished upload exactly uploadExpiryMinutes old', async () => {
+    const t = testSandbox((data) => Object.assign(data.settings, { uploadExpiryMinutes: 60 }));
+    const { cookie, path } = await worldVersion(t);
+    const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
+    t.clock.advance(60 * 60_000);
+    expectError(await request(t, 'PUT', url, bundle), 404, messages.uploadUrlNotFound);
+    expectError(await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody }), 400, messages.fileUploadNotStarted('file'));
+  });
+
+  it('keep an unfinished upload a millisecond short of uploadExpiryMinutes, and it finishes', async () => {
+    const t = testSandbox((data) => Object.assign(data.settings, { uploadExpiryMinutes: 60 }));
+    const { cookie, path } = await worldVersion(t);
+    const { url } = (await t.call('PUT', `${path}/file/start`, { cookie })).body;
+    t.clock.advance(60 * 60_000 - 1);
+    expect((await request(t, 'PUT', url, bundle)).status).toBe(200);
+    expect((await t.call('PUT', `${path}/file/finish`, { cookie, body: finishBody })).status).toBe(200);
+  });
 });

@@ -261,3 +261,32 @@ describe('snapshot and restore', () => {
     expect(log.results.map((e: { eventType: string }) => e.eventType)).toEqual(['group.post.create']);
   });
 });
+
+describe('notifying a post limited to roles', () => {
+  const limited = { ...post, title: 'Editors only', roleIds: [editorRole], sendNotification: true };
+
+  /** The messages of `who`'s notifications that name the post. */
+  async function aboutPost(t: ReturnType<typeof testSandbox>, who: string) {
+    const reply = await t.call('GET', '/auth/user/notifications', { cookie: await t.login(who) });
+    expect(reply.status).toBe(200);
+    return (reply.body as { message: string }[]).map((n) => n.message).filter((m) => m.includes('Editors only'));
+  }
+
+  it('notifies on create only the members holding one of the roles', async () => {
+    const t = testSandbox();
+    const made = await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: await t.login('alice'), body: limited });
+    expect(made.status).toBe(200);
+    expect(await aboutPost(t, 'bob')).toHaveLength(1);
+    expect(await aboutPost(t, 'admin')).toEqual([]);
+  });
+
+  it('notifies on update only the members holding one of the roles', async () => {
+    const t = testSandbox();
+    const owner = await t.login('alice');
+    const made = await t.call('POST', `/groups/${groups.builders}/posts`, { cookie: owner, body: { ...limited, sendNotification: false } });
+    const edited = await t.call('PUT', `/groups/${groups.builders}/posts/${made.body.id}`, { cookie: owner, body: limited });
+    expect(edited.status).toBe(200);
+    expect(await aboutPost(t, 'bob')).toHaveLength(1);
+    expect(await aboutPost(t, 'admin')).toEqual([]);
+  });
+});

@@ -193,3 +193,32 @@ describe('the ownership limit under parallel requests', () => {
     expect([...t.sandbox.groups.values()].filter((g) => g.ownerId === ids.bob)).toHaveLength(GROUP_LIMITS.owned);
   });
 });
+
+describe(`the limit of ${GROUP_LIMITS.owned} owned groups on a transfer`, () => {
+  it(`refuses offering a group to a member who owns ${GROUP_LIMITS.owned}, and the group stays with its owner`, async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob'); // owns two
+    expect((await t.call('POST', '/groups', { cookie: bob, body: newGroup })).status).toBe(200);
+    const owner = await t.login('alice');
+    const check = await t.call('GET', `/groups/${groups.builders}/transfer?transferTargetId=${ids.bob}`, { cookie: owner });
+    expect(check.body.requirements.targetCanOwnMoreGroups).toBe(false);
+    const r = await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: owner, body: { transferTargetId: ids.bob } });
+    expectError(r, 403, messages.groupCannotTransfer);
+    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body).toMatchObject({
+      ownerId: ids.alice,
+      transferTargetId: null,
+    });
+  });
+
+  it(`hands a group to a member who owns ${GROUP_LIMITS.owned - 1}, who then owns ${GROUP_LIMITS.owned}`, async () => {
+    const t = testSandbox();
+    const owner = await t.login('alice');
+    const check = await t.call('GET', `/groups/${groups.builders}/transfer?transferTargetId=${ids.bob}`, { cookie: owner });
+    expect(check.body.requirements.targetCanOwnMoreGroups).toBe(true);
+    await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: owner, body: { transferTargetId: ids.bob } });
+    const bob = await t.login('bob');
+    expect((await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: bob, body: {} })).status).toBe(200);
+    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body.ownerId).toBe(ids.bob);
+    expectError(await t.call('POST', '/groups', { cookie: bob, body: newGroup }), 403, messages.groupOwnLimit(GROUP_LIMITS.owned));
+  });
+});

@@ -172,6 +172,13 @@ describe('GET /inventory', () => {
     expect(names((await list('?notFlags=equippable')).body)).toEqual(['Party Sticker']);
   });
 
+  it('filters ?flags=a,b to the items holding every flag listed, not any one', async () => {
+    const r = await list('?flags=equippable,archivable');
+    expect(names(r.body)).toEqual(['Blue Drone']);
+    expect(r.body.totalCount).toBe(1);
+    expect(names((await list('?flags=equippable,trashable')).body)).toEqual([]);
+  });
+
   it('filters by types and tags, any one listed', async () => {
     expect(names((await list('?types=portalskin,sticker')).body)).toEqual(['Party Sticker', 'Aurora Portal']);
     expect(names((await list('?tags=color_red,color_green')).body)).toEqual(['Aurora Portal', 'Red Drone']);

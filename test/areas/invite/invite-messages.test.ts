@@ -177,6 +177,21 @@ describe('PUT /message/{userId}/{messageType}/{slot}', () => {
     expectError(await edit(t, cookie, ids.bob, 'message', slot, { message: 'hi' }), 400, messages.inviteMessageInvalidSlot);
   });
 
+  it.each([0, 11])('edits slot %s, at an end of the range, and keeps the text on the next read', async (slot) => {
+    const t = testSandbox();
+    const cookie = await t.login('bob');
+    expect((await edit(t, cookie, ids.bob, 'message', slot, { message: 'Edge of the list' })).status).toBe(200);
+    expect(await readSlot(t, cookie, ids.bob, 'message', slot)).toMatchObject({ slot, message: 'Edge of the list' });
+  });
+
+  it('answers 400 for slot 12 and leaves slot 11 as it was', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('bob');
+    const before = await readSlot(t, cookie, ids.bob, 'message', 11);
+    expectError(await edit(t, cookie, ids.bob, 'message', 12, { message: 'One past' }), 400, messages.inviteMessageInvalidSlot);
+    expect(await readSlot(t, cookie, ids.bob, 'message', 11)).toEqual(before);
+  });
+
   it("refuses a non-admin editing another user's slot and leaves it unchanged", async () => {
     const t = testSandbox();
     const bob = await t.login('bob');

@@ -42,3 +42,16 @@ describe('the order of a receiver’s notifications', () => {
     await expectKeptWhole(t, kept, (world) => aliceList(world));
   });
 });
+
+describe('listing notifications ?after= an instant', () => {
+  it('leaves out the one made at exactly that instant and keeps the one a millisecond later', async () => {
+    const t = testSandbox();
+    const instant = '2026-01-15T12:00:00.000Z';
+    t.clock.set(Date.parse(instant));
+    await boop(t, 'bob');
+    t.clock.set(Date.parse(instant) + 1);
+    await boop(t, 'frank');
+    const listed = await aliceList(t, `?after=${instant}`);
+    expect(listed.map((n) => [n.senderUserId, n.created_at])).toEqual([[ids.frank, '2026-01-15T12:00:00.001Z']]);
+  });
+});

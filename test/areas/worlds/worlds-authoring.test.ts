@@ -253,3 +253,40 @@ describe('DELETE /worlds/{worldId}/platform/{platform}', () => {
     );
   });
 });
+
+describe('the limit of 20 tags on a world, on create and update', () => {
+  const tags = (count: number) => Array.from({ length: count }, (_, i) => `author_tag_${i}`);
+  const ownLanterns = async (t: ReturnType<typeof testSandbox>, alice: string) =>
+    (await t.call('GET', '/worlds?user=me&search=lanterns', { cookie: alice })).body as { id: string; tags: string[] }[];
+
+  it('POST /worlds refuses 21 tags with 400 naming the bound, and makes no world', async () => {
+    const { t, alice } = await asAlice();
+    expectError(
+      await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, tags: tags(21) } }),
+      400,
+      'tags must be at most 20 items',
+    );
+    expect(await ownLanterns(t, alice)).toEqual([]);
+  });
+
+  it('POST /worlds makes a world with 20 tags, the most', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, tags: tags(20) } });
+    expect(r.status).toBe(200);
+    expect((await t.call('GET', `/worlds/${r.body.id}`, { cookie: alice })).body.tags).toEqual(tags(20));
+  });
+
+  it('PUT /worlds/{worldId} refuses 21 tags with 400 naming the bound, and keeps the tags it had', async () => {
+    const { t, alice } = await asAlice();
+    const before = (await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags;
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: tags(21) } });
+    expectError(r, 400, 'tags must be at most 20 items');
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(before);
+  });
+
+  it('PUT /worlds/{worldId} takes 20 tags, the most, and keeps them on the next read', async () => {
+    const { t, alice } = await asAlice();
+    expect((await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: tags(20) } })).status).toBe(200);
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(tags(20));
+  });
+});
