@@ -15,7 +15,7 @@ describe.runIf(haveBrowser)("the journal's HAR in Playwright", () => {
     const server = await startServer();
     const session = await server.login('alice', 'alice-password');
     const note = JSON.stringify({ targetUserId: 'usr_missing', note: 'hello' });
-    await session.fetch('/groups/grp_missing');
+    await session.fetch('/groups/grp_00000000-0000-4000-8000-00000000dead');
     const posted = await session.fetch('/auth/user/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: note });
     const file = join(mkdtempSync(join(tmpdir(), 'mock-api-har-')), 'journal.har');
     writeFileSync(file, JSON.stringify(await server.requests.har()));
@@ -33,14 +33,14 @@ describe.runIf(haveBrowser)("the journal's HAR in Playwright", () => {
       const downloaded = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as Har;
       expect(downloaded.log.entries.map((entry) => new URL(entry.request.url).pathname)).toEqual([
         '/api/1/auth/user',
-        '/api/1/groups/grp_missing',
+        '/api/1/groups/grp_00000000-0000-4000-8000-00000000dead',
         '/api/1/auth/user/notes',
       ]);
       await server.close();
 
       const page = await browser.newPage();
       await page.routeFromHAR(file, { url: `${api}/**`, notFound: 'abort' });
-      await page.goto(`${api}/groups/grp_missing`);
+      await page.goto(`${api}/groups/grp_00000000-0000-4000-8000-00000000dead`);
       expect(JSON.parse((await page.locator('body').textContent())!)).toEqual({
         error: { message: "Can't find group!", status_code: 404 },
       });

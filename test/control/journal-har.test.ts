@@ -22,7 +22,7 @@ describe('the journal as HAR (GET /_mock/requests.har)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ targetUserId: 'usr_missing', note: 'hello' }),
     });
-    await session.fetch('/groups/grp_missing');
+    await session.fetch('/groups/grp_00000000-0000-4000-8000-00000000dead');
     return session;
   }
 
@@ -33,7 +33,11 @@ describe('the journal as HAR (GET /_mock/requests.har)', () => {
     expect(await harProblems(har)).toEqual([]);
     expect(
       har.log.entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname} ${entry.response.status}`),
-    ).toEqual(['GET /api/1/auth/user 200', 'POST /api/1/auth/user/notes 404', 'GET /api/1/groups/grp_missing 404']);
+    ).toEqual([
+      'GET /api/1/auth/user 200',
+      'POST /api/1/auth/user/notes 404',
+      'GET /api/1/groups/grp_00000000-0000-4000-8000-00000000dead 404',
+    ]);
     const [login, note, group] = har.log.entries;
     expect(JSON.parse(login!.response.content.text!)).toMatchObject({ username: 'alice' });
     expect(note!.request.postData).toEqual({

@@ -52,7 +52,7 @@ describe('mock-api record, then drift', () => {
       expect(http.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname}`)).toEqual([
         'GET /api/1/auth/user',
         'GET /api/1/auth/user',
-        'GET /api/1/groups/grp_missing',
+        'GET /api/1/groups/grp_00000000-0000-4000-8000-00000000dead',
         'GET /api/1/worlds/active',
         'POST /api/1/groups',
         `GET /api/1/groups/${file === live.file ? live.session.groupId : same.session.groupId}`,
@@ -64,9 +64,10 @@ describe('mock-api record, then drift', () => {
       expect(JSON.parse(socket!._webSocketMessages![1]!.data)).toMatchObject({ type: 'notification' });
       expect(typeof socket!._webSocketMessages![0]!.time).toBe('number');
     }
-    expect(readHar(live.file).log.entries.find((entry) => entry.request.url.endsWith('/groups/grp_missing'))!.response.content.text).toBe(
-      JSON.stringify({ error: { message: "Can't find groupǃ", status_code: 404 } }),
-    );
+    expect(
+      readHar(live.file).log.entries.find((entry) => entry.request.url.endsWith('/groups/grp_00000000-0000-4000-8000-00000000dead'))!
+        .response.content.text,
+    ).toBe(JSON.stringify({ error: { message: "Can't find groupǃ", status_code: 404 } }));
   });
 
   it('keeps no secret: no password, Basic credentials, cookie or event-socket token', () => {
@@ -92,7 +93,10 @@ describe('mock-api record, then drift', () => {
         };
       }[];
     };
-    expect(report.differences.map((d) => d.path)).toEqual(['/api/1/groups/grp_missing', '/api/1/worlds/active']);
+    expect(report.differences.map((d) => d.path)).toEqual([
+      '/api/1/groups/grp_00000000-0000-4000-8000-00000000dead',
+      '/api/1/worlds/active',
+    ]);
     const [group, worlds] = report.differences;
     expect(group!.comparison).toMatchObject({
       status: { same: true },
@@ -107,7 +111,9 @@ describe('mock-api record, then drift', () => {
     expect(report.summary.status).toEqual({ same: 5, total: 6 });
     const text = run(['drift', live.file, '--user', `alice:${PASSWORD}`]);
     expect(text.stdout.trim().split('\n').at(-1)).toMatch(/^status 5\/6, messages \d+\/\d+, shapes \d+\/\d+$/);
-    expect(text.stdout).toContain(`/api/1/groups/grp_missing: message "Can't find groupǃ" recorded, "Can't find group!" simulated`);
+    expect(text.stdout).toContain(
+      `/api/1/groups/grp_00000000-0000-4000-8000-00000000dead: message "Can't find groupǃ" recorded, "Can't find group!" simulated`,
+    );
   });
 
   it('drift of a recording of the simulator itself finds nothing, exit 0', () => {

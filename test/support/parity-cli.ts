@@ -50,7 +50,7 @@ export async function clientSession(api: string, push: (userId: string) => Promi
   const token = /auth=([^;]+)/.exec(cookie)![1]!;
   const call = (path: string, init: RequestInit = {}) => fetch(`${api}${path}`, { ...init, headers: { ...UA, cookie, ...init.headers } });
   await call('/auth/user');
-  await call('/groups/grp_missing');
+  await call('/groups/grp_00000000-0000-4000-8000-00000000dead');
   await call('/worlds/active');
   const created = (await (
     await call('/groups', {
