@@ -6,10 +6,11 @@ import {
   currentSubscriptions,
   recentSubscription,
   subscriptionEligibility,
+  subscriptionsOffered,
   subscriptionView,
   userSubscriptionView,
 } from './subscriptions.js';
-import { steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
+import { adminTransaction, adminTransactions, steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
 import { sellerEligibility, tiliaKyc, tiliaStatus, tiliaTos, updateTiliaTos } from './tilia.js';
 import { payouts, payoutStatus, payoutView } from './payouts.js';
 import { earningsMetrics } from './earnings.js';
@@ -18,7 +19,7 @@ import { giftPurchases, giftPurchaseView, tokenBundles } from './account-purchas
 /** The economy of the requester's account: subscriptions, Steam transactions, Tilia, payouts, token bundles. */
 export const accountEconomyRoutes = new Hono<AppEnv>();
 
-accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('sandbox').subscriptions.values()].map(subscriptionView)));
+accountEconomyRoutes.get('/subscriptions', (c) => json(c, subscriptionsOffered(c.get('sandbox'), c.req.query()).map(subscriptionView)));
 
 accountEconomyRoutes.get('/auth/user/subscription', (c) => {
   const sandbox = c.get('sandbox');
@@ -54,6 +55,19 @@ accountEconomyRoutes.get('/Steam/transactions', (c) => {
 accountEconomyRoutes.get('/Steam/transactions/:transactionId', (c) => {
   const sandbox = c.get('sandbox');
   return json(c, steamTransactionView(sandbox, steamTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
+});
+
+accountEconomyRoutes.get('/Admin/transactions', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(
+    c,
+    adminTransactions(sandbox, c.get('user')).map((r) => steamTransactionView(sandbox, r)),
+  );
+});
+
+accountEconomyRoutes.get('/Admin/transactions/:transactionId', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(c, steamTransactionView(sandbox, adminTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
 });
 
 accountEconomyRoutes.get('/tilia/status', (c) => json(c, tiliaStatus()));

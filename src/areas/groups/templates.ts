@@ -51,6 +51,27 @@ export const GROUP_ROLE_TEMPLATES: Record<'default' | 'managedFree' | 'managedIn
   managedRequest: managed('Managed (join by request)', 'Members ask to join and managers accept them.', 'request'),
 };
 
-/** GET /groups/roleTemplates: the templates without the join state they imply. */
-export const roleTemplatesView = (): Record<string, GroupRoleTemplateValues> =>
-  Object.fromEntries(Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { joinState: _joinState, ...values }]) => [key, values]));
+/** A template's role as GET /groups/roleTemplates answers it (the description's GroupRoleTemplateRole). */
+interface TemplateRoleView {
+  name: string;
+  description: string;
+  permissions: string[];
+  isAddedOnJoin: boolean;
+}
+
+/**
+ * GET /groups/roleTemplates: the templates without the join state they imply, each template's roles a list
+ * whose entries name their `permissions`, as the newer description has them.
+ */
+export const roleTemplatesView = (): Record<string, Omit<GroupRoleTemplateValues, 'roles'> & { roles: TemplateRoleView[] }> =>
+  Object.fromEntries(
+    Object.entries(GROUP_ROLE_TEMPLATES).map(([key, { joinState: _joinState, roles, ...values }]) => [
+      key,
+      {
+        ...values,
+        roles: [
+          { name: roles.name, description: roles.description, permissions: [...roles.basePermissions], isAddedOnJoin: roles.isAddedOnJoin },
+        ],
+      },
+    ]),
+  );

@@ -14,7 +14,7 @@ describe('GET /groups/roleTemplates', () => {
     const r = await t.call('GET', '/groups/roleTemplates', { cookie: await t.login('alice') });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['default', 'managedFree', 'managedInvite', 'managedRequest']);
-    expect(r.body.default.roles).toMatchObject({ name: 'Moderator', isAddedOnJoin: false });
+    expect(r.body.default.roles).toMatchObject([{ name: 'Moderator', isAddedOnJoin: false }]);
   });
 });
 
@@ -28,8 +28,8 @@ describe('the managed role templates', () => {
     const cookie = await t.login('alice');
     const template = (await t.call('GET', '/groups/roleTemplates', { cookie })).body[roleTemplate];
     expect(template.basePermissions).toEqual(['group-instance-join']);
-    expect(template.roles).toMatchObject({ name: 'Manager', description: 'Runs the group.', isAddedOnJoin: false });
-    expect(template.roles.basePermissions).toEqual(expect.arrayContaining(['group-members-manage', 'group-roles-assign']));
+    expect(template.roles).toMatchObject([{ name: 'Manager', description: 'Runs the group.', isAddedOnJoin: false }]);
+    expect(template.roles[0].permissions).toEqual(expect.arrayContaining(['group-members-manage', 'group-roles-assign']));
     const made = await t.call('POST', '/groups', { cookie, body: { name: 'Kite Club', shortCode: 'KITE', roleTemplate } });
     expect(made.status).toBe(200);
     expect((await t.call('GET', `/groups/${made.body.id}`, { cookie })).body.joinState).toBe(joinState);
