@@ -1,6 +1,6 @@
-// `npm run readme:operations`: rewrites the block of docs/what-is-simulated.md from the operations
-// table and the routes the app registers. Run it after adding or removing a stateful route; a test
-// fails while the page and the app disagree.
+// `npm run readme:operations`: rewrites the blocks of docs/what-is-simulated.md from the operations
+// table and the routes the app registers, and from the deviations of src/operations/deviations.ts. Run it
+// after adding or removing a stateful route or a deviation; a test fails while the page and the code disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createApp, sandboxDeps } from '../src/main/app.js';
@@ -8,6 +8,7 @@ import { manualClock } from '../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
 import { SandboxSource } from '../src/store/sandbox-source.js';
 import { OPENAPI_VERSION } from '../src/operations/table.js';
+import { deviations } from '../src/operations/deviations.js';
 import type { OperationAnswer } from '../src/operations/wiring.js';
 
 export const OPERATIONS_DOC = new URL('../docs/what-is-simulated.md', import.meta.url);
@@ -53,12 +54,25 @@ export function operationsBlock(answers: OperationAnswer[]): string {
   ].join('\n');
 }
 
-/** The page with its block replaced by `block`. */
+const DEVIATIONS_START =
+  '<!-- deviations:start (written by `npm run readme:operations` from src/operations/deviations.ts; do not edit) -->';
+const DEVIATIONS_END = '<!-- deviations:end -->';
+
+/** The block of deviations: each with where it applies and why. */
+export function deviationsBlock(): string {
+  return [DEVIATIONS_START, ...deviations.map((d) => `- \`${d.where}\`: ${d.reason}`), DEVIATIONS_END].join('\n');
+}
+
+function replaced(page: string, block: string, start: string, end: string): string {
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`docs/what-is-simulated.md has no block ${start} ... ${end}`);
+  return `${page.slice(0, from)}${block}${page.slice(to + end.length)}`;
+}
+
+/** The page with its operations block replaced by `block`, and its deviations block written anew. */
 export function withBlock(page: string, block: string): string {
-  const start = page.indexOf(START);
-  const end = page.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`docs/what-is-simulated.md has no operations block (${START} ... ${END})`);
-  return `${page.slice(0, start)}${block}${page.slice(end + END.length)}`;
+  return replaced(replaced(page, block, START, END), deviationsBlock(), DEVIATIONS_START, DEVIATIONS_END);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -66,5 +80,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const updated = withBlock(page, operationsBlock(await currentAnswers()));
   writeFileSync(OPERATIONS_DOC, updated);
   const verdict = updated === page ? 'unchanged' : 'rewritten';
-  process.stdout.write(`docs/what-is-simulated.md: operations block ${verdict}\n`);
+  process.stdout.write(`docs/what-is-simulated.md: operations and deviations blocks ${verdict}\n`);
 }

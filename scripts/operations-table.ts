@@ -1,31 +1,38 @@
-// `npm run operations:table [-- <openapi.yaml>]`: reads the public OpenAPI description and writes what the simulator needs
-// of it, without prose: src/operations/table.ts (method, path, operationId, tag, whether a session is
-// needed; loaded at start-up, so kept small) and src/operations/contract.json (parameters, request
-// bodies and responses by status with their schemas; read on the first request that needs it).
+// `npm run operations:table [-- <openapi.yaml> [<older openapi.yaml>]]`: reads the public OpenAPI description and
+// writes what the simulator needs of it, without prose: src/operations/table.ts (method, path, operationId, tag,
+// whether a session is needed; loaded at start-up, so kept small) and src/operations/contract.json (parameters,
+// request bodies and responses by status with their schemas; read on the first request that needs it).
 // Both are committed: the installed package never reads the description itself.
-import { readFileSync, writeFileSync } from 'node:fs';
+//
+// The description is the newer one the community's conformance suite names (conformance/openapi-test.yaml); the
+// operations of the older one (1.20.8, beside the repository) that it no longer lists stay, as the live service
+// still answers them (`POST /worlds/{worldId}/removeTags`, which the newer calls `/deleteTags`).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { parse } from 'yaml';
 
-// The description sits beside the repository (`../shared/spec/...`); another copy can be named instead.
-const source = process.argv[2] ?? new URL('../../shared/spec/openapi/vrchat-openapi.yaml', import.meta.url);
+const source = process.argv[2] ?? new URL('../conformance/openapi-test.yaml', import.meta.url);
+const olderSource = process.argv[3] ?? new URL('../../shared/spec/openapi/vrchat-openapi.yaml', import.meta.url);
 const tableFile = new URL('../src/operations/table.ts', import.meta.url);
 const contractFile = new URL('../src/operations/contract.json', import.meta.url);
 
 type Json = Record<string, any>;
-const doc = parse(readFileSync(source, 'utf8')) as Json;
+const readDoc = (file: string | URL) => parse(readFileSync(file, 'utf8')) as Json;
+const doc = readDoc(source);
+const older = existsSync(olderSource) ? readDoc(olderSource) : undefined;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 // Keywords that only document: dropped so the contract file holds structure alone.
 const PROSE = new Set(['description', 'summary', 'example', 'examples', 'title', 'externalDocs', 'deprecated']);
 
-function component(ref: string): Json {
+function component(from: Json, ref: string): Json {
   const [, , kind, name] = ref.split('/');
-  const found = doc.components[kind!]?.[name!];
+  const found = from.components[kind!]?.[name!];
   if (!found) throw new Error(`unresolved ${ref}`);
-  return found.$ref ? component(found.$ref) : found;
+  return found.$ref ? component(from, found.$ref) : found;
 }
 /** Parameters, responses and request bodies resolved to their content; schema $refs stay. */
-const deref = (value: Json): Json => (value.$ref && !value.$ref.startsWith('#/components/schemas/') ? component(value.$ref) : value);
+const deref = (from: Json, value: Json): Json =>
+  value.$ref && !value.$ref.startsWith('#/components/schemas/') ? component(from, value.$ref) : value;
 
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
@@ -60,55 +67,85 @@ function content(body: Json | undefined) {
 
 /**
  * Where the live service's session check differs from the description's `security` (the community's
- * conformance suite, run against the live service): the website's bundles are served without a session
- * (get-css, get-java-script), and `/health` always answers 401 (get-health, get-health-unauthenticated; the
- * newer description says the endpoint was restricted), so no caller without a session gets past the check.
+ * conformance suite, run against the live service): the website's bundles, an instance and its short name,
+ * calendar discovery and featured events are served without a session (get-css, get-java-script, get-instance,
+ * get-short-name, discover-calendar-events-anonymous, get-featured-calendar-events-anonymous), and `/health`
+ * always answers 401 (get-health, get-health-unauthenticated; the newer description says it was restricted).
  */
 const LIVE_SESSION: Record<string, boolean> = {
   getCSS: false,
   getJavaScript: false,
   getHealth: true,
-  // an instance and its short name are read without a session (get-instance, get-short-name)
   getInstance: false,
   getShortName: false,
-  // calendar discovery and featured events (discover-calendar-events-anonymous, get-featured-calendar-events-anonymous)
   discoverCalendarEvents: false,
   getFeaturedCalendarEvents: false,
 };
 
-const rows: string[] = [];
-const operations: Json = {};
-for (const [path, item] of Object.entries(doc.paths as Json)) {
-  for (const method of METHODS) {
-    const op = item[method];
-    if (!op) continue;
-    const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref).map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.required === true,
-      schema: strip(p.schema ?? {}),
-    }));
-    const responses: Json = {};
-    for (const [status, response] of Object.entries(op.responses ?? {})) responses[status] = content(deref(response as Json)) ?? {};
-    const body = op.requestBody ? deref(op.requestBody) : undefined;
-    // An empty `security` list, or one holding the empty requirement `{}` (anonymous allowed, a session
-    // optional), is the description's way of saying no session is needed.
-    const anonymous = (requirement: unknown) =>
-      typeof requirement === 'object' && requirement !== null && Object.keys(requirement).length === 0;
-    const session =
-      LIVE_SESSION[op.operationId] ?? !(Array.isArray(op.security) && (op.security.length === 0 || op.security.some(anonymous)));
-    const security = op.operationId in LIVE_SESSION ? (session ? [{ authCookie: [] }] : []) : op.security;
-    operations[op.operationId] = {
-      parameters,
-      ...(body ? { body: { required: body.required === true, ...content(body) } } : {}),
-      responses,
-      ...(security ? { security } : {}),
-    };
-    rows.push(
-      `  { method: '${method.toUpperCase()}', path: '${path}', operationId: '${op.operationId}', tag: '${op.tags?.[0] ?? ''}', session: ${session} },`,
-    );
-  }
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  tag: string;
+  session: boolean;
+  contract: Json;
 }
+
+function operationsOf(from: Json): Operation[] {
+  const found: Operation[] = [];
+  for (const [path, item] of Object.entries(from.paths as Json)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+        .map((p) => deref(from, p))
+        .map((p) => ({ name: p.name, in: p.in, required: p.required === true, schema: strip(p.schema ?? {}) }));
+      const responses: Json = {};
+      for (const [status, response] of Object.entries(op.responses ?? {})) responses[status] = content(deref(from, response as Json)) ?? {};
+      const body = op.requestBody ? deref(from, op.requestBody) : undefined;
+      const live = LIVE_SESSION[op.operationId];
+      const security = live === undefined ? (op.security as Json[] | undefined) : live ? [{ authCookie: [] }] : [];
+      found.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: op.operationId,
+        // `deprecated` is a mark, not the area: the operation's folder is its other tag.
+        tag: (op.tags as string[] | undefined)?.find((tag) => tag !== 'deprecated') ?? '',
+        // An empty `security` list is the description's way of saying no session is needed. (An empty requirement
+        // among alternatives, `[{}, {authCookie: []}]`, says a session is optional; the areas answer those
+        // operations with a session, but for the ones LIVE_SESSION names.)
+        session: !(Array.isArray(security) && security.length === 0),
+        contract: {
+          parameters,
+          ...(body ? { body: { required: body.required === true, ...content(body) } } : {}),
+          responses,
+          ...(security ? { security } : {}),
+        },
+      });
+    }
+  }
+  return found;
+}
+
+const operations = operationsOf(doc);
+const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+const listed = new Set(operations.map(key));
+const ids = new Set(operations.map((op) => op.operationId));
+for (const op of older ? operationsOf(older) : []) {
+  if (listed.has(key(op))) continue;
+  // The newer description gave the operationId to the operation's new path: the old path keeps its own.
+  const operationId = ids.has(op.operationId) ? `${op.operationId}Legacy` : op.operationId;
+  for (const ref of JSON.stringify(op.contract).matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+    if (!doc.components.schemas[ref[1]!]) throw new Error(`${key(op)} of the older description names ${ref[1]}, which the newer lacks`);
+  operations.push({ ...op, operationId });
+}
+operations.sort((a, b) =>
+  a.path === b.path ? METHODS.indexOf(a.method.toLowerCase()) - METHODS.indexOf(b.method.toLowerCase()) : a.path < b.path ? -1 : 1,
+);
+
+const rows = operations.map(
+  (op) => `  { method: '${op.method}', path: '${op.path}', operationId: '${op.operationId}', tag: '${op.tag}', session: ${op.session} },`,
+);
 
 /** Written as the formatter would leave it, so the generated files pass `npm run format:check` as they are. */
 async function writeFormatted(file: URL, text: string) {
@@ -129,5 +166,6 @@ ${rows.join('\n')}
 `,
 );
 const components = { schemas: strip(doc.components.schemas), securitySchemes: doc.components.securitySchemes };
-await writeFormatted(contractFile, `${JSON.stringify({ version: doc.info.version, components, operations })}\n`);
+const contracts = Object.fromEntries(operations.map((op) => [op.operationId, op.contract]));
+await writeFormatted(contractFile, `${JSON.stringify({ version: doc.info.version, components, operations: contracts })}\n`);
 process.stdout.write(`${rows.length} operations: ${tableFile.pathname}, ${contractFile.pathname}\n`);

@@ -20,6 +20,7 @@ export const messages = {
   tooManySessions: 'Too many active sessions. Log out of another session or wait until one expires.',
   invalidTwoFactorCode: 'Invalid 2FA code',
   twoFactorNotRequired: 'Two-factor authentication is not pending for this session.',
+  ssoProviderUnsupported: 'That is not a supported SSO provider.',
   // account
   signupsClosed: 'Sign-ups are not allowed on this domain.',
   usernameTaken: 'username is already taken',

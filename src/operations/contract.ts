@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { applyDeviations } from './deviations.js';
+import { applyDeviations, applyOperationDeviations } from './deviations.js';
 
 /**
  * The description's parameters, bodies and responses (src/operations/contract.json, written by
@@ -52,7 +52,7 @@ let generation: { $defs: Record<string, Schema>; operations: Record<string, Oper
 export function generationContract() {
   if (!generation) {
     const parsed = JSON.parse(readFileSync(contractFile, 'utf8').replaceAll('"#/components/schemas/', '"#/$defs/')) as Contract;
-    applyDeviations(parsed.components.schemas);
+    applyDeviations(parsed.components.schemas, parsed.operations);
     generation = { $defs: parsed.components.schemas, operations: parsed.operations };
   }
   return generation;
@@ -60,6 +60,18 @@ export function generationContract() {
 
 export function operationContract(operationId: string): OperationContract {
   const found = loadContract().operations[operationId];
+  if (!found) throw new Error(`no operation ${operationId} in the contract`);
+  return found;
+}
+
+let answered: Record<string, OperationContract> | undefined;
+/** An operation as this server answers it: the description's, with the documented deviations of operations applied. */
+export function answeredOperation(operationId: string): OperationContract {
+  if (!answered) {
+    answered = structuredClone(loadContract().operations);
+    applyOperationDeviations(answered);
+  }
+  const found = answered[operationId];
   if (!found) throw new Error(`no operation ${operationId} in the contract`);
   return found;
 }

@@ -37,10 +37,11 @@ const retiredFacts = (retiredOn: string) => ({
 function openapiDocument(answers: OperationAnswer[]) {
   const contract = loadContract();
   const schemas = structuredClone(contract.components.schemas);
-  applyDeviations(schemas);
+  const operations = structuredClone(contract.operations);
+  applyDeviations(schemas, operations);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of answers) {
-    const { parameters, body, responses, security } = contract.operations[op.operationId]!;
+    const { parameters, body, responses, security } = operations[op.operationId]!;
     const content = (media: { type?: string; schema?: unknown }) =>
       media.type ? { content: { [media.type]: media.schema ? { schema: media.schema } : {} } } : {};
     (paths[op.path] ??= {})[op.method.toLowerCase()] = {

@@ -4,6 +4,8 @@ import type { OperationFacts } from './facts.js';
 export const OPENAPI_VERSION = '1.20.8';
 
 export const operations: readonly OperationFacts[] = [
+  { method: 'GET', path: '/Admin/transactions', operationId: 'getAdminTransactions', tag: 'economy', session: true },
+  { method: 'GET', path: '/Admin/transactions/{transactionId}', operationId: 'getAdminTransaction', tag: 'economy', session: true },
   { method: 'GET', path: '/Steam/transactions', operationId: 'getSteamTransactions', tag: 'economy', session: true },
   { method: 'GET', path: '/Steam/transactions/{transactionId}', operationId: 'getSteamTransaction', tag: 'economy', session: true },
   { method: 'GET', path: '/adminassetbundles/{adminAssetBundleId}', operationId: 'getAdminAssetBundle', tag: 'files', session: true },
@@ -358,7 +360,12 @@ export const operations: readonly OperationFacts[] = [
     tag: 'notifications',
     session: true,
   },
+  { method: 'GET', path: '/oauth/redirectCode', operationId: 'getOAuthRedirectCode', tag: 'authentication', session: true },
+  { method: 'GET', path: '/permissions', operationId: 'getPermissions', tag: 'miscellaneous', session: true },
+  { method: 'POST', path: '/permissions', operationId: 'createPermission', tag: 'miscellaneous', session: true },
   { method: 'GET', path: '/permissions/{permissionId}', operationId: 'getPermission', tag: 'miscellaneous', session: true },
+  { method: 'PUT', path: '/permissions/{permissionId}', operationId: 'updatePermission', tag: 'miscellaneous', session: true },
+  { method: 'DELETE', path: '/permissions/{permissionId}', operationId: 'deletePermission', tag: 'miscellaneous', session: true },
   { method: 'POST', path: '/prints', operationId: 'uploadPrint', tag: 'prints', session: true },
   { method: 'GET', path: '/prints/user/{userId}', operationId: 'getUserPrints', tag: 'prints', session: true },
   { method: 'GET', path: '/prints/{printId}', operationId: 'getPrint', tag: 'prints', session: true },
@@ -381,6 +388,7 @@ export const operations: readonly OperationFacts[] = [
   { method: 'POST', path: '/requestInvite/{userId}', operationId: 'requestInvite', tag: 'invite', session: true },
   { method: 'POST', path: '/requestInvite/{userId}/photo', operationId: 'requestInviteWithPhoto', tag: 'invite', session: true },
   { method: 'POST', path: '/reward/redeem', operationId: 'redeemReward', tag: 'inventory', session: true },
+  { method: 'GET', path: '/sso/{provider}', operationId: 'getSsoToken', tag: 'authentication', session: true },
   { method: 'GET', path: '/subscriptions', operationId: 'getSubscriptions', tag: 'economy', session: true },
   { method: 'GET', path: '/tilia/status', operationId: 'getTiliaStatus', tag: 'economy', session: true },
   { method: 'GET', path: '/time', operationId: 'getSystemTime', tag: 'miscellaneous', session: false },
@@ -413,6 +421,7 @@ export const operations: readonly OperationFacts[] = [
   { method: 'POST', path: '/userNotes', operationId: 'updateUserNote', tag: 'users', session: true },
   { method: 'GET', path: '/userNotes/{userNoteId}', operationId: 'getUserNote', tag: 'users', session: true },
   { method: 'GET', path: '/users', operationId: 'searchUsers', tag: 'users', session: true },
+  { method: 'GET', path: '/users/active', operationId: 'searchActiveUsers', tag: 'users', session: true },
   { method: 'GET', path: '/users/{userId}', operationId: 'getUser', tag: 'users', session: true },
   { method: 'PUT', path: '/users/{userId}', operationId: 'updateUser', tag: 'users', session: true },
   { method: 'POST', path: '/users/{userId}/addTags', operationId: 'addTags', tag: 'users', session: true },
@@ -468,6 +477,7 @@ export const operations: readonly OperationFacts[] = [
   { method: 'PUT', path: '/worlds/{worldId}', operationId: 'updateWorld', tag: 'worlds', session: true },
   { method: 'DELETE', path: '/worlds/{worldId}', operationId: 'deleteWorld', tag: 'worlds', session: true },
   { method: 'POST', path: '/worlds/{worldId}/addTags', operationId: 'addWorldTags', tag: 'worlds', session: true },
+  { method: 'POST', path: '/worlds/{worldId}/deleteTags', operationId: 'removeWorldTags', tag: 'worlds', session: true },
   { method: 'GET', path: '/worlds/{worldId}/metadata', operationId: 'getWorldMetadata', tag: 'worlds', session: false },
   {
     method: 'DELETE',
@@ -479,6 +489,6 @@ export const operations: readonly OperationFacts[] = [
   { method: 'GET', path: '/worlds/{worldId}/publish', operationId: 'getWorldPublishStatus', tag: 'worlds', session: true },
   { method: 'PUT', path: '/worlds/{worldId}/publish', operationId: 'publishWorld', tag: 'worlds', session: true },
   { method: 'DELETE', path: '/worlds/{worldId}/publish', operationId: 'unpublishWorld', tag: 'worlds', session: true },
-  { method: 'POST', path: '/worlds/{worldId}/removeTags', operationId: 'removeWorldTags', tag: 'worlds', session: true },
+  { method: 'POST', path: '/worlds/{worldId}/removeTags', operationId: 'removeWorldTagsLegacy', tag: 'worlds', session: true },
   { method: 'GET', path: '/worlds/{worldId}/{instanceId}', operationId: 'getWorldInstance', tag: 'worlds', session: true },
 ];

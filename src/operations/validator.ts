@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
+import { Ajv2019 as Ajv } from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { contractFile, type Contract, type Schema } from './contract.js';
@@ -16,7 +16,8 @@ function makeAjv(coerce: boolean, deviations: boolean): Ajv {
   const text = readFileSync(contractFile, 'utf8').replaceAll('"#/components/', `"${CONTRACT_ID}#/components/`);
   const { components } = JSON.parse(text) as Contract;
   if (deviations) applyDeviations(components.schemas);
-  // The description is OpenAPI 3.0: `nullable`, `example` and `x-` keywords that strict mode refuses.
+  // The description is OpenAPI 3.0: `nullable`, `example` and `x-` keywords that strict mode refuses. Its schemas
+  // are closed with `unevaluatedProperties: false` (JSON Schema 2019-09), so an answer's fields beyond them fail.
   // inlineRefs off: each component compiles once into a function that later schemas call (not a copy per use).
   const ajv = new Ajv({ strict: false, allErrors: true, logger: false, inlineRefs: false, coerceTypes: coerce ? 'array' : false });
   addFormats.default(ajv);

@@ -225,8 +225,8 @@ describe('generated answers, the fallback for operations no area routes', () => 
 
   it('answer 400 naming each invalid input', async () => {
     const t = testSandbox();
-    const reply = await generatedOnly(t)('GET', '/economy/metrics/earnings?metricDateStart=', { cookie: await t.login('alice') });
-    expectError(reply, 400, 'sellerId is required');
+    const reply = await generatedOnly(t)('GET', '/users/active?n=5', { cookie: await t.login('alice') });
+    expectError(reply, 400, 'search is required');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { operationContract } from '../../src/operations/contract.js';
+import { answeredOperation } from '../../src/operations/contract.js';
 import { compileSchema } from '../../src/operations/validator.js';
 import type { OperationFacts } from '../../src/operations/facts.js';
 import { TrieRouter } from 'hono/router/trie-router';
@@ -9,7 +9,8 @@ import { operations } from '../../src/operations/table.js';
 /**
  * The contract check every test runs through `call()`: a JSON body the app answered for an operation
  * of the public description must validate against that operation's response schema for the status
- * (the documented deviations of src/operations/deviations.ts applied, nothing else).
+ * (the documented deviations of src/operations/deviations.ts applied, nothing else). The schemas are closed
+ * (`unevaluatedProperties: false`), so a field the description does not list fails unless a deviation adds it.
  */
 let router: TrieRouter<OperationFacts> | undefined;
 
@@ -29,7 +30,7 @@ const validators = new Map<string, ValidateFunction | null>();
 function validatorFor(op: OperationFacts, status: number): ValidateFunction | null {
   const key = `${op.operationId} ${status}`;
   if (!validators.has(key)) {
-    const media = operationContract(op.operationId).responses[String(status)];
+    const media = answeredOperation(op.operationId).responses[String(status)];
     const schema = media?.type === 'application/json' ? media.schema : undefined;
     validators.set(key, schema ? compileSchema(schema, { deviations: true }) : null);
   }

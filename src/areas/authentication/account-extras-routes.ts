@@ -18,6 +18,7 @@ import { json, jsonBody, success } from '../../http/helpers.js';
 import { resendConfirmationEmail } from './confirmation-email.js';
 import { confirmEmail, verifyLoginPlace } from './email-links.js';
 import { WEBSITE_HOME } from './website-home.js';
+import { oauthRedirectCode, ssoToken } from './sso.js';
 
 /** Account operations that need no session. */
 export const publicAccountRoutes = new Hono<AppEnv>();
@@ -79,3 +80,8 @@ accountRoutes.get('/auth/verifyLoginPlace', (c) => {
   verifyLoginPlace(c.get('user'), c.req.query());
   return c.redirect(WEBSITE_HOME, 302);
 });
+
+// Hand-offs of the session to other services: an OAuth redirect, a provider's single sign-on.
+accountRoutes.get('/oauth/redirectCode', (c) => json(c, oauthRedirectCode(c.get('session').token)));
+
+accountRoutes.get('/sso/:provider', (c) => json(c, ssoToken(c.get('sandbox'), c.get('user'), c.req.param('provider'))));

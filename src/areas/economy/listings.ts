@@ -32,12 +32,9 @@ export const hydrateOf = (query: Record<string, string>) => parseInput(HydrateSc
 
 const UpdateListingSchema = lazy(() => z.object({ active: z.boolean() }));
 
-/** A listing as ProductListing: its products always, and as `hydratedProducts` too when asked to hydrate. */
+/** A listing as ProductListing: its products' ids always, the products themselves as `hydratedProducts` when asked to hydrate. */
 export function listingView(sandbox: Sandbox, listing: ListingRecord, hydrate = false) {
-  const products = listing.productIds.flatMap((id) => {
-    const product = sandbox.products.get(id);
-    return product ? [productView(sandbox, product)] : [];
-  });
+  const records = listing.productIds.flatMap((id) => sandbox.products.get(id) ?? []);
   return {
     id: listing.id,
     displayName: listing.displayName,
@@ -48,8 +45,8 @@ export function listingView(sandbox: Sandbox, listing: ListingRecord, hydrate = 
     productType: 'listing',
     priceTokens: listing.priceTokens,
     productIds: listing.productIds,
-    products,
-    ...(hydrate ? { hydratedProducts: products } : {}),
+    products: records.map((product) => product.id),
+    ...(hydrate ? { hydratedProducts: records.map((product) => productView(sandbox, product)) } : {}),
     storeIds: listing.storeIds,
     active: listing.active,
     archived: false,
@@ -60,7 +57,7 @@ export function listingView(sandbox: Sandbox, listing: ListingRecord, hydrate = 
     stackable: false,
     quantifiable: false,
     hasAvatar: false,
-    hasUdon: products.some((product) => product.productType === 'udon'),
+    hasUdon: records.some((product) => product.productType === 'udon'),
     sellerId: listing.sellerId,
     sellerDisplayName: nameOf(sandbox, listing.sellerId),
     created: listing.created,

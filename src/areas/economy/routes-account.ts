@@ -5,10 +5,11 @@ import {
   currentSubscriptions,
   recentSubscription,
   subscriptionEligibility,
+  subscriptionsOffered,
   subscriptionView,
   userSubscriptionView,
 } from './subscriptions.js';
-import { steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
+import { adminTransaction, adminTransactions, steamTransaction, steamTransactions, steamTransactionView } from './steam.js';
 import { tiliaKyc } from './tilia.js';
 import { payouts, payoutStatus, payoutView } from './payouts.js';
 import { earningsMetrics } from './earnings.js';
@@ -20,7 +21,7 @@ import { giftPurchases, giftPurchaseView, tokenBundles } from './account-purchas
  */
 export const accountEconomyRoutes = new Hono<AppEnv>();
 
-accountEconomyRoutes.get('/subscriptions', (c) => json(c, [...c.get('sandbox').subscriptions.values()].map(subscriptionView)));
+accountEconomyRoutes.get('/subscriptions', (c) => json(c, subscriptionsOffered(c.get('sandbox'), c.req.query()).map(subscriptionView)));
 
 accountEconomyRoutes.get('/auth/user/subscription', (c) => {
   const sandbox = c.get('sandbox');
@@ -50,6 +51,19 @@ accountEconomyRoutes.get('/Steam/transactions', (c) => {
 accountEconomyRoutes.get('/Steam/transactions/:transactionId', (c) => {
   const sandbox = c.get('sandbox');
   return json(c, steamTransactionView(sandbox, steamTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
+});
+
+accountEconomyRoutes.get('/Admin/transactions', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(
+    c,
+    adminTransactions(sandbox, c.get('user')).map((r) => steamTransactionView(sandbox, r)),
+  );
+});
+
+accountEconomyRoutes.get('/Admin/transactions/:transactionId', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(c, steamTransactionView(sandbox, adminTransaction(sandbox, c.get('user'), c.req.param('transactionId'))));
 });
 
 accountEconomyRoutes.get('/user/:userId/tilia/kyc', (c) => json(c, tiliaKyc(c.get('sandbox'), c.get('user'), c.req.param('userId'))));

@@ -35,3 +35,17 @@ export function steamTransaction(sandbox: Sandbox, actor: UserRecord, id: string
   if (!record || record.userId !== actor.id) throw new ApiError(404, messages.steamTransactionNotFound(id));
   return record;
 }
+
+/** GET /Admin/transactions: an admin's view of every transaction of the world, newest first; refused to anyone else. */
+export function adminTransactions(sandbox: Sandbox, actor: UserRecord): SteamTransactionRecord[] {
+  if (!actor.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
+  return [...sandbox.steamTransactions.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** GET /Admin/transactions/{transactionId}: one transaction of the world, for an admin. */
+export function adminTransaction(sandbox: Sandbox, actor: UserRecord, id: string): SteamTransactionRecord {
+  if (!actor.isAdmin) throw new ApiError(403, messages.invalidAdminCredentials);
+  const record = sandbox.steamTransactions.get(id);
+  if (!record) throw new ApiError(404, messages.steamTransactionNotFound(id));
+  return record;
+}

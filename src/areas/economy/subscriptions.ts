@@ -1,4 +1,8 @@
+import * as z from 'zod';
 import { ApiError, messages } from '../../errors.js';
+import { lazy } from '../../schema/lazy.js';
+import { parseInput } from '../../http/validation.js';
+import { queryBool } from '../../schema/query.js';
 import type { SubscriptionRecord, UserSubscriptionRecord } from '../../store/records/account-economy.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
@@ -6,6 +10,16 @@ import { ownEconomy } from './account-access.js';
 
 export function subscriptionView(record: SubscriptionRecord) {
   return { ...record };
+}
+
+// The newer description gives the list `gifts` and `recurring` flags; what they select it does not say, so they are
+// checked (a boolean, else 400 naming it) and the list is the world's whole offer either way.
+const OfferQuerySchema = lazy(() => z.object({ gifts: queryBool().optional(), recurring: queryBool().optional() }));
+
+/** GET /subscriptions: what the world sells. */
+export function subscriptionsOffered(sandbox: Sandbox, query: Record<string, string>): SubscriptionRecord[] {
+  parseInput(OfferQuerySchema, query);
+  return [...sandbox.subscriptions.values()];
 }
 
 /** A subscription the world does not sell (a fixture naming one it dropped) shows as what it was bought as. */

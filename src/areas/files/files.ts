@@ -209,8 +209,10 @@ export function listFiles(sandbox: Sandbox, actor: UserRecord, query: unknown): 
   return page;
 }
 
-export function findAdminAssetBundle(sandbox: Sandbox, id: string): AdminAssetBundleRecord {
+/** The bundle as the description's AdminAssetBundle answers it: without its id, which the path names. */
+export function findAdminAssetBundle(sandbox: Sandbox, id: string): Omit<AdminAssetBundleRecord, 'id'> {
   const bundle = sandbox.adminAssetBundles.get(id);
   if (!bundle) throw new ApiError(404, messages.adminAssetBundleNotFound(id));
-  return bundle;
+  const { id: _id, ...answer } = bundle;
+  return answer;
 }

@@ -27,6 +27,12 @@ export function listDrops(sandbox: Sandbox, query: unknown): InventoryDropRecord
   return drops.filter((drop) => isActive(drop, now) === active);
 }
 
+/** A drop as the description's InventoryDrop answers it: its state is `dropStatus` there (the record keeps `status`). */
+export function dropView(drop: InventoryDropRecord) {
+  const { status, ...rest } = drop;
+  return { ...rest, dropStatus: status };
+}
+
 /**
  * POST /reward/redeem: gives the requester an item of the code's template. A one-time code is spent
  * by its first redemption; any other code serves each user once.

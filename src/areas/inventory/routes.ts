@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { equipItem, findHeldItem, InventoryQuerySchema, listInventory, unequipSlot } from './inventory.js';
 import { findTemplate, inventoryCollections, spawnItem } from './templates.js';
-import { listDrops, redeemReward } from './rewards.js';
+import { dropView, listDrops, redeemReward } from './rewards.js';
 import { consumeItem, deleteItem, updateItem } from './edits.js';
 import { json, jsonBody } from '../../http/helpers.js';
 import { queryOf } from '../../schema/query.js';
@@ -16,7 +16,7 @@ inventoryRoutes.get('/inventory', (c) => json(c, listInventory(c.get('sandbox'),
 // Literal paths before /inventory/:inventoryItemId, which would take them as ids.
 inventoryRoutes.get('/inventory/collections', (c) => json(c, inventoryCollections(c.get('sandbox'), c.get('user'))));
 
-inventoryRoutes.get('/inventory/drops', (c) => json(c, listDrops(c.get('sandbox'), c.req.query())));
+inventoryRoutes.get('/inventory/drops', (c) => json(c, listDrops(c.get('sandbox'), c.req.query()).map(dropView)));
 
 inventoryRoutes.get('/inventory/cloning/pedestal', (c) => json(c, sharePedestal(c.get('sandbox'), c.get('user'), c.req.query())));
 

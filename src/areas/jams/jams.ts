@@ -116,6 +116,6 @@ export function jamView(sandbox: Sandbox, jam: JamRecord) {
 
 export function submissionView(submission: JamSubmissionRecord) {
   const { id, jamId, submitterId, contentId, description, ratingScore, createdAt } = submission;
-  // The description's schema names the score `ratingScore` but requires `ratingsScore`: both are sent.
-  return { id, jamId, submitterId, contentId, description, ratingScore, ratingsScore: ratingScore, created_at: createdAt };
+  // The description names the score `ratingsScore` (1.20.8 also listed a `ratingScore`, which the newer dropped).
+  return { id, jamId, submitterId, contentId, description, ratingsScore: ratingScore, created_at: createdAt };
 }

@@ -86,10 +86,15 @@ export interface NewNotification {
   details?: Record<string, unknown>;
 }
 
-/** The notification as its sender gets it back (SentNotification): details as an object, the receiver named. */
+/**
+ * The notification as its sender gets it back (SentNotification): details as an object, the receiver named. The
+ * description closes those details (an invite's are its world and message), so a photo's `imageUrl` is left to the
+ * receiver's notification, whose details are a string.
+ */
 export function sentNotificationView(record: NotificationRecord) {
   const { id, type, created_at, message, senderUserId, receiverUserId } = record;
-  return { id, type, created_at, details: JSON.parse(record.details) as object, message, senderUserId, receiverUserId };
+  const { imageUrl: _photo, ...details } = JSON.parse(record.details) as Record<string, unknown>;
+  return { id, type, created_at, details, message, senderUserId, receiverUserId };
 }
 
 /** The `notification` event: the Notification with details as an object, as the socket carries it. */

@@ -39,9 +39,11 @@ notificationRoutes.put('/auth/user/notifications/:notificationId/see', (c) =>
   json(c, notificationView(seeNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
 );
 
-notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) =>
-  json(c, notificationView(hideNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId')))),
-);
+// The newer description answers a hidden notification with the success envelope, not the notification.
+notificationRoutes.put('/auth/user/notifications/:notificationId/hide', (c) => {
+  hideNotification(c.get('sandbox'), c.get('user'), c.req.param('notificationId'));
+  return json(c, success('Ok'));
+});
 
 notificationRoutes.get('/notifications', (c) =>
   json(c, listNotificationsV2(c.get('sandbox'), c.get('user'), c.req.query()).map(notificationV2View)),

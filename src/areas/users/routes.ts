@@ -8,11 +8,14 @@ import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 import { updateBadge } from './badges.js';
 import { userFeedback } from './feedback.js';
 import { deleteAllPersistence, deletePersistence, persistenceExists } from './persistence.js';
+import { searchActiveUsers } from './active.js';
 
 /** Users: search, profiles, updates, tutorials. */
 export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.get('/users', (c) => json(c, searchUsers(c.get('sandbox'), c.get('user'), c.req.query())));
+
+userRoutes.get('/users/active', (c) => json(c, searchActiveUsers(c.get('sandbox'), c.get('user'), c.req.query())));
 
 userRoutes.get('/users/:username/name', (c) => json(c, getUserByName(c.get('sandbox'), c.get('user'), c.req.param('username'))));
 

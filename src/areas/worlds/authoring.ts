@@ -176,7 +176,7 @@ export function deleteWorld(sandbox: Sandbox, actor: UserRecord, worldId: string
   sandbox.worldNames.changed();
 }
 
-/** POST /worlds/{id}/removeTags: removes the named tags (compared without case); absent ones are ignored. */
+/** POST /worlds/{id}/deleteTags (and /removeTags): removes the named tags (compared without case); absent ones are ignored. */
 export function removeWorldTags(sandbox: Sandbox, actor: UserRecord, worldId: string, body: unknown): WorldRecord {
   const { tags } = parseInput(ChangeWorldTagsRequestSchema, body);
   const record = findWorld(sandbox, worldId);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import { findWorldInstance, readInstance } from '../instances/public.js';
 import { addWorldTags, findWorld, worldView } from './worlds.js';
@@ -68,11 +68,14 @@ worldRoutes.delete('/worlds/:worldId', (c) => {
   return json(c, success(messages.worldDeleted));
 });
 
-worldRoutes.post('/worlds/:worldId/removeTags', async (c) => {
+// The newer description and current clients say /deleteTags; the live service still answers /removeTags alike.
+const removeTags = async (c: Context<AppEnv, '/worlds/:worldId/removeTags'>) => {
   const body = await jsonBody(c);
   const sandbox = c.get('sandbox');
   return json(c, worldView(sandbox, removeWorldTags(sandbox, c.get('user'), c.req.param('worldId'), body)));
-});
+};
+worldRoutes.post('/worlds/:worldId/deleteTags', removeTags);
+worldRoutes.post('/worlds/:worldId/removeTags', removeTags);
 
 // Literal second segments before /worlds/:worldId/:instanceId, which would take them as instance ids.
 worldRoutes.get('/worlds/:worldId/metadata', (c) => json(c, worldMetadata(c.get('sandbox'), c.req.param('worldId'))));

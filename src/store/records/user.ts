@@ -141,8 +141,6 @@ export const CurrentUserSchema = lazy(() =>
     accountDeletionLog: z
       .array(z.object({ dateTime: z.string(), deletionScheduled: z.string().nullable(), message: z.string() }))
       .default(() => []),
-    /** Tokens of the login places the user verified (GET /auth/verifyLoginPlace), newest last. */
-    verifiedLoginPlaces: strings(),
     pastDisplayNames: z.array(z.object({ displayName: z.string(), reverted: z.boolean(), updated_at: z.string() })).default(() => []),
     platform_history: z.array(z.object({ isMobile: z.boolean(), platform: z.string(), recorded: z.string() })).default(() => []),
     presence: PresenceSchema.default(() => PresenceSchema.parse({})),
@@ -188,6 +186,8 @@ export const UserRecordSchema = lazy(() =>
     /** The TOTP secret a setup offered (POST /auth/twofactorauth/totp/pending), until verified or cancelled. */
     pendingTotpSecret: z.string().refine(isBase32, 'must be a base32 secret (A-Z, 2-7)').optional(),
     recoveryCodes: strings(),
+    /** Tokens of the login places the user verified (GET /auth/verifyLoginPlace), newest last; the server's own, never answered. */
+    verifiedLoginPlaces: strings(),
     /** Without TOTP, a login of this user waits for a code sent by email (see GET /_mock/outbox). */
     emailOtp: flag(),
     /** Worlds the user entered an instance of, newest first, each once: what GET /worlds/recent lists. */

@@ -12,6 +12,16 @@ describe('subscriptions', () => {
     expect(list[1]).toMatchObject({ description: 'VRChat Plus (Yearly)', amount: 9999, period: 'year', steamItemId: '5000', tier: 5 });
   });
 
+  it('takes the gifts and recurring flags of the newer description, and refuses a flag that is no boolean', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob');
+    const all = (await t.call('GET', '/subscriptions', { cookie: bob })).body;
+    expect((await t.call('GET', '/subscriptions?gifts=true&recurring=false', { cookie: bob })).body).toEqual(all);
+    const refused = await t.call('GET', '/subscriptions?gifts=maybe', { cookie: bob });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^gifts /);
+  });
+
   it("shows alice's running subscription, not the one that ended", async () => {
     const t = testSandbox();
     const current = (await t.call('GET', '/auth/user/subscription', { cookie: await t.login('alice') })).body;

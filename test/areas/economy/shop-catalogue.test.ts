@@ -95,6 +95,7 @@ describe('listings', () => {
       displayName: 'Crane Pack',
       priceTokens: 80,
       productIds: [product.id],
+      products: [product.id],
       storeIds: [shop.guildStore],
       active: true,
     });

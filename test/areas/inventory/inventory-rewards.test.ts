@@ -23,6 +23,13 @@ describe('GET /inventory/drops', () => {
     expect(dropIds(reply.body)).toEqual([drops.winter, drops.summer]);
   });
 
+  it("names a drop's state dropStatus, as the description does", async () => {
+    const t = testSandbox();
+    const [first] = (await t.call('GET', '/inventory/drops', { cookie: await t.login('alice') })).body;
+    expect(first.dropStatus).toBe('active');
+    expect(first).not.toHaveProperty('status');
+  });
+
   it('active=true keeps the drops whose window holds now, active=false the others', async () => {
     const t = testSandbox();
     const cookie = await t.login('alice');

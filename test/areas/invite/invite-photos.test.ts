@@ -21,9 +21,13 @@ describe('photo invites', () => {
       body: photoForm({ instanceId: workshop }),
     });
     expect(response.status).toBe(200);
-    const sent = (await response.json()) as { details: { imageUrl: string; worldId: string } };
-    expect(sent.details).toMatchObject({ worldId: workshop, imageUrl: expect.stringMatching(/\/api\/1\/file\/file_[0-9a-f-]+\/1\/file$/) });
-    const path = new URL(sent.details.imageUrl).pathname;
+    // The sender's copy has the description's closed details; the receiver's notification names the photo.
+    const sent = (await response.json()) as { id: string; details: Record<string, unknown> };
+    expect(sent.details).toEqual({ worldId: workshop, worldName: expect.any(String) });
+    const received = (await t.call('GET', `/auth/user/notifications/${sent.id}`, { cookie: await t.login('bob') })).body;
+    const { imageUrl } = JSON.parse(received.details) as { imageUrl: string };
+    expect(imageUrl).toMatch(/\/api\/1\/file\/file_[0-9a-f-]+\/1\/file$/);
+    const path = new URL(imageUrl).pathname;
     const download = await t.app.request(path, { headers: { cookie } });
     expect(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG);

@@ -61,8 +61,10 @@ describe('/jams/{jamId}/submissions', () => {
       jamId: jams.winter,
       submitterId: ids.alice,
       contentId: worlds.sandbox,
+      ratingsScore: 0,
       created_at: '2026-01-15T12:00:00.000Z',
     });
+    expect(r.body).not.toHaveProperty('ratingScore');
     const path = `/jams/${jams.winter}/submissions`;
     expect(idsOf((await t.call('GET', path, { cookie: alice })).body)).toEqual([workshopEntry, r.body.id]);
     expect(idsOf((await t.call('GET', `${path}?contentId=${worlds.sandbox}`, { cookie: alice })).body)).toEqual([r.body.id]);

@@ -109,7 +109,7 @@ describe('PUT /auth/user/notifications/{notificationId}/hide', () => {
   it('takes the notification out of the default list and into the hidden one', async () => {
     const { t, cookie, list } = await session();
     const r = await t.call('PUT', `/auth/user/notifications/${notes.aliceMessage}/hide`, { cookie });
-    expect(expectShape(NotificationSchema, r.body).id).toBe(notes.aliceMessage);
+    expect(r.body).toEqual({ success: { message: 'Ok', status_code: 200 } });
     expect((await list()).map((n) => n.id)).toEqual([notes.aliceInvite, notes.aliceBoop]);
   });
 

@@ -164,10 +164,11 @@ describe('DELETE /worlds/{worldId}', () => {
   });
 });
 
-describe('POST /worlds/{worldId}/removeTags', () => {
+// /deleteTags is the newer description's path; /removeTags, the older one's, still answers alike.
+describe.each(['deleteTags', 'removeTags'])('POST /worlds/{worldId}/%s', (path) => {
   it('removes the named tags, without case, and ignores absent ones', async () => {
     const { t, alice } = await asAlice();
-    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, {
+    const r = await t.call('POST', `/worlds/${worlds.aliceHome}/${path}`, {
       cookie: alice,
       body: { tags: ['AUTHOR_TAG_WORKSHOP', 'author_tag_none'] },
     });
@@ -179,7 +180,7 @@ describe('POST /worlds/{worldId}/removeTags', () => {
     const t = testSandbox();
     const bob = await t.login('bob');
     expectError(
-      await t.call('POST', `/worlds/${worlds.aliceHome}/removeTags`, { cookie: bob, body: { tags: ['system_approved'] } }),
+      await t.call('POST', `/worlds/${worlds.aliceHome}/${path}`, { cookie: bob, body: { tags: ['system_approved'] } }),
       403,
       messages.worldNotAuthor,
     );

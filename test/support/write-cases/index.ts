@@ -11,6 +11,7 @@ import { cases as instances } from './instances.js';
 import { cases as inventory } from './inventory.js';
 import { cases as invite } from './invite.js';
 import { cases as jams } from './jams.js';
+import { cases as miscellaneous } from './miscellaneous.js';
 import { cases as notifications } from './notifications.js';
 import { cases as playermoderation } from './playermoderation.js';
 import { cases as prints } from './prints.js';
@@ -32,6 +33,7 @@ export const writeCases: WriteCase[] = [
   ...inventory,
   ...invite,
   ...jams,
+  ...miscellaneous,
   ...notifications,
   ...playermoderation,
   ...prints,

@@ -75,6 +75,14 @@ export const cases: WriteCase[] = [
     }),
   },
   {
+    operation: 'POST /worlds/{worldId}/deleteTags',
+    label: 'alice deletes a tag of her workshop',
+    prepare: async () => ({
+      write: { method: 'POST', path: `/worlds/${worlds.aliceHome}/deleteTags`, body: { tags: ['author_tag_workshop'] } },
+      reads: aliceHome,
+    }),
+  },
+  {
     operation: 'POST /worlds/{worldId}/removeTags',
     label: 'alice removes a tag of her workshop',
     prepare: async () => ({
