@@ -7,6 +7,7 @@ import type { JamRecord, JamSubmissionRecord } from '../../store/records/jams.js
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const ListSchema = lazy(() =>
   z.object({
@@ -72,6 +73,7 @@ export function submitToJam(sandbox: Sandbox, actor: UserRecord, jamId: string, 
   for (const s of sandbox.jamSubmissions.values()) {
     if (s.jamId === jam.id && s.contentId === request.contentId) throw new ApiError(400, messages.jamContentAlreadySubmitted);
   }
+  guardGrowth(sandbox, 'jamSubmissions', actor.id);
   const submission: JamSubmissionRecord = {
     id: newId('jsub'),
     jamId: jam.id,
