@@ -177,7 +177,7 @@ export const LIMITS = {
   arrayItems: {
     value: 100,
     unit: 'entries',
-    what: "items of one array in a request body under /api/1 (tags, ids, links), and the tags a record holds after an add (PUT /users/{userId}/tags, POST /worlds/{worldId}/tags)",
+    what: 'items of one array in a request body under /api/1 (tags, ids, links), and the tags a record holds after an add (PUT /users/{userId}/tags, POST /worlds/{worldId}/tags)',
     past: '400 naming the field and the bound',
     reason: 'a megabyte of tags on each of four thousand files took the process past its heap',
   },
@@ -280,7 +280,13 @@ export const GROWTH = {
     perOwner: 1000,
     perWorld: 50_000,
   },
-  groups: { what: 'groups (POST /groups)', owner: 'user', perOwner: 3, perWorld: 10_000, source: 'the rule of groups a user owns (groupOwnLimit), met first' },
+  groups: {
+    what: 'groups (POST /groups)',
+    owner: 'user',
+    perOwner: 3,
+    perWorld: 10_000,
+    source: 'the rule of groups a user owns (groupOwnLimit), met first',
+  },
   groupRoles: { what: 'roles of one group (POST /groups/{groupId}/roles)', owner: 'group', perOwner: 100, perWorld: 50_000 },
   groupPosts: { what: 'posts of one group (POST /groups/{groupId}/posts)', owner: 'group', perOwner: 1000, perWorld: 10_000 },
   groupGalleries: { what: 'galleries of one group (POST /groups/{groupId}/galleries)', owner: 'group', perOwner: 100, perWorld: 10_000 },

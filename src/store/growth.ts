@@ -39,21 +39,54 @@ const calendarOf = (sandbox: Sandbox, groupId: string) => sumOf(sandbox.calendar
  */
 const COUNTERS: Record<GrowthKind, Counter> = {
   files: { owned: (sandbox, ownerId) => sandbox.files.ownedBy(ownerId).length, world: (sandbox) => sandbox.files.held },
-  fileVersions: { owned: (sandbox, fileId) => sandbox.files.get(fileId)?.versions.length ?? 0, world: (sandbox) => sandbox.files.heldVersions() },
-  avatars: byOwner((sandbox) => sandbox.avatars.held(), (avatar) => avatar.authorId),
-  worlds: byOwner((sandbox) => sandbox.worlds.values(), (world) => world.authorId),
-  props: byOwner((sandbox) => sandbox.props.values(), (prop) => prop.authorId),
-  prints: byOwner((sandbox) => sandbox.prints.values(), (print) => print.authorId),
-  products: byOwner((sandbox) => sandbox.products.values(), (product) => product.sellerId),
-  listings: byOwner((sandbox) => sandbox.listings.values(), (listing) => listing.sellerId),
-  moderationReports: byOwner((sandbox) => sandbox.moderationReports.values(), (report) => report.reportingUserId),
-  contentAgreements: byOwner((sandbox) => sandbox.contentAgreements.values(), (agreement) => agreement.userId),
-  jamSubmissions: byOwner((sandbox) => sandbox.jamSubmissions.values(), (submission) => submission.submitterId),
+  fileVersions: {
+    owned: (sandbox, fileId) => sandbox.files.get(fileId)?.versions.length ?? 0,
+    world: (sandbox) => sandbox.files.heldVersions(),
+  },
+  avatars: byOwner(
+    (sandbox) => sandbox.avatars.held(),
+    (avatar) => avatar.authorId,
+  ),
+  worlds: byOwner(
+    (sandbox) => sandbox.worlds.values(),
+    (world) => world.authorId,
+  ),
+  props: byOwner(
+    (sandbox) => sandbox.props.values(),
+    (prop) => prop.authorId,
+  ),
+  prints: byOwner(
+    (sandbox) => sandbox.prints.values(),
+    (print) => print.authorId,
+  ),
+  products: byOwner(
+    (sandbox) => sandbox.products.values(),
+    (product) => product.sellerId,
+  ),
+  listings: byOwner(
+    (sandbox) => sandbox.listings.values(),
+    (listing) => listing.sellerId,
+  ),
+  moderationReports: byOwner(
+    (sandbox) => sandbox.moderationReports.values(),
+    (report) => report.reportingUserId,
+  ),
+  contentAgreements: byOwner(
+    (sandbox) => sandbox.contentAgreements.values(),
+    (agreement) => agreement.userId,
+  ),
+  jamSubmissions: byOwner(
+    (sandbox) => sandbox.jamSubmissions.values(),
+    (submission) => submission.submitterId,
+  ),
   notifications: {
     owned: (sandbox, senderId) => countWhere(sandbox.notifications.values(), (record) => record.senderUserId === senderId),
     world: (sandbox) => sandbox.notifications.size,
   },
-  groups: byOwner((sandbox) => sandbox.groups.values(), (group) => group.ownerId),
+  groups: byOwner(
+    (sandbox) => sandbox.groups.values(),
+    (group) => group.ownerId,
+  ),
   groupRoles: {
     owned: (sandbox, groupId) => sandbox.groups.get(groupId)?.roles.length ?? 0,
     world: (sandbox) => sumOf(sandbox.groups.values(), (group) => group.roles.length),
@@ -71,18 +104,18 @@ const COUNTERS: Record<GrowthKind, Counter> = {
 };
 
 /**
- * Refuses a write that would add `adding` records of `kind` past its bound for `ownerId` (403) or
- * for the world (429), before anything changes: call it in the rule's synchronous block, ahead of
+ * Refuses a write that would add `adding` records of `kind` past its bound for the world (429,
+ * asked first) or for `ownerId` (403), before anything changes: call it in the rule's synchronous block, ahead of
  * the first change. The bounds are GROWTH's (src/limits.ts, docs/limits.md).
  */
 export function guardGrowth(sandbox: Sandbox, kind: GrowthKind, ownerId: string, adding = 1): void {
   const limit = GROWTH[kind];
   const counter = COUNTERS[kind];
-  if (counter.owned(sandbox, ownerId) + adding > limit.perOwner) {
-    throw new ApiError(403, messages.growthOwnerFull(`${kind}PerOwner`, limit.perOwner, limit.what, limit.owner));
-  }
   if (counter.world(sandbox) + adding > limit.perWorld) {
     throw new ApiError(429, messages.growthWorldFull(`${kind}PerWorld`, limit.perWorld, limit.what));
+  }
+  if (counter.owned(sandbox, ownerId) + adding > limit.perOwner) {
+    throw new ApiError(403, messages.growthOwnerFull(`${kind}PerOwner`, limit.perOwner, limit.what, limit.owner));
   }
 }
 

@@ -70,10 +70,10 @@ export function submitToJam(sandbox: Sandbox, actor: UserRecord, jamId: string, 
   const jam = findJam(sandbox, jamId);
   if (jamState(sandbox, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
   if (authorOf(sandbox, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
+  guardGrowth(sandbox, 'jamSubmissions', actor.id);
   for (const s of sandbox.jamSubmissions.values()) {
     if (s.jamId === jam.id && s.contentId === request.contentId) throw new ApiError(400, messages.jamContentAlreadySubmitted);
   }
-  guardGrowth(sandbox, 'jamSubmissions', actor.id);
   const submission: JamSubmissionRecord = {
     id: newId('jsub'),
     jamId: jam.id,
