@@ -8,7 +8,7 @@ import { checkTextLengths } from './text-limits.js';
 import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, requestText } from './request-body.js';
 import { nodeRequest, requestHeader } from './request-headers.js';
 
-export { readRequestText, requestText } from './request-body.js';
+export { bodyBytesRead, readRequestText, requestText } from './request-body.js';
 export { nodeRequest, requestedSandboxId, requestHeader } from './request-headers.js';
 
 /**

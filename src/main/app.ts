@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
-import { errorResponse, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
+import { bodyBytesRead, errorResponse, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
@@ -172,7 +172,7 @@ async function changing(sandbox: Sandbox, next: Next, everything = false, c?: Co
     writes?.end();
     sandbox.revision++;
     if (everything) recordsChanged(sandbox);
-    else noteWrite(sandbox, Number(c && requestHeader(c, 'content-length')) || 0);
+    else noteWrite(sandbox, c ? await bodyBytesRead(c) : 0);
   }
 }
 
