@@ -15,6 +15,8 @@ export interface GrowthSize {
 
 const BOB = 'usr_b0b00000-0000-4000-8000-000000000002';
 const BUILDERS = 'grp_00000001-0000-4000-8000-000000000000';
+/** Alice's public instance of her home. */
+const ALICE_PUBLIC = 'wrld_a11ce000-0000-4000-8000-00000000b001:20002~region(jp)~nonce(a11ce000-0000-4000-8000-0000000000c5)';
 const TEXT = 10_000;
 const long = (seed: string, length = TEXT) => seed.padEnd(length, '.');
 const maximalTags = (seed: string) => Array.from({ length: 100 }, (_, i) => `${seed}_${i}`.padEnd(256, 't'));
@@ -45,7 +47,12 @@ function writes(i: number): { method: string; path: string; body: unknown }[] {
     {
       method: 'POST',
       path: '/avatars',
-      body: { name: long(tag, 64), description: long(tag), imageUrl: 'https://assets.example.test/crane.png', tags: maximalTags(tag) },
+      body: {
+        name: long(tag, 64),
+        description: long(tag),
+        imageUrl: 'https://assets.example.test/crane.png',
+        tags: maximalTags(tag).slice(0, 20),
+      },
     },
     { method: 'POST', path: '/products', body: { displayName: long(tag, 64), description: long(tag), productType: 'udon' } },
     {
@@ -56,9 +63,9 @@ function writes(i: number): { method: string; path: string; body: unknown }[] {
     {
       method: 'POST',
       path: `/groups/${BUILDERS}/posts`,
-      body: { title: long(tag, 64), text: long(tag), visibility: 'group', sendNotification: false },
+      body: { title: long(tag, 64), text: long(tag, 2000), visibility: 'group', sendNotification: false },
     },
-    { method: 'POST', path: `/groups/${BUILDERS}/roles`, body: { name: long(tag, 64), description: long(tag), permissions: [] } },
+    { method: 'POST', path: `/groups/${BUILDERS}/roles`, body: { name: long(tag, 64), description: long(tag, 500), permissions: [] } },
     {
       method: 'POST',
       path: `/calendar/${BUILDERS}/event`,
@@ -73,7 +80,7 @@ function writes(i: number): { method: string; path: string; body: unknown }[] {
       },
     },
     { method: 'POST', path: `/users/${BOB}/boop`, body: { emojiId: 'default_wave', emojiVersion: 2 } },
-    { method: 'POST', path: `/invite/${BOB}`, body: { instanceId: 'wrld_b0b00000-0000-4000-8000-00000000b002:12345', messageSlot: 0 } },
+    { method: 'POST', path: `/invite/${BOB}`, body: { instanceId: ALICE_PUBLIC, messageSlot: 0 } },
   ];
 }
 

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
-import { bodyBytesRead, errorResponse, json, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
+import { bodyBytesRead, errorResponse, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
