@@ -1,7 +1,17 @@
 import { ApiError, messages } from '../errors.js';
 import { LIMITS, shareOf } from '../limits.js';
 import type { Sandbox } from './sandbox.js';
-import { recordBytesOf } from './snapshot-bytes.js';
+import { approximateBytes } from './copy.js';
+import { savedSnapshot } from './persistence/snapshot.js';
+
+/**
+ * About the bytes the world's records and state hold, uploads aside (they count as uploads). Read in
+ * the form a `--db` file keeps, so a generated world's records its recipes have not made stay unmade.
+ */
+function recordBytesOf(world: Sandbox): number {
+  const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = savedSnapshot(world);
+  return approximateBytes(records) * HEAP_PER_BYTE;
+}
 
 interface Ledger {
   /** The world's records as last measured (approximateBytes, as a snapshot counts them). */
@@ -11,6 +21,12 @@ interface Ledger {
   counted: boolean;
 }
 
+/**
+ * What the heap holds per byte approximateBytes counts: object headers, hidden classes, index entries
+ * and strings' own headers. Calibrated with `npm run stress`'s growth section (bench/README.md), so
+ * that the share is of memory the process holds rather than of characters.
+ */
+const HEAP_PER_BYTE = 3;
 /** Bytes a write is taken to add beside its body: about one small record and its index entries. */
 const WRITE_BYTES = 512;
 /** A world is measured again once its writes since may have added this much, or an eighth of it, the more. */
@@ -65,7 +81,7 @@ export function checkRecordRoom(world: Sandbox): void {
  */
 export function noteWrite(world: Sandbox, bodyBytes: number): void {
   const ledger = ledgerOf(world);
-  const added = Math.max(0, bodyBytes) + WRITE_BYTES;
+  const added = (Math.max(0, bodyBytes) + WRITE_BYTES) * HEAP_PER_BYTE;
   ledger.grown += added;
   if (ledger.counted) heldByAll += added;
   if (ledger.grown > Math.max(REMEASURE_BYTES, ledger.measured / 8)) measure(ledger, world);
@@ -83,5 +99,5 @@ export function releaseRecords(world: Sandbox): void {
   if (ledger) close(ledger);
 }
 
-/** About the bytes of records every counted world of the process holds. */
+/** About the bytes of heap the records of every counted world of the process hold. */
 export const recordBytesOfProcess = (): number => heldByAll;
