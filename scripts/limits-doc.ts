@@ -44,7 +44,7 @@ export function limitsDoc(): string {
     'Everything that grows with what clients send has a bound. `--max-memory <size>` (bytes, or `512MiB`,',
     "`2GiB`; env `MOCK_API_MAX_MEMORY`) sets the process budget; by default a quarter of the machine's memory,",
     'at most 4 GiB and at least 256 MiB. `GET /_mock/limits` answers the budget in force and this table.',
-    'Past a bound a write gets the documented 4xx envelope, and logs, lists and queues lose their oldest',
+    "Past a bound a write gets the documented 4xx envelope (507 past the records' share), and logs, lists and queues lose their oldest",
     'entries; the server does not stop.',
     '',
     '| limit | default | what it bounds | past it | why |',
