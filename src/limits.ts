@@ -170,7 +170,7 @@ export const LIMITS = {
   recordShare: {
     value: 0.25,
     unit: 'share of --max-memory',
-    what: "records and state of every world together, as heap: about three bytes per character or byte they hold (uploads aside: they count against uploadShare); measured when a world is first written, then grown by each write's body and measured again as it grows",
+    what: "records and state of every world together, as heap: about three bytes per character or byte they hold (uploads aside: they count against uploadShare); measured when a world is first written, then grown by each write's body and measured again as it grows; never less than 16 MiB",
     past: 'a write (any method but DELETE) answers 507 with the error envelope until deletes, a reset or a world removed free room',
     reason: 'every collection is bounded per owner and per world, but a hundred worlds of users each at their bounds were not',
   },

@@ -111,13 +111,17 @@ const COUNTERS: Record<GrowthKind, Counter> = {
 export function guardGrowth(sandbox: Sandbox, kind: GrowthKind, ownerId: string, adding = 1): void {
   const limit = GROWTH[kind];
   const counter = COUNTERS[kind];
-  if (counter.world(sandbox) + adding > limit.perWorld) {
+  // Counting reads whole collections; with --db that must not count as the write reaching them all.
+  const { world, owned } = quietly(sandbox, () => ({ world: counter.world(sandbox), owned: counter.owned(sandbox, ownerId) }));
+  if (world + adding > limit.perWorld) {
     throw new ApiError(429, messages.growthWorldFull(`${kind}PerWorld`, limit.perWorld, limit.what));
   }
-  if (counter.owned(sandbox, ownerId) + adding > limit.perOwner) {
+  if (owned + adding > limit.perOwner) {
     throw new ApiError(403, messages.growthOwnerFull(`${kind}PerOwner`, limit.perOwner, limit.what, limit.owner));
   }
 }
+
+const quietly = <T>(sandbox: Sandbox, read: () => T): T => (sandbox.writes ? sandbox.writes.quietly(read) : read());
 
 /** The records of `kind` held by `ownerId` and by the world, as the guard counts them. */
 export const growthCounts = (sandbox: Sandbox, kind: GrowthKind, ownerId: string) => ({

@@ -9,8 +9,12 @@ import { savedSnapshot } from './persistence/snapshot.js';
  * the form a `--db` file keeps, so a generated world's records its recipes have not made stay unmade.
  */
 function recordBytesOf(world: Sandbox): number {
-  const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = savedSnapshot(world);
-  return approximateBytes(records) * HEAP_PER_BYTE;
+  const measure = () => {
+    const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = savedSnapshot(world);
+    return approximateBytes(records) * HEAP_PER_BYTE;
+  };
+  // Reading the world to measure it must not count as a write reaching all of it (with --db).
+  return world.writes ? world.writes.quietly(measure) : measure();
 }
 
 interface Ledger {
@@ -27,6 +31,15 @@ interface Ledger {
  * that the share is of memory the process holds rather than of characters.
  */
 const HEAP_PER_BYTE = 3;
+/**
+ * The records' room is never less than this, whatever the share: --max-memory is at least 64 MiB from
+ * the CLI, and a smaller budget (set in-process for another share) must not refuse every write.
+ */
+const MIN_ROOM = 16 * 1024 * 1024;
+
+/** Bytes the records of every world may hold together: LIMITS.recordShare of --max-memory, at least MIN_ROOM. */
+export const recordRoom = (): number => Math.max(MIN_ROOM, shareOf(LIMITS.recordShare));
+
 /** Bytes a write is taken to add beside its body: about one small record and its index entries. */
 const WRITE_BYTES = 512;
 /** A world is measured again once its writes since may have added this much, or an eighth of it, the more. */
@@ -67,7 +80,7 @@ function measure(ledger: Ledger, world: Sandbox): void {
  * measure (a delete may have freed room), so the estimate never refuses on stale growth alone.
  */
 export function checkRecordRoom(world: Sandbox): void {
-  const max = shareOf(LIMITS.recordShare);
+  const max = recordRoom();
   const ledger = ledgerOf(world);
   if (heldByAll <= max) return;
   if (ledger.grown > 0) measure(ledger, world);

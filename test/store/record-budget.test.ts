@@ -3,8 +3,8 @@
 // process lives on. A small budget keeps the loop short.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/errors.js';
-import { defaultMaxMemory, LIMITS, setMemoryBudget, shareOf } from '../../src/limits.js';
-import { recordBytesOfProcess } from '../../src/store/record-bytes.js';
+import { defaultMaxMemory, LIMITS, setMemoryBudget } from '../../src/limits.js';
+import { recordBytesOfProcess, recordRoom } from '../../src/store/record-bytes.js';
 import { recordBytesOf } from '../../src/store/snapshot-bytes.js';
 import { expectError, testSandbox, type TestSandbox } from '../support/helpers.js';
 
@@ -14,7 +14,7 @@ const file = { name: 'n'.repeat(1000), mimeType: 'image/png', extension: '.png',
 
 let t: TestSandbox;
 beforeEach(() => {
-  setMemoryBudget(16 * MiB);
+  setMemoryBudget(64 * MiB);
   t = testSandbox();
 });
 afterEach(() => {
@@ -25,7 +25,7 @@ afterEach(() => {
 describe('records against --max-memory', () => {
   it('refuse a user looping POST /file with maximal tags with 507 before the records pass their share', async () => {
     const cookie = await t.login('alice');
-    const max = shareOf(LIMITS.recordShare);
+    const max = recordRoom();
     const heapBefore = process.memoryUsage().heapUsed;
     let made = 0;
     let refused;
@@ -39,12 +39,12 @@ describe('records against --max-memory', () => {
     expect(made).toBeGreaterThan(10);
     // The estimate may trail the truth by what one re-measure allows, no more.
     expect(recordBytesOf(t.sandbox) * 3).toBeLessThan(max + 3 * 512 * 1024);
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(16 * MiB * 4);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * MiB);
   }, 60_000);
 
   it('let the last write that fits be made, refuse the next, and take writes again once a delete frees room', async () => {
     const cookie = await t.login('alice');
-    const max = shareOf(LIMITS.recordShare);
+    const max = recordRoom();
     const ids: string[] = [];
     for (;;) {
       const reply = await t.call('POST', '/file', { cookie, body: file });
