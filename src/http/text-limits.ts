@@ -20,8 +20,9 @@ export function checkTextLengths(body: Record<string, unknown>, max: number): vo
     } else if (Array.isArray(value)) {
       if (value.length > maxItems) throw new ApiError(400, messages.arrayTooLong(path, maxItems));
       for (const [index, item] of value.entries()) {
-        if (typeof item === 'string' && item.length > maxItemLength)
-          throw new ApiError(400, messages.arrayStringTooLong(path, maxItemLength));
+        // An item past `max` is named by its index, as any string past it is (below).
+        const tooLong = typeof item === 'string' && item.length > maxItemLength && item.length <= max;
+        if (tooLong) throw new ApiError(400, messages.arrayStringTooLong(path, maxItemLength));
         stack.push([item, `${path}.${index}`]);
       }
     } else if (value !== null && typeof value === 'object') {
