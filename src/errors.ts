@@ -287,6 +287,15 @@ export const messages = {
     `The world's records take ${bytes} bytes, which do not fit beside the other snapshots in the ${max} bytes snapshots may hold; no snapshot was taken (start with a higher --max-memory to keep it)`,
   tooManyRegistrations: (max: number) =>
     `${max} accounts were already registered in this world; reset it (POST /_mock/reset) to register more`,
+  growthOwnerFull: (limit: string, max: number, what: string, owner: string) =>
+    `The most ${what} one ${owner} may hold is ${max} (limit ${limit}); delete one to add another`,
+  growthWorldFull: (limit: string, max: number, what: string) =>
+    `This world already holds ${max} ${what} (limit ${limit}); delete some or reset it (POST /_mock/reset) to add more`,
+  recordsFull: (max: number) =>
+    `The server's worlds already hold close to ${max} bytes of records (limit recordShare of --max-memory); delete records, reset or remove a world, or start with a higher --max-memory`,
+  arrayTooLong: (field: string, max: number) => `${field} must have at most ${max} items (limit arrayItems)`,
+  arrayStringTooLong: (field: string, max: number) => `${field} items must be at most ${max} characters long (limit arrayStringCharacters)`,
+  tagsFull: (max: number) => `A record holds at most ${max} tags (limit arrayItems)`,
   tooManyInstances: (max: number) => `This world already holds ${max} instances; reset it (POST /_mock/reset) to create more`,
   controlHostRefused: (host: string) => `Host ${host} is not an address of this server; start it with --allowed-hosts ${host} to accept it`,
   controlOriginRefused: (origin: string) =>

@@ -167,6 +167,34 @@ export const LIMITS = {
     past: '413 with the error envelope',
     reason: 'a part of a multipart upload is at most this large on the real service',
   },
+  recordShare: {
+    value: 0.25,
+    unit: 'share of --max-memory',
+    what: "records and state of every world together, as heap: about three bytes per character or byte they hold (uploads aside: they count against uploadShare); measured when a world is first written, then grown by each write's body and measured again as it grows; never less than 16 MiB",
+    past: 'a write (any method but DELETE) answers 507 with the error envelope until deletes, a reset or a world removed free room',
+    reason: 'every collection is bounded per owner and per world, but a hundred worlds of users each at their bounds were not',
+  },
+  arrayItems: {
+    value: 100,
+    unit: 'entries',
+    what: 'items of one array in a request body under /api/1 (tags, ids, links), and the tags a record holds after an add (PUT /users/{userId}/tags, POST /worlds/{worldId}/tags)',
+    past: '400 naming the field and the bound',
+    reason: 'a megabyte of tags on each of four thousand files took the process past its heap',
+  },
+  arrayStringCharacters: {
+    value: 256,
+    unit: 'characters',
+    what: 'one string that is an item of an array in a request body (a tag, an id, a link); other strings are bounded by the world setting maxTextLength',
+    past: '400 naming the field and the bound',
+    reason: 'a hundred tags of the ten thousand characters a description may have made every list of the records megabytes',
+  },
+  listAnswerBytes: {
+    value: 4 * MiB,
+    unit: 'bytes',
+    what: 'one answer of a list read under /api/1 (a JSON array), counted in characters of its JSON',
+    past: 'the list ends before the item that would pass it (at least one item is answered), as a shorter page',
+    reason: 'a hundred large records made GET /files?n=100 an answer of 95 MiB while other requests waited',
+  },
   emailCharacters: {
     value: 254,
     unit: 'characters',
@@ -217,6 +245,66 @@ export const LIMITS = {
     reason: 'a deeply nested body would exhaust the stack of whoever serialises it',
   },
 } as const satisfies Record<string, Limit>;
+
+/** A collection clients grow, bounded per owner (a user, or the group, file or gallery that holds it) and per world. */
+export interface GrowthLimit {
+  readonly what: string;
+  /** What owns the records the per-owner bound counts. */
+  readonly owner: 'user' | 'group' | 'file' | 'gallery';
+  readonly perOwner: number;
+  readonly perWorld: number;
+  /** Where a value comes from when not ours. */
+  readonly source?: string;
+}
+
+/**
+ * Every collection a client can grow through the API, with its bounds: past either, the write is
+ * refused (`guardGrowth` in src/store/growth.ts), 403 past the owner's bound and 429 past the world's.
+ * The world's bound counts every record it holds, fixtures' and generated ones too, as instancesPerWorld does.
+ */
+export const GROWTH = {
+  files: { what: 'files (POST /file, images, prints, invite photos)', owner: 'user', perOwner: 1000, perWorld: 20_000 },
+  fileVersions: { what: 'versions of one file (POST /file/{fileId})', owner: 'file', perOwner: 100, perWorld: 200_000 },
+  avatars: { what: 'avatars (POST /avatars)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  worlds: { what: 'worlds (POST /worlds)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  props: { what: 'props (POST /props)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  prints: { what: 'prints (POST /prints)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  products: { what: 'products (POST /products)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  listings: { what: 'listings (POST /listing)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  moderationReports: { what: 'moderation reports (POST /moderationReports)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  contentAgreements: { what: 'content agreements (POST /agreement)', owner: 'user', perOwner: 1000, perWorld: 10_000 },
+  jamSubmissions: { what: 'jam submissions (POST /jams/{jamId}/submissions)', owner: 'user', perOwner: 100, perWorld: 10_000 },
+  notifications: {
+    what: "notifications one user sends (friend requests, boops, invites, invite requests and responses); a group's notices to its members count against its posts instead",
+    owner: 'user',
+    perOwner: 1000,
+    perWorld: 50_000,
+  },
+  groups: {
+    what: 'groups (POST /groups)',
+    owner: 'user',
+    perOwner: 5,
+    perWorld: 10_000,
+    source: 'the rule of groups a user owns (groupOwnLimit), met first',
+  },
+  groupRoles: { what: 'roles of one group (POST /groups/{groupId}/roles)', owner: 'group', perOwner: 100, perWorld: 50_000 },
+  groupPosts: { what: 'posts of one group (POST /groups/{groupId}/posts)', owner: 'group', perOwner: 1000, perWorld: 10_000 },
+  groupGalleries: { what: 'galleries of one group (POST /groups/{groupId}/galleries)', owner: 'group', perOwner: 100, perWorld: 10_000 },
+  groupGalleryImages: {
+    what: 'images of one gallery (POST /groups/{groupId}/galleries/{galleryId}/images)',
+    owner: 'gallery',
+    perOwner: 1000,
+    perWorld: 10_000,
+  },
+  calendarEvents: {
+    what: 'calendar events of one group, over every month (POST /calendar/{groupId}/event); the description bounds a month to 100',
+    owner: 'group',
+    perOwner: 1200,
+    perWorld: 100_000,
+  },
+} as const satisfies Record<string, GrowthLimit>;
+
+export type GrowthKind = keyof typeof GROWTH;
 
 /** The process budget when --max-memory is not given: a quarter of the machine, at most 4 GiB, at least 256 MiB. */
 export function defaultMaxMemory(machine = totalmem()): number {

@@ -3,11 +3,12 @@ import type { AppEnv } from './env.js';
 import type { TimeSpan } from '../store/read-cache.js';
 import { ApiError, messages } from '../errors.js';
 import { liveMessage } from '../live-messages.js';
+import { LIMITS } from '../limits.js';
 import { checkTextLengths } from './text-limits.js';
 import { bodyTooLarge, MAX_REQUEST_BODY_BYTES, requestText } from './request-body.js';
 import { nodeRequest, requestHeader } from './request-headers.js';
 
-export { readRequestText, requestText } from './request-body.js';
+export { bodyBytesRead, readRequestText, requestText } from './request-body.js';
 export { nodeRequest, requestedSandboxId, requestHeader } from './request-headers.js';
 
 /**
@@ -55,7 +56,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response with the content type every real-API client expects. */
 export function json(c: Context, body: unknown, status = 200): Response {
-  const text = JSON.stringify(body);
+  const text = answerText(c, body);
   answeredTexts.set(c, text);
   return c.body(text, status as 200, { 'Content-Type': JSON_TYPE });
 }
@@ -71,12 +72,32 @@ export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown,
   const now = sandbox.clock.now();
   let cached = sandbox.readCache.get(key);
   if (cached?.revision !== sandbox.revision || now < cached.from || now >= cached.until) {
-    const text = JSON.stringify(read());
+    const text = answerText(c, read());
     cached = { revision: sandbox.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
     sandbox.readCache.set(key, cached);
   }
   answeredTexts.set(c, cached.text);
   return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
+}
+
+/**
+ * The JSON of an answer. A list an API read answers (a JSON array) ends before the item that would take
+ * it past LIMITS.listAnswerBytes, at least one item kept: a page of large records must not become an
+ * answer of many megabytes that every other request waits behind.
+ */
+function answerText(c: Context, body: unknown): string {
+  const text = JSON.stringify(body);
+  const max = LIMITS.listAnswerBytes.value;
+  if (text.length <= max || !Array.isArray(body) || !(c as Context<AppEnv>).get('sandbox')) return text;
+  const items: string[] = [];
+  let length = 2;
+  for (const item of body as unknown[]) {
+    const itemText = JSON.stringify(item) ?? 'null';
+    if (items.length > 0 && length + itemText.length + 1 > max) break;
+    items.push(itemText);
+    length += itemText.length + 1;
+  }
+  return `[${items.join(',')}]`;
 }
 
 /** Parameter names of a query schema, worked out once per schema. */

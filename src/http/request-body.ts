@@ -108,6 +108,9 @@ export function requestBytes(c: Context, bound: BodyBound = API_BODY): Promise<B
 
 export const requestText = async (c: Context): Promise<string> => (await requestBytes(c)).toString('utf8');
 
+/** Bytes of the body something read (0 when nothing did, or its reading failed): what a write may have kept of it. */
+export const bodyBytesRead = async (c: Context): Promise<number> => (await bodies.get(c.req)?.catch(() => undefined))?.byteLength ?? 0;
+
 /** The body text when something has read it; undefined when nothing did. */
 export const readRequestText = (c: Context): Promise<string> | undefined => bodies.get(c.req)?.then((bytes) => bytes.toString('utf8'));
 

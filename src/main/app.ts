@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../http/env.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
-import { errorResponse, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
+import { bodyBytesRead, errorResponse, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
 import { authRoutes } from '../areas/authentication/routes.js';
 import { userRoutes } from '../areas/users/routes.js';
@@ -45,6 +45,7 @@ import { controlGuard } from '../control/guard.js';
 import { requireUserAgent } from '../scenarios/user-agent.js';
 import { PipelineHub } from '../pipeline/hub.js';
 import type { AppDeps } from '../control/deps.js';
+import { checkRecordRoom, noteWrite, recordsChanged } from '../store/record-bytes.js';
 
 export type { AppDeps };
 
@@ -84,7 +85,7 @@ export function createApp(deps: AppDeps) {
     c.set('sandbox', sandbox);
     // A login (the user's last login and activity) and the account emails' links are the GETs that change records.
     const changes = mayChangeState(c) || requestHeader(c, 'authorization') !== undefined || CHANGING_GETS.has(c.req.path);
-    return changes ? changing(sandbox, next) : next();
+    return changes ? changing(sandbox, next, false, c) : next();
   });
   api.use(requireUserAgent);
   api.use(scenarioMiddleware(deps.scenarios));
@@ -158,7 +159,10 @@ const CHANGING_GETS = new Set(['/api/1/auth/confirmEmail', '/api/1/auth/verifyLo
  * The one place the revision moves, and the one place a saved world learns which requests may change
  * it (`everything` for the control plane's, whose changes it cannot tell from what they read).
  */
-async function changing(sandbox: Sandbox, next: Next, everything = false) {
+async function changing(sandbox: Sandbox, next: Next, everything = false, c?: Context) {
+  // An API write that may add records is refused while the worlds' records fill their share of
+  // --max-memory (record-bytes.ts); a delete, a login or a control-plane write (a reset) is not.
+  if (c && ADDING_METHODS.has(c.req.method)) checkRecordRoom(sandbox);
   const writes = sandbox.writes;
   sandbox.revision++;
   writes?.begin(everything);
@@ -167,5 +171,9 @@ async function changing(sandbox: Sandbox, next: Next, everything = false) {
   } finally {
     writes?.end();
     sandbox.revision++;
+    if (everything) recordsChanged(sandbox);
+    else noteWrite(sandbox, c ? await bodyBytesRead(c) : 0);
   }
 }
+
+const ADDING_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -9,6 +9,7 @@ import type { SandboxSource } from './sandbox-source.js';
 import type { Sandbox } from './sandbox.js';
 import { recountUploads, releaseUploads, trackUploads } from './upload-bytes.js';
 import { releaseSnapshot, takeCountedSnapshot } from './snapshot-bytes.js';
+import { releaseRecords } from './record-bytes.js';
 import { checkFixtureBytesFit } from './fixture-bytes.js';
 import { LIMITS, shareOf } from '../limits.js';
 import { placeInviteMessages } from './indexes/invite-messages.js';
@@ -173,6 +174,7 @@ export class Sandboxes {
     const sandbox = this.isolated.get(id);
     sandbox?.pipeline.signal({ kind: 'sandbox-removed' });
     if (sandbox) releaseUploads(sandbox);
+    if (sandbox) releaseRecords(sandbox);
     this.dropSnapshot(id);
     this.lastUsed.delete(id);
     return this.isolated.delete(id);
@@ -187,7 +189,9 @@ export class Sandboxes {
   /** The worlds are done with (their server closed): their uploads and snapshots stop counting against the process. */
   close(): void {
     releaseUploads(this.current);
+    releaseRecords(this.current);
     for (const sandbox of this.isolated.values()) releaseUploads(sandbox);
+    for (const sandbox of this.isolated.values()) releaseRecords(sandbox);
     for (const snapshot of this.snapshots.values()) releaseSnapshot(snapshot);
   }
 
@@ -204,6 +208,7 @@ export class Sandboxes {
   private replace(id: string | undefined, sandbox: Sandbox) {
     const old = id === undefined ? this.current : this.isolated.get(id);
     if (old && old.fileBlobs !== sandbox.fileBlobs) releaseUploads(old);
+    if (old && old !== sandbox) releaseRecords(old);
     if (old?.fileBlobs === sandbox.fileBlobs) recountUploads(sandbox);
     else trackUploads(sandbox);
     if (id === undefined) this.current = sandbox;

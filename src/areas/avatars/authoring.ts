@@ -12,6 +12,7 @@ import { parseInput } from '../../http/validation.js';
 import { currentUserView } from '../authentication/public.js';
 import { findAvatar } from './avatars.js';
 import { wornAvatar } from '../users/public.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 /** The tag an avatar needs before anyone may pick it as their fallback (shown where theirs cannot load). */
@@ -78,6 +79,7 @@ export function createAvatar(sandbox: Sandbox, actor: UserRecord, body: unknown)
       },
     ],
   });
+  guardGrowth(sandbox, 'avatars', actor.id);
   sandbox.avatars.add(avatar);
   return avatar;
 }

@@ -17,6 +17,7 @@ import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { audit, hasGroupPermission, isGroupMember, requireGroupId } from '../groups/public.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /** Events one group may hold starting in one UTC calendar month (drafts included). */
 export const MONTHLY_EVENT_LIMIT = 100;
@@ -58,6 +59,7 @@ export function createCalendarEvent(sandbox: Sandbox, actor: UserRecord, groupId
   if (eventsInMonth(sandbox, groupId, monthOf(startsAt)) >= MONTHLY_EVENT_LIMIT) {
     throw new ApiError(403, messages.calendarMonthlyLimit);
   }
+  guardGrowth(sandbox, 'calendarEvents', groupId);
   const now = isoNow(sandbox.clock);
   const event: CalendarEventRecord = {
     id: newId('cal'),

@@ -11,6 +11,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { nameOf, page, requireSeller } from './shop-access.js';
 import { getProduct, productView } from './products.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const CreateListingSchema = lazy(() =>
   z.object({
@@ -102,6 +103,7 @@ export function createListing(sandbox: Sandbox, actor: UserRecord, body: unknown
     requireSeller(actor, store);
     return store;
   });
+  guardGrowth(sandbox, 'listings', actor.id);
   const now = isoNow(sandbox.clock);
   const listing: ListingRecord = { id: newId('prod'), sellerId: actor.id, ...input, created: now, updated: now };
   sandbox.listings.set(listing.id, listing);

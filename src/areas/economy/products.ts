@@ -10,6 +10,7 @@ import { ProductType, type ProductRecord } from '../../store/records/shop.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { knownUser, nameOf, page, requireSeller } from './shop-access.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const tags = () => z.array(z.string().min(1));
 
@@ -63,6 +64,7 @@ export function getProduct(sandbox: Sandbox, productId: string): ProductRecord {
 
 export function createProduct(sandbox: Sandbox, actor: UserRecord, body: unknown): ProductRecord {
   const input = parseInput(CreateProductSchema, body);
+  guardGrowth(sandbox, 'products', actor.id);
   const now = isoNow(sandbox.clock);
   const product: ProductRecord = { id: newId('prod'), sellerId: actor.id, ...input, archived: false, created: now, updated: now };
   sandbox.products.set(product.id, product);

@@ -8,6 +8,7 @@ import type { ContentAgreementRecord } from '../../store/records/account-extras.
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const AGREEMENT_CODE = 'content.copyright.owned';
 const agreementCode = () => z.literal(AGREEMENT_CODE, `must be ${AGREEMENT_CODE}`);
@@ -42,6 +43,7 @@ export function submitAgreement(sandbox: Sandbox, actor: UserRecord, body: unkno
   const request = parseInput(SubmitSchema, body);
   const existing = agreementOf(sandbox, actor.id, request.contentId, request.version);
   if (existing) return existing;
+  guardGrowth(sandbox, 'contentAgreements', actor.id);
   const record: ContentAgreementRecord = {
     id: newId('agr'),
     userId: actor.id,

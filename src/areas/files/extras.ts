@@ -11,6 +11,7 @@ import { findVersion, ownedFile } from './files.js';
 import { checkUploadRoom } from './upload-limits.js';
 import { announceContent } from './content-refresh.js';
 import { dropBlob, dropUploadSession, putBlob } from '../../store/upload-bytes.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const partKey = (fileId: string, version: number, fileType: string) => `${fileId}/${version}/${fileType}`;
 
@@ -162,6 +163,7 @@ export function storeImageFile(
   tags: string[],
   bytes: Uint8Array<ArrayBuffer>,
 ): FileRecord {
+  guardGrowth(sandbox, 'files', ownerId);
   checkUploadRoom(sandbox, bytes.byteLength);
   const now = isoNow(sandbox.clock);
   const file: FileRecord = {

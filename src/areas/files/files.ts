@@ -21,6 +21,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { lazy } from '../../schema/lazy.js';
 import { queryInt } from '../../schema/query.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /**
  * Avatar and world packages need their signature uploaded before a version is usable.
@@ -114,6 +115,7 @@ export const CreateFileRequestSchema = lazy(() =>
 /** POST /file: a File owned by the actor, holding only version 0 (its creation). */
 export function createFile(sandbox: Sandbox, actor: UserRecord, body: unknown): FileRecord {
   const request = parseInput(CreateFileRequestSchema, body);
+  guardGrowth(sandbox, 'files', actor.id);
   const file: FileRecord = {
     id: newId('file'),
     ownerId: actor.id,
@@ -163,6 +165,7 @@ export const CreateFileVersionRequestSchema = lazy(() =>
 export function createFileVersion(sandbox: Sandbox, actor: UserRecord, fileId: string, body: unknown): FileRecord {
   const request = parseInput(CreateFileVersionRequestSchema, body);
   const file = ownedFile(sandbox, actor, fileId);
+  guardGrowth(sandbox, 'fileVersions', file.id);
   const number = file.versions.length;
   const describe = (type: FileType, hash: string | undefined, bytes = 0): FileDataRecord => {
     const fileName = partFileName(file, number, type);

@@ -42,5 +42,5 @@ export function notifyUser(
   message: string,
   details: Record<string, unknown>,
 ): NotificationRecord {
-  return sendNotification(sandbox, { type: 'message', sender, receiverId, message, details });
+  return sendNotification(sandbox, { type: 'message', sender, receiverId, message, details }, true);
 }

@@ -14,6 +14,7 @@ import { parseInput } from '../../http/validation.js';
 import { hasGroupPermission } from './permissions.js';
 import { audit } from './audit.js';
 import { belongs, findGroup, memberRecord, requireGroupAccess, requireKnownRoles } from './access.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const roleIdList = () => z.array(idOf('grol')).nullable().optional();
 
@@ -70,6 +71,7 @@ export function createGroupGallery(sandbox: Sandbox, actor: UserRecord, groupId:
   requireGroupAccess(sandbox, group, actor, 'createGroupGallery');
   const request = parseInput(CreateGallerySchema, body);
   for (const list of ROLE_LISTS) requireKnownRoles(group, request[list]);
+  guardGrowth(sandbox, 'groupGalleries', group.id);
   const now = isoNow(sandbox.clock);
   const gallery = GroupGallerySchema.parse({
     id: newId('ggal'),
@@ -152,6 +154,7 @@ export function addGalleryImage(
   const gallery = findGallery(group, galleryId);
   const { fileId } = parseInput(AddImageSchema, body);
   if (!maySubmit(sandbox, group, actor.id, gallery)) throw new ApiError(403, messages.groupGallerySubmitForbidden);
+  guardGrowth(sandbox, 'groupGalleryImages', gallery.id);
   const now = isoNow(sandbox.clock);
   const approved = mayManage(sandbox, group, actor.id, gallery) || holdsOne(sandbox, group, actor.id, gallery.roleIdsToAutoApprove);
   const image: GroupGalleryImage = {

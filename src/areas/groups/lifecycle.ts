@@ -27,6 +27,7 @@ import { audit } from './audit.js';
 import { belongs, findGroup, memberRecord, requireGroupAccess } from './access.js';
 import { emitGroupJoined, emitGroupLeft, memberIds } from './events.js';
 import { GROUP_ROLE_TEMPLATES } from './templates.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /**
  * How many groups one user may own and be a member of. The live service lets a user own 5 (the community's
@@ -113,6 +114,7 @@ export const ownedGroups = (sandbox: Sandbox, userId: string) =>
 export function createGroup(sandbox: Sandbox, actor: UserRecord, body: unknown): Group {
   const request = parseInput(CreateGroupRequestSchema, body);
   if (ownedGroups(sandbox, actor.id) >= GROUP_LIMITS.owned) throw new ApiError(403, messages.groupOwnLimit(GROUP_LIMITS.owned));
+  guardGrowth(sandbox, 'groups', actor.id);
   const template = GROUP_ROLE_TEMPLATES[request.roleTemplate];
   const now = isoNow(sandbox.clock);
   const groupId = newId('grp');

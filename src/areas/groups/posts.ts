@@ -15,6 +15,7 @@ import { hasGroupPermission } from './permissions.js';
 import { audit } from './audit.js';
 import { belongs, findGroup, memberRecord, requireGroupAccess, requireGroupId, requireKnownRoles } from './access.js';
 import { memberIds, notifyUser } from './events.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /** Where a client downloads the post's image from this server. */
 const fileUrl = (origin: string, fileId: string) => `${origin}/api/1/file/${fileId}/1/file`;
@@ -78,6 +79,7 @@ export function addGroupPost(sandbox: Sandbox, actor: UserRecord, groupId: strin
   requireGroupAccess(sandbox, group, actor, 'addGroupPost');
   const request = parseInput(PostRequestSchema, body);
   requireKnownRoles(group, request.roleIds);
+  guardGrowth(sandbox, 'groupPosts', group.id);
   const now = isoNow(sandbox.clock);
   const post: GroupPost = {
     id: newId('not'),

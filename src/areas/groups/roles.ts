@@ -12,6 +12,7 @@ import { audit } from './audit.js';
 import { findGroup, findRole, isOwnerRole, memberRecord, rankOf, requireAbove, requireGroupAccess } from './access.js';
 import { emitMemberUpdated, emitRoleUpdated } from './events.js';
 import { findGroupMember } from '../../store/indexes/group-members.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const byOrder = (roles: readonly GroupRole[]) => [...roles].sort((a, b) => a.order - b.order);
 
@@ -65,6 +66,7 @@ export function createGroupRole(sandbox: Sandbox, actor: UserRecord, groupId: st
   requireGroupAccess(sandbox, group, actor, 'createGroupRole');
   const request = parseInput(CreateRoleSchema, body);
   requireHeldPermissions(sandbox, group, actor, request.permissions ?? []);
+  guardGrowth(sandbox, 'groupRoles', group.id);
   const now = isoNow(sandbox.clock);
   const defaultRole = group.roles.find((r) => r.defaultRole);
   const order = defaultRole ? defaultRole.order : Math.max(0, ...group.roles.map((r) => r.order)) + 1;

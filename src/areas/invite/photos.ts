@@ -9,6 +9,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import type { Photo } from './invites.js';
 import { checkUploadRoom } from '../files/public.js';
 import { putBlob } from '../../store/upload-bytes.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const IMAGE_TYPES = lazy(() => z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']));
 const EXTENSIONS: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/gif': '.gif', 'image/webp': '.webp' };
@@ -50,6 +51,7 @@ export async function readPhoto(upload: PhotoUpload): Promise<PhotoImage> {
  * invite leaves no file behind and the total holds.
  */
 export function preparePhoto(sandbox: Sandbox, actor: UserRecord, image: PhotoImage, origin: string): { photo: Photo; keep: () => void } {
+  guardGrowth(sandbox, 'files', actor.id);
   checkUploadRoom(sandbox, image.bytes.byteLength);
   const now = isoNow(sandbox.clock);
   const id = newId('file');

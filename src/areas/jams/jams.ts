@@ -8,6 +8,7 @@ import type { JamRecord, JamSubmissionRecord } from '../../store/records/jams.js
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const ListSchema = lazy(() =>
   z.object({
@@ -73,6 +74,7 @@ export function submitToJam(sandbox: Sandbox, actor: UserRecord, jamId: string, 
   const jam = findJam(sandbox, jamId, 400);
   if (jamState(sandbox, jam) !== 'submissions_open') throw new ApiError(400, messages.jamSubmissionsClosed);
   if (authorOf(sandbox, jam, request.contentId) !== actor.id) throw new ApiError(400, messages.jamContentNotYours(jam.type));
+  guardGrowth(sandbox, 'jamSubmissions', actor.id);
   for (const s of sandbox.jamSubmissions.values()) {
     if (s.jamId === jam.id && s.contentId === request.contentId) throw new ApiError(400, messages.jamContentAlreadySubmitted);
   }

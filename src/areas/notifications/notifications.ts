@@ -9,6 +9,7 @@ import { lazy } from '../../schema/lazy.js';
 import { isoNow } from '../../store/clock.js';
 import { newId } from '../../store/ids.js';
 import { addNotification, removeNotification } from '../../store/indexes/notifications.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /** A notification as the REST API shows it to its receiver: no receiverUserId, no hidden flag. */
 export function notificationView(record: NotificationRecord): Notification {
@@ -104,8 +105,13 @@ const socketView = (record: NotificationRecord) => ({
   details: JSON.parse(record.details) as object,
 });
 
-/** Creates a notification for its receiver, now, and tells their socket. */
-export function sendNotification(sandbox: Sandbox, input: NewNotification): NotificationRecord {
+/**
+ * Creates a notification for its receiver, now, and tells their socket. One a user sends counts
+ * against their GROWTH.notifications; a group's notice to each member (`fanOut`) is bounded by the
+ * group's posts and members instead, so a post to a large group is not refused halfway.
+ */
+export function sendNotification(sandbox: Sandbox, input: NewNotification, fanOut = false): NotificationRecord {
+  if (!fanOut) guardGrowth(sandbox, 'notifications', input.sender.id);
   const record: NotificationRecord = {
     id: newId(input.type === 'friendRequest' ? 'frq' : 'not'),
     type: input.type,

@@ -9,6 +9,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { newId } from '../../store/ids.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
+import { guardGrowth } from '../../store/growth.js';
 
 /** Whether `sourceId` has blocked `targetId`. */
 export function isBlockedBy(sandbox: Sandbox, sourceId: string, targetId: string): boolean {
@@ -152,6 +153,7 @@ export function moderationReportView(sandbox: Sandbox, record: ModerationReportR
 
 export function submitModerationReport(sandbox: Sandbox, actor: UserRecord, body: unknown): ModerationReportRecord {
   const request = parseInput(ReportSchema, body);
+  guardGrowth(sandbox, 'moderationReports', actor.id);
   const record: ModerationReportRecord = {
     id: newId('modr'),
     type: request.type,

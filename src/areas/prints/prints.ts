@@ -8,6 +8,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { announceContent, deleteFile, isPng, storeImageFile } from '../files/public.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const dateTime = () => z.iso.datetime({ offset: true, error: 'must be a date-time' });
 
@@ -47,6 +48,7 @@ export function uploadPrint(
 ): PrintRecord {
   const request = parseInput(UploadFieldsSchema, fields);
   const image = pngOf(bytes);
+  guardGrowth(sandbox, 'prints', actor.id);
   const id = newId('prnt');
   const print: PrintRecord = {
     id,

@@ -8,6 +8,7 @@ import type { PropRecord, PropUnityPackageRecord } from '../../store/records/pro
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const count = () => z.number().int().min(0);
 
@@ -53,6 +54,7 @@ export function createProp(sandbox: Sandbox, actor: UserRecord, body: unknown): 
   const request = parseInput(CreateSchema, body);
   // The id is the client's: one already taken, by anyone, is not theirs to create.
   if (sandbox.props.has(request.id)) throw new ApiError(403, messages.propNoPermission);
+  guardGrowth(sandbox, 'props', actor.id);
   const now = isoNow(sandbox.clock);
   const prop: PropRecord = {
     id: request.id,

@@ -7,6 +7,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { findUser } from '../authentication/public.js';
 import { announceUpdate } from './announce.js';
+import { guardTags } from '../../store/growth.js';
 
 /** system_ and admin_ tags are the server's: trust ranks, supporter status, moderation. */
 export const isServerTag = (tag: string) => tag.startsWith('system_') || tag.startsWith('admin_');
@@ -36,8 +37,10 @@ export function changeUserTags(sandbox: Sandbox, actor: UserRecord, userId: stri
   const user = findUser(sandbox, userId);
   const { tags } = parseInput(ChangeTagsSchema, body);
   assertOwnTags(actor, tags);
-  user.tags =
+  const changed =
     change === 'add' ? [...user.tags, ...tags.filter((tag) => !user.tags.includes(tag))] : user.tags.filter((tag) => !tags.includes(tag));
+  if (change === 'add') guardTags(changed);
+  user.tags = changed;
   user.updated_at = isoNow(sandbox.clock);
   announceUpdate(sandbox, user);
   return user;

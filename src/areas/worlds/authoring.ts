@@ -12,6 +12,7 @@ import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed } from '../../store/instance-state.js';
 import { findWorld } from './worlds.js';
+import { guardGrowth } from '../../store/growth.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
 const RELEASE = ['hidden', 'private', 'public'] as const;
@@ -93,6 +94,7 @@ export function createWorld(sandbox: Sandbox, actor: UserRecord, body: unknown):
   if (request.authorId !== undefined && request.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotYours);
   if (request.id !== undefined && sandbox.worlds.has(request.id)) throw new ApiError(400, messages.worldIdTaken(request.id));
   checkAsset(sandbox, actor, request.assetUrl);
+  guardGrowth(sandbox, 'worlds', actor.id);
   const now = isoNow(sandbox.clock);
   const record = WorldRecordSchema.parse({
     id: request.id ?? newId('wrld'),

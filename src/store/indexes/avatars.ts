@@ -71,6 +71,11 @@ export class AvatarsById {
     } else this.records.set(avatar.id, avatar);
   }
 
+  /** The avatars held as records (generated ones aside, unless a write changed them). */
+  held(): IterableIterator<AvatarRecord> {
+    return this.records.values();
+  }
+
   /** Told when an avatar's name changes, so that a generated one is found by its new name. */
   renamed(avatarId: string): void {
     if (this.planned.placeOf(avatarId)) this.changed.add(avatarId);

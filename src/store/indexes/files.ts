@@ -98,6 +98,18 @@ export class FileIndex {
     return this.lists.get(ownerId) ?? [];
   }
 
+  /** How many files the world holds as records (generated ones a recipe has not made aside). */
+  get held(): number {
+    return this.records.size;
+  }
+
+  /** How many versions the files held as records have together. */
+  heldVersions(): number {
+    let total = 0;
+    for (const file of this.records.values()) total += file.versions.length;
+    return total;
+  }
+
   /** A new file: the newest of its owner's. */
   add(file: FileRecord): void {
     this.makeOwned(file.ownerId);
