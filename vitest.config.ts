@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -15,16 +17,14 @@ const PROCESS_TESTS = [
   'test/conformance/**/*.test.ts',
 ];
 
-/** In-process tests that measure the process-wide share of --max-memory: each needs a module graph of its own. */
+/**
+ * In-process tests that set the process-wide --max-memory budget (setMemoryBudget), and two that read state a
+ * shared module graph leaves behind: each needs a module graph of its own.
+ */
 const PROCESS_BUDGET_TESTS = [
-  'test/areas/files/upload-process-budget.test.ts',
-  'test/control/fixture-file-bytes.test.ts',
-  'test/control/request-stream-total.test.ts',
-  'test/control/snapshot-budget.test.ts',
-  'test/http/bodies-in-flight.test.ts',
-  'test/http/push-queues.test.ts',
-  'test/pipeline/pipeline-process-total.test.ts',
-  'test/store/read-cache-budget.test.ts',
+  ...readdirSync('test', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && readFileSync(join('test', file), 'utf8').includes('setMemoryBudget('))
+    .map((file) => `test/${file}`),
   'test/scenarios/scenario-rules.test.ts',
   'test/scenarios/scenarios.test.ts',
 ];
@@ -38,7 +38,7 @@ export default defineConfig({
         // One module graph per worker: the app and its compiled schemas are built once per worker, not per file.
         test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...PROCESS_TESTS, ...PROCESS_BUDGET_TESTS], isolate: false },
       },
-      { extends: true, test: { name: 'fast-isolated', include: PROCESS_BUDGET_TESTS } },
+      { extends: true, test: { name: 'fast-isolated', include: PROCESS_BUDGET_TESTS, exclude: PROCESS_TESTS } },
       { extends: true, test: { name: 'process', include: PROCESS_TESTS } },
     ],
   },
