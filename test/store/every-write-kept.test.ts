@@ -17,14 +17,6 @@ const logLoses = new Map<string, { apart?: string; together?: string }>([
     'DELETE /inventory/{inventoryItemId}/equip',
     { apart: 'the item leaves the equipped index, so the log never saves its emptied equipSlot' },
   ],
-  [
-    'POST /notifications/{notificationId}/reply',
-    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
-  ],
-  [
-    'POST /notifications/{notificationId}/respond',
-    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
-  ],
 ]);
 
 describe('every stateful write operation', () => {
