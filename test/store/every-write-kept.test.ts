@@ -12,20 +12,7 @@ import { writeCases } from '../support/write-cases/index.js';
  * preparation, as group commit saves requests that arrive at once. Each loss keeps a test that fails
  * until they keep the write; once they do, that test fails: take the loss out of this list.
  */
-const logLoses = new Map<string, { apart?: string; together?: string }>([
-  [
-    'DELETE /inventory/{inventoryItemId}/equip',
-    { apart: 'the item leaves the equipped index, so the log never saves its emptied equipSlot' },
-  ],
-  [
-    'POST /notifications/{notificationId}/reply',
-    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
-  ],
-  [
-    'POST /notifications/{notificationId}/respond',
-    { together: 'the file written whole by that save lacks the v2 notification the control plane put' },
-  ],
-]);
+const logLoses = new Map<string, { apart?: string; together?: string }>([]);
 
 describe('every stateful write operation', () => {
   it('has a case that makes it as a client does', async () => {

@@ -92,6 +92,34 @@ describe('the --db log', () => {
     expect(existsSync(`${db}.log`)).toBe(false);
     await file.close();
   });
+
+  it('after a control-plane record put, writes the world whole, with a write made in the new world before the save', async () => {
+    const t = testSandbox();
+    const db = join(tempDir(), 'state.json');
+    const file = new SandboxFile(db, () => t.sandbox, 0);
+    await file.create();
+    const cookie = await t.login('alice');
+    const alice = t.sandbox.users.keys().next().value!;
+    const put = await t.app.request('/_mock/records/userNotes', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'unt_a11ce000-0000-4000-8000-00000000fe01',
+        userId: alice,
+        targetUserId: alice,
+        note: 'put by the control plane',
+      }),
+    });
+    expect(put.status).toBe(200);
+    expect((await t.call('PUT', `/users/${alice}`, { cookie, body: { bio: 'written after the put' } })).status).toBe(200);
+    // One save holds both, as group commit saves them when they arrive together.
+    await file.commit();
+    const killed = readFileSync(db, 'utf8');
+    expect(existsSync(`${db}.log`)).toBe(false);
+    expect(killed).toContain('put by the control plane');
+    expect(killed).toContain('written after the put');
+    await file.close();
+  });
 });
 
 const hostileLogs: [string, (log: string) => string, RegExp][] = [

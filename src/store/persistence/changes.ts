@@ -74,9 +74,14 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
       const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
+      const held = reached.held.get(name);
       for (const key of keys) {
         const value = entry(key);
-        const pieces = part.pieces?.(value, key, writes) ?? [{ by, key, records: part.records(value) }];
+        const entryRecords = part.records(value);
+        const left = held?.get(key);
+        // A copy: an entry's records may be the live list of the index.
+        const records = left ? [...entryRecords, ...leftEntry(sandbox, collection, entryRecords, left)] : entryRecords;
+        const pieces = part.pieces?.(value, key, writes) ?? [{ by, key, records }];
         for (const piece of pieces)
           changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
       }
@@ -85,6 +90,34 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
     }
   }
   return changes;
+}
+
+/** Each collection's home: the keyed field that holds its records by id. */
+const homes = new Map(
+  Object.entries(savedParts).flatMap(([name, part]) =>
+    part?.kind === 'keyed' && part.home && part.by === 'id' ? [[part.collection, { name, part }] as const] : [],
+  ),
+);
+
+/**
+ * The records an index entry held when writes reached it and holds no longer, as their home holds
+ * them now: a write that took one out of the entry may have changed it (an item unequipped leaves
+ * the equipped index with its slot emptied). One gone from its home too is left to its home's change.
+ */
+function leftEntry(sandbox: Sandbox, collection: string, records: unknown[], held: Set<unknown>): unknown[] {
+  const home = homes.get(collection);
+  if (!home) return [];
+  const map = field(sandbox, home.name) as Map<unknown, unknown>;
+  const ids = new Set(records.map((record) => (record as { id: string }).id));
+  const left: unknown[] = [];
+  for (const record of held) {
+    const { id } = record as { id: string };
+    if (ids.has(id)) continue;
+    ids.add(id);
+    const kept = home.part.index ? home.part.index.entry(map, id) : untracked(map, id);
+    if (kept !== undefined) left.push(kept);
+  }
+  return left;
 }
 
 const appendOnlyPaths = Object.values(savedParts).flatMap((part) => (part?.kind === 'state' && part.appendOnly ? [part.path] : []));

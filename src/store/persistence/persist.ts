@@ -108,10 +108,14 @@ export class SandboxFile {
 
   private writeNow(): Promise<void> {
     const sandbox = this.world();
-    if (this.tracker?.sandbox !== sandbox) this.tracker = new WriteTracker(sandbox);
-    const tracker = this.tracker;
+    // A world put in the place of the one the tracker followed (the control plane's records, a
+    // restore, a reset) was changed where no tracker saw it, and so was every write made in it
+    // since: only the world written whole holds them.
+    const replaced = this.tracker?.sandbox !== sandbox;
+    const tracker = replaced || !this.tracker ? (this.tracker = new WriteTracker(sandbox)) : this.tracker;
     const reached = tracker.take();
     const whole =
+      replaced ||
       this.mustWriteWhole ||
       reached.everything ||
       this.log.size > (this.options.maxLogBytes ?? Math.max(MIN_LOG_BYTES, this.fileBytes / 2));

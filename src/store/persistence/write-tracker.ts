@@ -10,6 +10,12 @@ export interface Reached {
   fields: Set<string>;
   /** Keyed fields -> the keys reached (their entries go one by one). */
   keys: Map<string, Set<unknown>>;
+  /**
+   * Index fields (keyed, not their records' home) -> key -> the records the entry held when each
+   * write first reached it: a record a write changes and takes out of the entry (an item unequipped
+   * leaves the equipped index) is no longer in it when the save reads it, but is saved with it.
+   */
+  held: Map<string, Map<unknown, Set<unknown>>>;
 }
 
 /** Fields that reads change too (discovery's sequence moves with each discover): saved with the next write. */
@@ -23,6 +29,8 @@ const TRACKED = Symbol('tracked');
 interface Tracking {
   readonly tracker: WriteTracker;
   readonly field: string;
+  /** For an index of records that live elsewhere: the records an entry holds. */
+  readonly held?: (value: unknown) => unknown[];
 }
 
 /**
@@ -34,21 +42,26 @@ class TrackedMap<K, V> extends Map<K, V> {
   declare [TRACKED]: Tracking;
 
   override get(key: K): V | undefined {
-    const { tracker, field } = this[TRACKED];
-    if (tracker.depth > 0) tracker.reachKey(field, key);
+    this.reach(key);
     return super.get(key);
   }
 
   override set(key: K, value: V): this {
-    const { tracker, field } = this[TRACKED];
-    if (tracker.depth > 0) tracker.reachKey(field, key);
+    this.reach(key);
     return super.set(key, value);
   }
 
   override delete(key: K): boolean {
-    const { tracker, field } = this[TRACKED];
-    if (tracker.depth > 0) tracker.reachKey(field, key);
+    this.reach(key);
     return super.delete(key);
+  }
+
+  /** Tells the tracker of a key a write reaches, and of an index entry the records it holds before the write changes them. */
+  private reach(key: K) {
+    const { tracker, field, held } = this[TRACKED];
+    if (tracker.depth === 0) return;
+    tracker.reachKey(field, key);
+    if (held) tracker.holdEntry(field, key, () => held(Map.prototype.get.call(this, key)));
   }
 
   override clear(): void {
@@ -98,6 +111,10 @@ export const untracked = <K, V>(map: Map<K, V>, key: K): V | undefined => Map.pr
 export class WriteTracker {
   /** Writes running now. */
   depth = 0;
+  /** Counts the writes begun, so an index entry's records are read once per write that reaches it. */
+  private writeCount = 0;
+  /** Index field -> key -> the write that last had the entry's records read. */
+  private heldBy = new Map<string, Map<unknown, number>>();
   /** A save is reading the world. */
   private quiet = false;
   private reached: Reached = emptyReached();
@@ -112,6 +129,7 @@ export class WriteTracker {
   /** A request that may change the world starts; `everything` when its changes cannot be told apart. */
   begin(everything = false): void {
     this.depth++;
+    this.writeCount++;
     if (everything) this.reached.everything = true;
   }
 
@@ -136,6 +154,7 @@ export class WriteTracker {
   take(): Reached {
     const reached = this.reached;
     this.reached = emptyReached();
+    this.heldBy = new Map();
     return reached;
   }
 
@@ -148,6 +167,19 @@ export class WriteTracker {
     if (!keys) this.reached.keys.set(field, (keys = new Set()));
     keys.add(key);
     if (keys.size > MAX_KEYS_PER_FIELD) this.reachField(field);
+  }
+
+  /** Adds the records an index entry holds now (`records`) to those it held when writes reached it, once per write. */
+  holdEntry(field: string, key: unknown, records: () => unknown[]): void {
+    let writes = this.heldBy.get(field);
+    if (!writes) this.heldBy.set(field, (writes = new Map()));
+    if (writes.get(key) === this.writeCount) return;
+    writes.set(key, this.writeCount);
+    let byKey = this.reached.held.get(field);
+    if (!byKey) this.reached.held.set(field, (byKey = new Map()));
+    let held = byKey.get(key);
+    if (!held) byKey.set(key, (held = new Set()));
+    for (const record of records()) held.add(record);
   }
 
   /** Wraps an index's own methods (on the instance) so each tells the key, the record or the whole it reaches. */
@@ -174,7 +206,8 @@ export class WriteTracker {
     const always = changedByReads.has(field);
     if (keyed) {
       Object.setPrototypeOf(value, TrackedMap.prototype);
-      (value as TrackedMap<unknown, unknown>)[TRACKED] = { tracker: this, field };
+      const held = part?.kind === 'keyed' && !part.home ? part.records : undefined;
+      (value as TrackedMap<unknown, unknown>)[TRACKED] = { tracker: this, field, held };
     }
     Object.defineProperty(sandbox, field, {
       configurable: true,
@@ -194,4 +227,4 @@ export class WriteTracker {
 
 type IndexMethods = NonNullable<KeyedPart['index']>;
 
-const emptyReached = (): Reached => ({ everything: false, fields: new Set(), keys: new Map() });
+const emptyReached = (): Reached => ({ everything: false, fields: new Set(), keys: new Map(), held: new Map() });
