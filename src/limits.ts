@@ -283,6 +283,7 @@ export const GROWTH = {
   groups: {
     what: 'groups (POST /groups)',
     owner: 'user',
+    // the live service's (conformance workflow group-lifecycle); the groups area refuses past it with groupOwnLimit
     perOwner: 5,
     perWorld: 10_000,
     source: 'the rule of groups a user owns (groupOwnLimit), met first',

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages } from '../../errors.js';
+import { GROWTH } from '../../limits.js';
 import { GroupRoleTemplate, type LimitedGroup } from '../../store/records/group-extras.js';
 import {
   GroupJoinState,
@@ -31,9 +32,10 @@ import { guardGrowth } from '../../store/growth.js';
 
 /**
  * How many groups one user may own and be a member of. The live service lets a user own 5 (the community's
- * conformance suite, workflow group-lifecycle: `You're not allowed to own more than 5 groups.`).
+ * conformance suite, workflow group-lifecycle: `You're not allowed to own more than 5 groups.`); the number is
+ * the groups' row of the growth table.
  */
-export const GROUP_LIMITS = { owned: 5, joined: 100 } as const;
+export const GROUP_LIMITS = { owned: GROWTH.groups.perOwner, joined: 100 } as const;
 
 const SearchQuerySchema = lazy(() => z.object({ query: z.string().optional(), ...pageParams() }));
 
