@@ -1,10 +1,9 @@
 // What `mock-api conformance` runs: the shipped suite (or another Arazzo file) against a simulator started
 // for the run, or against another base URL with the suite's account.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Profile } from '../live-profile.js';
 import { runAgainstSimulator, suiteDir } from './against-simulator.js';
-import { runSuite, type SuiteAccount, type WorkflowResult } from './run-suite.js';
+import { respectBin, runSuite, type SuiteAccount, type WorkflowResult } from './run-suite.js';
 import { SUITE_ACCOUNT } from './suite-world.js';
 
 export const RESPECT_VERSION = '2.77.0';
@@ -22,7 +21,7 @@ export interface ConformanceRun {
 
 export async function runConformance(run: ConformanceRun): Promise<WorkflowResult[]> {
   try {
-    createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+    respectBin();
   } catch {
     throw new RespectMissing(`conformance runs the suite with redocly respect: npm install --save-dev @redocly/cli@${RESPECT_VERSION}`);
   }

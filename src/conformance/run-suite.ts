@@ -65,7 +65,8 @@ export function withSources(arazzo: string, arazzoDir: string, localUrl: string,
   return sources + arazzo.slice(head.length);
 }
 
-function respectBin(): string {
+/** Where redocly respect is installed; throws when it is not (it is an optional peer). */
+export function respectBin(): string {
   return createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 }
 

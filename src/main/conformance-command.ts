@@ -12,6 +12,8 @@ export interface ConformanceCommandOptions {
   json?: boolean;
 }
 
+const ACCOUNT_FIELDS = ['username', 'password', 'totpSecret', 'email', 'friendId'] as const;
+
 function readAccount(file: string) {
   let account: Record<string, unknown> = {};
   try {
@@ -19,16 +21,9 @@ function readAccount(file: string) {
   } catch (error) {
     fail(`--account ${file}: cannot be read as JSON (${(error as Error).message})`);
   }
-  const fields = ['username', 'password', 'totpSecret', 'email', 'friendId'] as const;
-  const missing = fields.filter((field) => typeof account[field] !== 'string');
+  const missing = ACCOUNT_FIELDS.filter((field) => typeof account[field] !== 'string');
   if (missing.length) fail(`--account ${file}: needs the strings ${missing.join(', ')}`);
-  return {
-    username: String(account.username),
-    password: String(account.password),
-    totpSecret: String(account.totpSecret),
-    email: String(account.email),
-    friendId: String(account.friendId),
-  };
+  return Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, account[field]])) as Record<(typeof ACCOUNT_FIELDS)[number], string>;
 }
 
 export async function conformanceCommand(opts: ConformanceCommandOptions): Promise<void> {

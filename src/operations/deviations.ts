@@ -75,7 +75,7 @@ export const deviations: Deviation[] = [
   {
     where: 'RouteNotImplemented',
     reason:
-      "Pending: the operations the live service retired (Tilia, balance earnings, seller and credits eligibility, prop publishing) still answer their own 404 envelope for a missing record, not yet the live service's generic body.",
+      "Pending: prop publishing (publish, unpublish, publish status), which the newer description marks deprecated with the live service's generic 404 but gives no date for, still answers its own 404 envelope for a missing prop; the operations retired with a date answer the generic body (src/operations/retired.ts).",
     apply: (schemas) => {
       schemas.RouteNotImplemented = { anyOf: [schemas.RouteNotImplemented, structuredClone(schemas.Error)] };
     },

@@ -1,18 +1,15 @@
 import { ApiError, messages } from '../errors.js';
 import { LIMITS, shareOf } from '../limits.js';
 import type { Sandbox } from './sandbox.js';
-import { approximateBytes } from './copy.js';
+import { recordBytesIn } from './snapshot-bytes.js';
 import { savedSnapshot } from './persistence/snapshot.js';
 
 /**
  * About the bytes the world's records and state hold, uploads aside (they count as uploads). Read in
  * the form a `--db` file keeps, so a generated world's records its recipes have not made stay unmade.
  */
-function recordBytesOf(world: Sandbox): number {
-  const measure = () => {
-    const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = savedSnapshot(world);
-    return approximateBytes(records) * HEAP_PER_BYTE;
-  };
+function heapBytesOf(world: Sandbox): number {
+  const measure = () => recordBytesIn(savedSnapshot(world)) * HEAP_PER_BYTE;
   // Reading the world to measure it must not count as a write reaching all of it (with --db).
   return world.writes ? world.writes.quietly(measure) : measure();
 }
@@ -60,7 +57,7 @@ function close(ledger: Ledger): void {
 function ledgerOf(world: Sandbox): Ledger {
   let ledger = ledgers.get(world);
   if (ledger) return ledger;
-  ledger = { measured: recordBytesOf(world), grown: 0, counted: true };
+  ledger = { measured: heapBytesOf(world), grown: 0, counted: true };
   heldByAll += ledger.measured;
   ledgers.set(world, ledger);
   forget.register(world, ledger);
@@ -68,7 +65,7 @@ function ledgerOf(world: Sandbox): Ledger {
 }
 
 function measure(ledger: Ledger, world: Sandbox): void {
-  const measured = recordBytesOf(world);
+  const measured = heapBytesOf(world);
   if (ledger.counted) heldByAll += measured - ledger.measured - ledger.grown;
   ledger.measured = measured;
   ledger.grown = 0;

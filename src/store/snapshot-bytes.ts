@@ -22,11 +22,14 @@ function close(ledger: Ledger): void {
   heldByAll -= ledger.bytes;
 }
 
-/** About the bytes the world's records and state hold, uploads aside (they count as uploads). */
-export function recordBytesOf(world: Sandbox): number {
-  const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = liveSnapshot(world);
+/** About the bytes a snapshot's records and state hold, uploads aside (they count as uploads). */
+export function recordBytesIn(snapshot: SandboxSnapshot): number {
+  const { fileBlobs: _blobs, fileUploads: _uploads, ...records } = snapshot;
   return approximateBytes(records);
 }
+
+/** About the bytes the world's records and state hold, uploads aside. */
+export const recordBytesOf = (world: Sandbox): number => recordBytesIn(liveSnapshot(world));
 
 /**
  * A copy of the world to keep in place of `replacing` (its earlier snapshot), counted: its uploads
