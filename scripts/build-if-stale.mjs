@@ -1,5 +1,6 @@
-// `npm start` runs this first: builds dist/ when it is missing or older than the sources, so a fresh
-// clone needs only `npm ci && npm start`, and a start from an up-to-date build costs a few stat calls.
+// `npm start` and `npm pack` run this first: builds dist/ when it is missing or older than the sources, so a fresh
+// clone needs only `npm ci && npm start`, and a start from an up-to-date build costs a few stat calls. The package
+// ships it with dist/ and without src/: there it has nothing to build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
@@ -15,7 +16,8 @@ function newest(url) {
 }
 
 const sources = ['src/', 'scripts/', 'fixtures/', 'scenarios/', 'package.json'].map((name) => new URL(name, root));
-if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
+const stale = () => !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+if (existsSync(new URL('src/', root)) && stale()) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   process.exit(build.status ?? 1);
 }

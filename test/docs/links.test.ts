@@ -30,17 +30,22 @@ const anchorOf = (heading: string) =>
 const anchorsOf = (file: string) =>
   new Set([...readFileSync(file, 'utf8').matchAll(/^#+ (.*)$/gm)].map((match) => anchorOf(match[1]!)));
 
+/** Where the pages the package does not ship are linked from those it does: this repository's files on its host. */
+const repositoryFiles = `${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).homepage.replace(/#.*/, '')}/blob/main/`;
+
 describe.each(pages)('%s', (page) => {
   const text = readFileSync(join(root, page), 'utf8');
 
-  it('links only to files and headings that exist', () => {
+  it('links only to files and headings that exist, here or by their repository URL', () => {
     const broken = [];
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (/^[a-z]+:/.test(target!)) continue;
-      const [path, anchor] = target!.split('#');
-      const file = path ? join(root, dirname(page), path) : join(root, page);
-      if (!existsSync(file)) broken.push(target);
-      else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) broken.push(target);
+    for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const inRepository = link!.startsWith(repositoryFiles);
+      if (/^[a-z]+:/.test(link!) && !inRepository) continue;
+      const target = inRepository ? link!.slice(repositoryFiles.length) : link!;
+      const [path, anchor] = target.split('#');
+      const file = inRepository ? join(root, path!) : path ? join(root, dirname(page), path) : join(root, page);
+      if (!existsSync(file)) broken.push(link);
+      else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) broken.push(link);
     }
     expect(broken).toEqual([]);
   });
