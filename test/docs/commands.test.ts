@@ -1,6 +1,6 @@
 // The commands README and docs/ give run as written against a server on a free port, each exiting 0
 // and meeting no 4xx or 5xx but those its comment announces; the Try block runs twice in a row.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,12 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type MockServer } from '../../src/main/index.js';
 import { commandsOf, readDoc, root, runCommands, scratchDir, shBlocks } from '../support/doc-commands.js';
 
+/** The files of the checkout that git neither tracks nor ignores: what a command run there leaves behind. */
+const newFiles = () => execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+
 let server: MockServer;
 let cwd: string;
+let untracked: string;
 
 beforeAll(async () => {
   server = await startServer();
   cwd = scratchDir();
+  untracked = newFiles();
 });
 afterAll(() => server.close());
 
@@ -32,13 +37,14 @@ describe("README's Try the following", () => {
     expect(existsSync(join(root, 'dist'))).toBe(true);
   });
 
-  it('runs as written: every command exits 0 and meets only the errors its comment names', async () => {
+  it('runs as written from the checkout: every command exits 0 and meets only the errors its comment names', async () => {
     expect(commands.some((command) => command.expected.length > 0)).toBe(true);
-    expect(clean(await runCommands(commands, server, cwd))).toEqual([]);
+    expect(clean(await runCommands(commands, server, root))).toEqual([]);
   }, 120_000);
 
-  it('runs again as written, from the reset it starts with', async () => {
-    expect(clean(await runCommands(commands, server, cwd))).toEqual([]);
+  it('runs again as written, from the reset it starts with, and leaves no file in the checkout', async () => {
+    expect(clean(await runCommands(commands, server, root))).toEqual([]);
+    expect(newFiles()).toEqual(untracked);
   }, 120_000);
 });
 

@@ -1,13 +1,12 @@
 // The shell commands of the docs, run as a reader would paste them: each against a running server,
 // with its answers checked.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 
 export const root = join(import.meta.dirname, '..', '..');
-const run = promisify(execFile);
 
 /** One command of a block: its text (continued lines joined) and the error statuses its comment announces. */
 export interface DocCommand {
@@ -68,34 +67,55 @@ interface Outcome {
 }
 
 /**
- * Runs each command with `sh` in `cwd`, the docs' port replaced by the server's, and reports what it
- * exited with and which error statuses it met. Commands run one after the other (a server in this
- * process must stay free to answer them).
+ * One `sh` that runs commands one at a time, as a reader's terminal does: a variable a command sets (`jars=$(mktemp
+ * -d)`) is there for the next. Each command's output goes to files of its own, so the shell's stdout says only when
+ * a command ended and with what status.
+ */
+function shell(cwd: string) {
+  const outputs = mkdtempSync(join(tmpdir(), 'mock-api-docs-output-'));
+  const sh = spawn('sh', [], { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
+  const ends = createInterface({ input: sh.stdout })[Symbol.asyncIterator]();
+  return {
+    async run(command: string, timeoutMs: number): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+      const [out, err] = [join(outputs, 'stdout'), join(outputs, 'stderr')];
+      sh.stdin.write(`{\n${command}\n} >'${out}' 2>'${err}' </dev/null\necho "ended $?"\n`);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`still running after ${timeoutMs} ms: ${command}`)), timeoutMs);
+      });
+      const ended = await Promise.race([ends.next(), timedOut]).finally(() => clearTimeout(timer));
+      const exitCode = Number(/^ended (\d+)$/.exec(String(ended.value))?.[1] ?? -1);
+      return { exitCode, stdout: readFileSync(out, 'utf8'), stderr: readFileSync(err, 'utf8') };
+    },
+    close() {
+      sh.kill();
+      rmSync(outputs, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs the commands one after the other in one `sh` in `cwd`, the docs' port replaced by the server's, and reports
+ * what each exited with and which error statuses it met (a server in this process stays free to answer them).
  */
 export async function runCommands(commands: DocCommand[], server: { url: string }, cwd: string): Promise<Outcome[]> {
   const port = new URL(server.url).port;
   const journal = async () => (await (await fetch(`${server.url}/_mock/requests?world=default`)).json()) as { status: number }[];
+  const sh = shell(cwd);
   const outcomes: Outcome[] = [];
-  for (const { text, expected } of commands) {
-    const before = (await journal()).length;
-    const command = text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
-    let exitCode = 0;
-    let stdout = '';
-    let stderr = '';
-    try {
-      ({ stdout, stderr } = await run('sh', ['-c', command], { cwd, encoding: 'utf8', timeout: 20_000 }));
-    } catch (error) {
-      const failed = error as { code?: number; stdout?: string; stderr?: string };
-      exitCode = typeof failed.code === 'number' ? failed.code : -1;
-      stdout = failed.stdout ?? '';
-      stderr = failed.stderr ?? '';
+  try {
+    for (const { text, expected } of commands) {
+      const before = (await journal()).length;
+      const { exitCode, stdout, stderr } = await sh.run(text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`), 20_000);
+      const after = await journal();
+      if (after.length >= 1000) throw new Error('the journal is full: these commands can no longer be told apart');
+      const statuses = after.slice(before).map((entry) => entry.status);
+      const printed = envelopeStatus(stdout);
+      if (printed !== undefined) statuses.push(printed);
+      outcomes.push({ command: text, exitCode, errors: [...new Set(statuses.filter((status) => status >= 400))], expected, stderr });
     }
-    const after = await journal();
-    if (after.length >= 1000) throw new Error('the journal is full: these commands can no longer be told apart');
-    const statuses = after.slice(before).map((entry) => entry.status);
-    const printed = envelopeStatus(stdout);
-    if (printed !== undefined) statuses.push(printed);
-    outcomes.push({ command: text, exitCode, errors: [...new Set(statuses.filter((status) => status >= 400))], expected, stderr });
+  } finally {
+    sh.close();
   }
   return outcomes;
 }
