@@ -53,6 +53,7 @@ describe('a path written as the operations table writes it', () => {
     await t.call('GET', `/instances/${worldId}:12345`);
     await t.call('GET', `/worlds/${worldId}`);
     const reply = await t.app.request(`/_mock/requests?path=${encodeURIComponent('/instances/{worldId}:{instanceId}')}`);
-    expect((await reply.json()).map((entry: { path: string }) => entry.path)).toEqual([`/api/1/instances/${worldId}:12345`]);
+    const entries = (await reply.json()) as { path: string }[];
+    expect(entries.map((entry) => entry.path)).toEqual([`/api/1/instances/${worldId}:12345`]);
   });
 });
