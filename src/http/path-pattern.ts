@@ -14,11 +14,10 @@
 export type Segment =
   | { kind: 'literal'; text: string }
   | { kind: 'param'; name: string }
-  /**
-   * A segment that must match `expression`: `:name{regex}` (one parameter, the whole segment), or a
-   * template segment with parameters between fixed text, whose parameters `capture` reads.
-   */
-  | { kind: 'pattern'; names: string[]; source: string; expression: RegExp; capture?: RegExp }
+  /** A template segment with parameters between fixed text: `pieces` around them, each parameter non-empty. */
+  | { kind: 'mixed'; names: string[]; pieces: string[] }
+  /** A Hono route's `:name{regex}`: the whole segment must match the expression. */
+  | { kind: 'pattern'; name: string; source: string; expression: RegExp }
   | { kind: 'rest' };
 
 type Run = Exclude<Segment, { kind: 'rest' }>[];
@@ -36,20 +35,18 @@ export interface PathPattern {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const REST: Segment = { kind: 'rest' };
 
-function parseSegment(part: string): Segment {
+function parseSegment(part: string, expressions: boolean): Segment {
   if (part === '*') return REST;
   if (part.charCodeAt(0) === 58 /* : */) {
     const braces = part.indexOf('{');
-    if (braces === -1 || !part.endsWith('}')) return { kind: 'param', name: part.slice(1) };
+    if (!expressions || braces === -1 || !part.endsWith('}')) return { kind: 'param', name: part.slice(1) };
     const source = part.slice(braces + 1, -1);
-    return { kind: 'pattern', names: [part.slice(1, braces)], source, expression: new RegExp(`^(?:${source})$`) };
+    return { kind: 'pattern', name: part.slice(1, braces), source, expression: new RegExp(`^(?:${source})$`) };
   }
   if (!part.includes('{')) return { kind: 'literal', text: part };
   if (/^\{[^{}]+\}$/.test(part)) return { kind: 'param', name: part.slice(1, -1) };
   const names = [...part.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
-  const pieces = part.split(/\{[^{}]+\}/).map(escape);
-  const source = pieces.join('[^/]+?');
-  return { kind: 'pattern', names, source, expression: new RegExp(`^${source}$`), capture: new RegExp(`^${pieces.join('([^/]+?)')}$`) };
+  return { kind: 'mixed', names, pieces: part.split(/\{[^{}]+\}/) };
 }
 
 /** Splits a path at its slashes, except those inside a parameter's expression (`:id{[^/]+}`). */
@@ -73,14 +70,23 @@ function splitPath(path: string): string[] {
 
 const parsed = new Map<string, PathPattern>();
 
-/** A pattern, parsed and compiled once per text: start-up reads every route's several times. */
-export function pathPattern(text: string): PathPattern {
-  let pattern = parsed.get(text);
+/** A pattern the project writes (a template, a route), parsed and compiled once per text. */
+export const pathPattern = (text: string): PathPattern => cached(`r${text}`, text, true);
+
+/**
+ * A pattern a client writes (a scenario rule, a journal filter): `:name{...}` is a parameter of that
+ * name, never an expression, so no client's text becomes a regular expression, and every match is
+ * linear in the request path.
+ */
+export const clientPattern = (text: string): PathPattern => cached(`c${text}`, text, false);
+
+function cached(key: string, text: string, expressions: boolean): PathPattern {
+  let pattern = parsed.get(key);
   if (!pattern) {
-    pattern = compile(splitPath(text).map(parseSegment));
-    // Scenario rules and journal filters are client input: keep the map from growing with them.
+    pattern = compile(splitPath(text).map((part) => parseSegment(part, expressions)));
+    // Client patterns come and go: keep the map from growing with them.
     if (parsed.size >= 4096) parsed.clear();
-    parsed.set(text, pattern);
+    parsed.set(key, pattern);
   }
   return pattern;
 }
@@ -110,7 +116,27 @@ function compile(segments: Segment[]): PathPattern {
 function segmentMatches(segment: Run[number], part: string): boolean {
   if (segment.kind === 'literal') return segment.text === part;
   if (part === '') return false;
-  return segment.kind === 'param' || segment.expression.test(part);
+  if (segment.kind === 'param') return true;
+  return segment.kind === 'mixed' ? piecesMatch(segment.pieces, part) : segment.expression.test(part);
+}
+
+/**
+ * Whether `text` is the pieces in order with at least one character between each two: the first
+ * anchored at the start, the last at the end, each between at its leftmost place (never worse for the
+ * pieces still to come), so the cost is the text's length times the pieces'.
+ */
+function piecesMatch(pieces: string[], text: string): boolean {
+  const first = pieces[0]!;
+  const last = pieces[pieces.length - 1]!;
+  if (!text.startsWith(first) || !text.endsWith(last)) return false;
+  const end = text.length - last.length;
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const found = text.indexOf(pieces[i]!, at + 1);
+    if (found === -1 || found + pieces[i]!.length > end - 1) return false;
+    at = found + pieces[i]!.length;
+  }
+  return end >= at + 1;
 }
 
 function runMatchesAt(run: Run, parts: string[], at: number): boolean {
@@ -181,26 +207,31 @@ export function honoRoute(template: string): HonoRoute {
       if (segment.kind === 'literal') return `/${segment.text}`;
       if (segment.kind === 'param') return `/:${segment.name}`;
       if (segment.kind === 'rest') return '/*';
-      return segment.capture ? `/:${keyOf(i)}{${segment.source}}` : `/:${segment.names[0]}{${segment.source}}`;
+      if (segment.kind === 'pattern') return `/:${segment.name}{${segment.source}}`;
+      return `/:${keyOf(i)}{${segment.pieces.map(escape).join('[^/]+?')}}`;
     })
     .join('');
-  const mixed = segments.flatMap((segment, i) => (segment.kind === 'pattern' && segment.capture ? [{ key: keyOf(i), segment }] : []));
+  const mixed = segments.flatMap((segment, i) =>
+    segment.kind === 'mixed'
+      ? [{ key: keyOf(i), names: segment.names, capture: new RegExp(`^${segment.pieces.map(escape).join('([^/]+?)')}$`) }]
+      : [],
+  );
   if (mixed.length === 0) return { path, params: (p) => p };
   return {
     path,
     params(honoParams) {
       const out: Record<string, string> = { ...honoParams };
-      for (const { key, segment } of mixed) {
-        const match = segment.capture!.exec(out[key] ?? '');
+      for (const { key, names, capture } of mixed) {
+        const match = capture.exec(out[key] ?? '');
         delete out[key];
-        segment.names.forEach((name, i) => (out[name] = match?.[i + 1] ?? ''));
+        names.forEach((name, i) => (out[name] = match?.[i + 1] ?? ''));
       }
       return out;
     },
   };
 }
 
-const RANK = { literal: '0', pattern: '1', param: '2', rest: '3' } as const;
+const RANK = { literal: '0', mixed: '1', pattern: '1', param: '2', rest: '3' } as const;
 
 /**
  * Routes in the order Hono must register them: where several routes match one request, Hono answers

@@ -1,5 +1,5 @@
 import type { RuleMatch } from './schema.js';
-import { pathPattern } from '../http/path-pattern.js';
+import { clientPattern } from '../http/path-pattern.js';
 
 export interface RequestFacts {
   method: string;
@@ -32,7 +32,7 @@ export function compileMatch(match: RuleMatch): Check {
   if (not) {
     const negated = checksOf(not);
     if (not.path !== undefined) {
-      const pattern = pathPattern(not.path);
+      const pattern = clientPattern(not.path);
       negated.push((request) => pattern.testAllowingSlash(request.path));
     }
     checks.push(...negated.map((check): Check => (request) => !check(request)));
@@ -104,7 +104,7 @@ export function compileScope(match: RuleMatch): (method: string, path: string, s
   const scope = (m: Partial<RuleMatch>) => ({ method: m.method, world: m.world, body: m.body !== undefined });
   const must = scope(match);
   const not = match.not ? scope(match.not) : undefined;
-  const notPath = match.not?.path === undefined ? undefined : pathPattern(match.not.path);
+  const notPath = match.not?.path === undefined ? undefined : clientPattern(match.not.path);
   return (method, path, sandboxId) => {
     const reads = method === 'GET' || method === 'HEAD';
     if (must.method && must.method !== method) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { honoRoute, pathPattern } from '../../src/http/path-pattern.js';
+import { clientPattern, honoRoute, pathPattern } from '../../src/http/path-pattern.js';
 import { operationAt } from '../../src/operations/lookup.js';
 import { testSandbox } from '../support/helpers.js';
 
@@ -18,6 +18,16 @@ describe('one reading of a path pattern', () => {
     ['/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', '/auth/twofactorauth/sms/verify', false],
   ])('%s against %s: %s', (pattern, path, matches) => {
     expect(pathPattern(pattern).test(path)).toBe(matches);
+  });
+
+  it('makes no regular expression of a pattern a client writes', () => {
+    // `:name{...}` is a parameter of that name in a scenario rule or a journal filter, whatever the braces hold.
+    expect(clientPattern('/groups/:id{(a+)+$}').test(`/groups/${'a'.repeat(50_000)}!`)).toBe(true);
+    expect(() => clientPattern('/groups/:id{(}')).not.toThrow();
+    // Parameters between fixed text are placed in one pass, however many there are.
+    expect(clientPattern('/x/{a}{b}{c}{d}{e}{f}{g}{h}!').test(`/x/${'a'.repeat(50_000)}`)).toBe(false);
+    expect(clientPattern('/x/{a}-{b}-{c}!').test('/x/1-2-3-4!')).toBe(true);
+    expect(clientPattern('/x/{a}-{b}-{c}!').test('/x/1--3!')).toBe(false);
   });
 
   it('reads the parameters of a segment that holds two', () => {
