@@ -1,11 +1,18 @@
-// The public types of the control client, written out so that the published declarations need none of
-// the packages the server is built from but zod (a dependency), whose types give the fixture records'.
+// The public types of the control client: what the server checks a request with (its zod schemas, so the
+// client takes every form the server takes and nothing else) and the types of its answers. The published
+// declarations need none of the packages the server is built from but zod, a dependency: only modules that
+// import nothing else are named here.
 import type * as z from 'zod';
 import type { collections } from '../store/fixtures/fixtures.js';
 import type { RuleSchema, ScenarioSchema } from '../scenarios/schema.js';
+import type { SandboxSettingsSchema, SettingsChangeSchema } from '../store/records/settings.js';
+import type { PresenceChangeSchema } from '../store/records/people.js';
+import type { UserBadgeSchema } from '../store/records/user.js';
+import type { PipelineSendSchema, SentFrame, SocketFaultsSchema, SocketFaultsState } from '../pipeline/frame-schema.js';
 import type { Har } from './har-types.js';
 
 export type * from './har-types.js';
+export type { SentFrame };
 
 /** The collections a world's records are kept in, as fixture files and `worlds.create({ fixtures })` name them. */
 export type CollectionName = keyof typeof collections;
@@ -13,8 +20,8 @@ export type CollectionName = keyof typeof collections;
 /** One record of a collection as a fixture file or `fixtures` gives it: fields with a default may be left out. */
 export type FixtureRecord<C extends CollectionName> = z.input<(typeof collections)[C]>;
 
-/** Inline fixtures: records per collection, and world settings. */
-export type Fixtures = { [C in CollectionName]?: FixtureRecord<C>[] } & { settings?: SettingsChange & Record<string, unknown> };
+/** Inline fixtures: records per collection, and world settings as `settings.json` gives them. */
+export type Fixtures = { [C in CollectionName]?: FixtureRecord<C>[] } & { settings?: z.input<typeof SandboxSettingsSchema> };
 
 /** What `worlds.create` takes: records merged over the starting ones by id (or replacing whole collections). */
 export interface NewWorldOptions {
@@ -91,32 +98,13 @@ export interface OutboxEmail {
 }
 
 /** A world's switches, as `GET /_mock/settings` answers them. */
-export interface WorldSettings {
-  signups: 'open' | 'closed';
-  sessionLimit: number;
-  sessionTtlMinutes: number;
-  userAgent: 'any' | 'strict';
-  [setting: string]: unknown;
-}
+export type WorldSettings = z.output<typeof SandboxSettingsSchema>;
 
 /** The switches `PATCH /_mock/settings` may change on a running world. */
-export interface SettingsChange {
-  signups?: 'open' | 'closed';
-  sessionLimit?: number;
-  sessionTtlMinutes?: number;
-  userAgent?: 'any' | 'strict';
-  /** `live` answers as the live service does where it and the seed's description differ (docs/profiles.md). */
-  profile?: 'seed' | 'live';
-}
+export type SettingsChange = z.input<typeof SettingsChangeSchema>;
 
 /** `POST /_mock/users/{userId}/presence`: each field optional. */
-export interface PresenceChange {
-  state?: 'online' | 'active' | 'offline';
-  /** `offline`, `private`, `traveling` or `<worldId>:<instanceId>`. */
-  location?: string;
-  platform?: string;
-  status?: 'active' | 'join me' | 'ask me' | 'busy' | 'offline';
-}
+export type PresenceChange = z.input<typeof PresenceChangeSchema>;
 
 /** Where a user is after a move. */
 export interface Presence {
@@ -140,49 +128,16 @@ export interface BadgeAssignment {
 }
 
 /** A badge as its holder has it. */
-export interface Badge {
-  badgeId: string;
-  badgeName: string;
-  badgeDescription: string;
-  badgeImageUrl: string;
-  assignedAt: string;
-  updatedAt: string;
-  showcased: boolean;
-  hidden: boolean;
-}
+export type Badge = z.output<typeof UserBadgeSchema>;
 
 /** A frame sent by hand: to one user's sockets, or to all of the world's when `userId` is left out. */
-export interface PipelineFrame {
-  type: string;
-  /** An object or array goes out JSON-encoded, a string bare. */
-  content?: unknown;
-  userId?: string;
-}
-
-/** A frame the world's sockets were sent. */
-export interface SentFrame {
-  at: string;
-  type: string;
-  content?: string;
-  users: string[];
-  sockets: number;
-}
+export type PipelineFrame = z.input<typeof PipelineSendSchema>;
 
 /** The socket faults in force (`refuseUntil`: wall time, null when none). */
-export interface SocketFaults {
-  delayMs: number;
-  duplicate: boolean;
-  refuseConnections: number;
-  refuseUntil: string | null;
-}
+export type SocketFaults = SocketFaultsState;
 
 /** What `pipeline.faults.set` takes; it replaces the faults as a whole, left out means off. */
-export interface SocketFaultsChange {
-  delayMs?: number;
-  duplicate?: boolean;
-  refuseConnections?: number;
-  refuseForMs?: number;
-}
+export type SocketFaultsChange = z.input<typeof SocketFaultsSchema>;
 
 /** `GET /_mock/pipeline`: open sockets, the last frames sent (oldest first), the faults. */
 export interface PipelineState {

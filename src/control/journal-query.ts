@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { JournalFilter } from './journal.js';
-import { compilePath } from '../scenarios/path-pattern.js';
+import { clientPattern } from '../http/path-pattern.js';
 import { lazy } from '../schema/lazy.js';
 import { parseInput } from '../http/validation.js';
 
@@ -30,7 +30,7 @@ export function journalFilter(query: Record<string, string>, sandboxHeader: stri
   const path =
     wanted.path === undefined
       ? undefined
-      : compilePath(wanted.path.startsWith(`${API_PREFIX}/`) ? wanted.path.slice(API_PREFIX.length) : wanted.path);
+      : clientPattern(wanted.path.startsWith(`${API_PREFIX}/`) ? wanted.path.slice(API_PREFIX.length) : wanted.path);
   const since = wanted.since === undefined ? undefined : Date.parse(wanted.since);
   const user = wanted.user?.toLowerCase();
   return (entry) =>
@@ -39,5 +39,5 @@ export function journalFilter(query: Record<string, string>, sandboxHeader: stri
     (sandboxId === undefined || entry.world === sandboxId) &&
     (since === undefined || entry.at >= since) &&
     (user === undefined || entry.userId === wanted.user || entry.username?.toLowerCase() === user) &&
-    (path === undefined || path.test(entry.path.slice(API_PREFIX.length)));
+    (path === undefined || path.testAllowingSlash(entry.path.slice(API_PREFIX.length)));
 }

@@ -1,26 +1,12 @@
-import { PROFILES } from '../live-profile.js';
 import { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppDeps } from './deps.js';
 import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
 import { journalFilter } from './journal-query.js';
 import { DEFAULT_SANDBOX } from '../scenarios/engine.js';
 import { ScenarioSchema } from '../scenarios/schema.js';
-import { lazy } from '../schema/lazy.js';
 import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
-import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
-
-/** The realism switches the control plane may change on a running world. */
-const SettingsChangeSchema = lazy(() =>
-  z.strictObject({
-    userAgent: z.enum(['any', 'strict']).optional(),
-    sessionTtlMinutes: z.number().int().min(1).max(MAX_SESSION_TTL_MINUTES).optional(),
-    sessionLimit: z.number().int().min(1).optional(),
-    signups: z.enum(['open', 'closed']).optional(),
-    profile: z.enum(PROFILES).optional(),
-  }),
-);
+import { SettingsChangeSchema } from '../store/records/settings.js';
 
 /**
  * Scenario rules, the request journal and the world's switches. Rules posted with `X-Mock-World`

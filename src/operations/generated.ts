@@ -5,7 +5,7 @@ import { generationContract, operationContract, type Media } from './contract.js
 import type { OperationFacts } from './facts.js';
 import type { InputCheck } from './inputs.js';
 import { loadEngine } from './load-engine.js';
-import type { HonoTemplate } from './paths.js';
+import type { HonoRoute } from '../http/path-pattern.js';
 import { recordAnswer } from './records.js';
 import { WEBSITE_HOME } from '../areas/authentication/website-home.js';
 
@@ -40,7 +40,7 @@ interface Compiled {
  * naming each invalid field), finds the records its path names (404 for an unknown id), then answers
  * the record through its view or a body generated from the response schema. Compiled on first use.
  */
-export function generatedHandler(op: OperationFacts, template: HonoTemplate): Handler<AppEnv> {
+export function generatedHandler(op: OperationFacts, template: HonoRoute): Handler<AppEnv> {
   let compiled: Compiled | undefined;
   const lastParam = /\{(\w+Id)\}$/.exec(op.path)?.[1];
   return async (c) => {

@@ -5,7 +5,8 @@ import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../areas/authentication/session-middleware.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';
+import { honoRoute, mostSpecificFirst } from '../http/path-pattern.js';
+import { operationsServedBy } from './lookup.js';
 import { retiredHandler, retirementOf } from './retired.js';
 import { operations } from './table.js';
 
@@ -31,44 +32,6 @@ interface RouteInfo {
 
 const isEndpoint = (route: { method: string; path: string }) => route.method !== 'ALL' && !route.path.endsWith('*');
 
-let byShape: Map<string, OperationFacts[]> | undefined;
-
-/** A template's method and segments, any segment with a parameter as `{}`. */
-const templateShape = (method: string, template: string) => `${method} ${template.replace(/[^/]*\{[^/]*/g, '{}')}`;
-
-/** The same for a Hono path without patterns: its parameters (`:id`) as `{}`. */
-const routeShape = (method: string, path: string) => `${method} ${path.replace(/\/:[^/]*/g, '/{}')}`;
-
-/**
- * The operations a route serves (same method, same path template): a route without patterns serves
- * exactly the operations of its shape; one with a pattern segment (which may also serve fixed words)
- * is checked against each operation.
- */
-function served(route: { method: string; path: string }): OperationFacts[] {
-  if (route.path.includes('{')) return servedByPattern(route.method, route.path);
-  if (!byShape) {
-    byShape = new Map();
-    for (const op of operations) {
-      const key = templateShape(op.method, op.path);
-      const list = byShape.get(key);
-      if (list) list.push(op);
-      else byShape.set(key, [op]);
-    }
-  }
-  return byShape.get(routeShape(route.method, route.path)) ?? [];
-}
-
-const templates = new Map<OperationFacts, Template>();
-
-function servedByPattern(method: string, path: string): OperationFacts[] {
-  return operations.filter((op) => {
-    if (op.method !== method) return false;
-    let template = templates.get(op);
-    if (!template) templates.set(op, (template = parseTemplate(op.path)));
-    return routeServes(path, template);
-  });
-}
-
 /**
  * Routes every operation of the table under `api` (mounted at `base`): each route of the areas, the
  * live service's generic 404 for every operation it retired (`retired`, src/operations/retired.ts; an
@@ -86,23 +49,22 @@ export function routeOperations(
   generateAnswers = true,
 ) {
   const inApi = (route: RouterRoute) => isEndpoint(route) && route.path.startsWith(`${base}/`);
-  const apiRoute = (route: RouterRoute) => ({ method: route.method, path: route.path.slice(base.length) });
   const areaRoutes = areas.flatMap((area) => area.routes);
   const unsupported = areaRoutes.find((route) => route.path.endsWith('*'));
   if (unsupported)
     throw new Error(`an area's sub-app holds middleware (${unsupported.method} ${unsupported.path}): put it on the API instead`);
   const stateful = new Set<string>();
-  for (const route of areaRoutes) for (const op of served(route)) stateful.add(op.operationId);
+  for (const route of areaRoutes) for (const op of operationsServedBy(route.method, route.path)) stateful.add(op.operationId);
   const routedRetired = [...stateful].filter((id) => retirementOf(id));
   if (routedRetired.length) throw new Error(`an area routes operations the live service retired: ${routedRetired.join(', ')}`);
   const generated = new Map<unknown, OperationFacts>();
   const routes: { method: string; path: string; handler: RouterRoute['handler'] }[] = [...areaRoutes];
   for (const op of operations) {
-    if (retirementOf(op.operationId)) routes.push({ method: op.method, path: honoTemplate(op.path).path, handler: retiredHandler });
+    if (retirementOf(op.operationId)) routes.push({ method: op.method, path: honoRoute(op.path).path, handler: retiredHandler });
   }
   for (const op of operations) {
     if (stateful.has(op.operationId) || retirementOf(op.operationId) || !generateAnswers) continue;
-    const template = honoTemplate(op.path);
+    const template = honoRoute(op.path);
     const handler = generatedHandler(op, template);
     generated.set(handler, op);
     routes.push({ method: op.method, path: template.path, handler });
@@ -128,7 +90,7 @@ export function routeOperations(
       if (op) known = { answer: 'generated', session: op.session ? 'required' : 'optional' };
       else if (route.handler === retiredHandler) known = { answer: 'retired', session: 'none' };
       else {
-        const ops = served(apiRoute(route));
+        const ops = operationsServedBy(route.method, route.path.slice(base.length));
         const session: SessionRule = own.has(route.handler)
           ? 'own'
           : ops.length > 0 && ops.every((op) => !op.session)

@@ -31,3 +31,22 @@ export const SocketFaultsSchema = lazy(() =>
   }),
 );
 export type SocketFaultsInput = z.infer<typeof SocketFaultsSchema>;
+
+/** A frame as GET /_mock/pipeline lists it: the users and how many sockets it reached. */
+export interface SentFrame {
+  at: string;
+  type: string;
+  content?: string;
+  users: string[];
+  sockets: number;
+  /** Present when the listed content was cut at LIMITS.pipelineFrameContentKept (the sockets got it whole). */
+  truncated?: true;
+}
+
+/** The socket faults in force, as the control plane answers them (`refuseUntil`: wall time, null when none). */
+export interface SocketFaultsState {
+  delayMs: number;
+  duplicate: boolean;
+  refuseConnections: number;
+  refuseUntil: string | null;
+}

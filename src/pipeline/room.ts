@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { SocketFaultsInput } from './frame-schema.js';
+import type { SentFrame, SocketFaultsInput, SocketFaultsState } from './frame-schema.js';
 import { LIMITS, stringBytes } from '../limits.js';
 import type { PushQueue } from '../http/push-queues.js';
 
@@ -13,17 +13,6 @@ export interface PipelineClient {
   readonly live: () => boolean;
   /** What it has not read, counted against the process's total. */
   readonly queue: PushQueue;
-}
-
-/** A frame as GET /_mock/pipeline lists it: the users and how many sockets it reached. */
-export interface SentFrame {
-  at: string;
-  type: string;
-  content?: string;
-  users: string[];
-  sockets: number;
-  /** Present when the listed content was cut at LIMITS.pipelineFrameContentKept (the sockets got it whole). */
-  truncated?: true;
 }
 
 export interface SocketFaults {
@@ -128,7 +117,7 @@ export class PipelineRoom {
     return this.frames.slice(this.start);
   }
 
-  describe() {
+  describe(): SocketFaultsState {
     const { delayMs, duplicate, refuseConnections, refuseUntil } = this.faults;
     return {
       delayMs,

@@ -1,5 +1,5 @@
 import { hash32, seededRandomAt } from '../store/random.js';
-import { compilePath, type PathPattern } from './path-pattern.js';
+import { clientPattern, type PathPattern } from '../http/path-pattern.js';
 import { compileMatch, compileScope, needsBody, type RequestFacts } from './match.js';
 import type { FaultKind, Rule, RuleResponse, Scenario } from './schema.js';
 import type { PipelineRule } from '../store/pipeline-bus.js';
@@ -25,7 +25,7 @@ export function defineRules(scenario: Scenario, engineSeed: number): RuleDef[] {
     scenario: scenario.name,
     index,
     rule,
-    pattern: compilePath(rule.match.path),
+    pattern: clientPattern(rule.match.path),
     matches: compileMatch(rule.match),
     couldApply: compileScope(rule.match),
     needsBody: needsBody(rule.match),

@@ -1,6 +1,6 @@
 import { ActiveRule, defineRules, type Outcome, type RuleDef } from './active-rule.js';
 import type { RequestFacts } from './match.js';
-import { firstSegmentOf } from './path-pattern.js';
+import { firstSegmentOf } from '../http/path-pattern.js';
 import type { Scenario } from './schema.js';
 
 export type { RequestFacts } from './match.js';
@@ -47,7 +47,7 @@ class SandboxRules {
     const key = `${method} ${path}`;
     let rules = this.candidates.get(key);
     if (!rules) {
-      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.test(path) && def.couldApply(method, path, this.sandboxId));
+      rules = this.area(firstSegmentOf(path)).filter(({ def }) => def.pattern.testAllowingSlash(path) && def.couldApply(method, path, this.sandboxId));
       // Paths are unbounded request input (ids): keep the map from growing with them.
       if (this.candidates.size >= 1024) this.candidates.clear();
       this.candidates.set(key, rules);

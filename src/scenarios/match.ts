@@ -1,5 +1,5 @@
 import type { RuleMatch } from './schema.js';
-import { compilePath } from './path-pattern.js';
+import { clientPattern } from '../http/path-pattern.js';
 
 export interface RequestFacts {
   method: string;
@@ -32,8 +32,8 @@ export function compileMatch(match: RuleMatch): Check {
   if (not) {
     const negated = checksOf(not);
     if (not.path !== undefined) {
-      const pattern = compilePath(not.path);
-      negated.push((request) => pattern.test(request.path));
+      const pattern = clientPattern(not.path);
+      negated.push((request) => pattern.testAllowingSlash(request.path));
     }
     checks.push(...negated.map((check): Check => (request) => !check(request)));
   }
@@ -104,7 +104,7 @@ export function compileScope(match: RuleMatch): (method: string, path: string, s
   const scope = (m: Partial<RuleMatch>) => ({ method: m.method, world: m.world, body: m.body !== undefined });
   const must = scope(match);
   const not = match.not ? scope(match.not) : undefined;
-  const notPath = match.not?.path === undefined ? undefined : compilePath(match.not.path);
+  const notPath = match.not?.path === undefined ? undefined : clientPattern(match.not.path);
   return (method, path, sandboxId) => {
     const reads = method === 'GET' || method === 'HEAD';
     if (must.method && must.method !== method) return false;
@@ -113,7 +113,7 @@ export function compileScope(match: RuleMatch): (method: string, path: string, s
     if (!not) return true;
     if (not.method && not.method === method) return false;
     if (not.world !== undefined && same(sandboxId, not.world)) return false;
-    if (notPath?.test(path)) return false;
+    if (notPath?.testAllowingSlash(path)) return false;
     return true;
   };
 }

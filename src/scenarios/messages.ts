@@ -1,5 +1,5 @@
 import { messages } from '../errors.js';
-import { compilePath } from './path-pattern.js';
+import { pathPattern } from '../http/path-pattern.js';
 
 const statusTexts: Record<number, string> = {
   400: 'Bad Request', 401: 'Missing Credentials', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
@@ -12,12 +12,12 @@ export const statusText = (status: number) => statusTexts[status] ?? `HTTP ${sta
 
 /** The real service's 429 messages where the API description or its clients name one. */
 const endpointLimits = [
-  { method: 'PUT', path: compilePath('/message/:userId/:messageType/:slot'), message: messages.inviteMessageCooldown(60) },
-  { method: 'DELETE', path: compilePath('/message/:userId/:messageType/:slot'), message: messages.inviteMessageCooldown(60) },
-  { method: 'GET', path: compilePath('/auth/user'), message: messages.tooManySessionsCreated },
+  { method: 'PUT', path: pathPattern('/message/:userId/:messageType/:slot'), message: messages.inviteMessageCooldown(60) },
+  { method: 'DELETE', path: pathPattern('/message/:userId/:messageType/:slot'), message: messages.inviteMessageCooldown(60) },
+  { method: 'GET', path: pathPattern('/auth/user'), message: messages.tooManySessionsCreated },
 ];
 
 export function rateLimitMessage(method: string, path: string): string {
-  const known = endpointLimits.find((limit) => limit.method === method && limit.path.test(path));
+  const known = endpointLimits.find((limit) => limit.method === method && limit.path.testAllowingSlash(path));
   return known?.message ?? statusText(429);
 }

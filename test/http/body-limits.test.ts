@@ -141,3 +141,19 @@ describe('request bodies over the limit, without a declared length', () => {
     expectError(await replyOf(response), 413, messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES));
   });
 });
+
+describe('a request body that declares more than the limit', () => {
+  it('is refused with 413 by an operation that never reads its body', async () => {
+    const t = testSandbox();
+    const cookie = await t.login('alice');
+    const body = 'a'.repeat(MAX_REQUEST_BODY_BYTES + 1);
+    const headers = { cookie, 'content-length': String(body.length) };
+    expectError(
+      await replyOf(await t.app.request('/api/1/logout', { method: 'PUT', headers, body })),
+      413,
+      messages.bodyTooLarge(MAX_REQUEST_BODY_BYTES),
+    );
+    // The session lives on: the logout was never run.
+    expect((await t.call('GET', '/auth/user', { cookie })).status).toBe(200);
+  });
+});

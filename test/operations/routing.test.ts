@@ -1,6 +1,6 @@
 import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
-import { mostSpecificFirst } from '../../src/operations/paths.js';
+import { mostSpecificFirst } from '../../src/http/path-pattern.js';
 import { operations } from '../../src/operations/table.js';
 import { testSandbox } from '../support/helpers.js';
 

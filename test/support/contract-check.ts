@@ -2,9 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { answeredOperation } from '../../src/operations/contract.js';
 import { compileSchema } from '../../src/operations/validator.js';
 import type { OperationFacts } from '../../src/operations/facts.js';
-import { TrieRouter } from 'hono/router/trie-router';
-import { honoTemplate, mostSpecificFirst } from '../../src/operations/paths.js';
-import { operations } from '../../src/operations/table.js';
+import { operationAt } from '../../src/operations/lookup.js';
 
 /**
  * The contract check every test runs through `call()`: a JSON body the app answered for an operation
@@ -12,19 +10,6 @@ import { operations } from '../../src/operations/table.js';
  * (the documented deviations of src/operations/deviations.ts applied, nothing else). The schemas are closed
  * (`unevaluatedProperties: false`), so a field the description does not list fails unless a deviation adds it.
  */
-let router: TrieRouter<OperationFacts> | undefined;
-
-/** The operation of the table a request reaches: the most specific template, as the app routes it. */
-export function operationOf(method: string, path: string): OperationFacts | undefined {
-  if (!router) {
-    router = new TrieRouter();
-    const routes = operations.map((op) => ({ op, path: honoTemplate(op.path).path }));
-    for (const { op, path } of mostSpecificFirst(routes)) router.add(op.method, path, op);
-  }
-  const [matches] = router.match(method, path.split('?')[0]!) as [[OperationFacts, unknown][]];
-  return matches[0]?.[0];
-}
-
 const validators = new Map<string, ValidateFunction | null>();
 
 function validatorFor(op: OperationFacts, status: number): ValidateFunction | null {
@@ -39,7 +24,7 @@ function validatorFor(op: OperationFacts, status: number): ValidateFunction | nu
 
 /** Throws naming the operation, the status and each violation's JSON path and keyword. */
 export function checkContract(method: string, path: string, status: number, body: unknown): void {
-  const op = operationOf(method, path);
+  const op = operationAt(method, path.split('?')[0]!);
   if (!op) return;
   const validate = validatorFor(op, status);
   if (!validate || validate(body)) return;

@@ -58,3 +58,18 @@ export const SandboxSettingsSchema = lazy(() =>
   }),
 );
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
+
+/**
+ * The switches `PATCH /_mock/settings` may change on a running world: the settings' own fields and
+ * bounds, each optional and without its default (a switch left out stays as it is).
+ */
+export const SettingsChangeSchema = lazy(() => {
+  const { shape } = SandboxSettingsSchema;
+  return z.strictObject({
+    signups: shape.signups.unwrap().optional(),
+    sessionLimit: shape.sessionLimit.unwrap().optional(),
+    sessionTtlMinutes: shape.sessionTtlMinutes.unwrap().optional(),
+    userAgent: shape.userAgent.unwrap().optional(),
+    profile: shape.profile.unwrap().optional(),
+  });
+});
