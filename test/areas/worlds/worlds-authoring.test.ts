@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, WAF_WORLD_TAG_INVALID, WAF_WORLD_TAG_RESTRICTED } from '../../../src/errors.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
 import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
-import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type Reply } from '../../support/helpers.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
 const vrcw = 'file_f11e0000-0000-4000-8000-000000000003';
@@ -293,11 +293,7 @@ describe('the limit of 20 tags on a world, on create and update', () => {
 });
 
 describe('restricted and malformed tags, refused on create and update as addTags refuses them', () => {
-  const expectTagRefused = (
-    r: { status: number; body: { error: { message: string; waf_code?: number } } },
-    message: string,
-    wafCode: number,
-  ) => {
+  const expectTagRefused = (r: Reply, message: string, wafCode: number) => {
     expectError(r, 400, message);
     expect(r.body.error.waf_code).toBe(wafCode);
   };
