@@ -192,7 +192,7 @@ export const LIMITS = {
     value: 4 * MiB,
     unit: 'bytes',
     what: 'one answer of a list read under /api/1 (a JSON array), counted in characters of its JSON',
-    past: 'the list ends before the item that would pass it (at least one item is answered), as a shorter page',
+    past: 'the list ends before the item that would pass it (at least one item is answered), as a shorter page whose `X-Mock-List-Cut` header names the items answered: page on by that many',
     reason: 'a hundred large records made GET /files?n=100 an answer of 95 MiB while other requests waited',
   },
   emailCharacters: {

@@ -13,6 +13,7 @@ import { consoleRoutes } from './console-routes.js';
 import { pipelineControlRoutes } from './pipeline-routes.js';
 import { recordControlRoutes } from './record-routes.js';
 import { LIMITS, memoryBudget } from '../limits.js';
+import { growthReport } from '../store/growth.js';
 
 const ClockChangeSchema = lazy(() =>
   z
@@ -36,7 +37,10 @@ export function controlRoutes(deps: AppDeps) {
   const { sandboxes, scenarios } = deps;
 
   control.get('/health', (c) => json(c, { status: 'ok' }));
-  control.get('/limits', (c) => json(c, { maxMemory: memoryBudget(), limits: LIMITS }));
+  control.get('/limits', (c) => {
+    const sandbox = selectSandbox(sandboxes, requestedSandboxId(c));
+    return json(c, { maxMemory: memoryBudget(), limits: LIMITS, growth: growthReport(sandbox) });
+  });
   control.route('/', consoleRoutes(deps));
   control.route('/pipeline', pipelineControlRoutes(deps));
 

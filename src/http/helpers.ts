@@ -56,9 +56,9 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response with the content type every real-API client expects. */
 export function json(c: Context, body: unknown, status = 200): Response {
-  const text = answerText(c, body);
-  answeredTexts.set(c, text);
-  return c.body(text, status as 200, { 'Content-Type': JSON_TYPE });
+  const answer = answerOf(c, body);
+  answeredTexts.set(c, answer.text);
+  return c.body(answer.text, status as 200, headersOf(answer));
 }
 
 /**
@@ -72,23 +72,34 @@ export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown,
   const now = sandbox.clock.now();
   let cached = sandbox.readCache.get(key);
   if (cached?.revision !== sandbox.revision || now < cached.from || now >= cached.until) {
-    const text = answerText(c, read());
-    cached = { revision: sandbox.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, text };
+    cached = { revision: sandbox.revision, from: span?.from ?? -Infinity, until: span?.until ?? Infinity, ...answerOf(c, read()) };
     sandbox.readCache.set(key, cached);
   }
   answeredTexts.set(c, cached.text);
-  return c.body(cached.text, 200, { 'Content-Type': JSON_TYPE });
+  return c.body(cached.text, 200, headersOf(cached));
 }
+
+interface Answer {
+  text: string;
+  /** Items answered when the list was cut at LIMITS.listAnswerBytes. */
+  cutTo?: number;
+}
+
+/** Names the items a cut list answered, so that a client paging by `offset += n` can page by them instead. */
+export const LIST_CUT_HEADER = 'X-Mock-List-Cut';
+
+const headersOf = ({ cutTo }: Answer): Record<string, string> =>
+  cutTo === undefined ? { 'Content-Type': JSON_TYPE } : { 'Content-Type': JSON_TYPE, [LIST_CUT_HEADER]: String(cutTo) };
 
 /**
  * The JSON of an answer. A list an API read answers (a JSON array) ends before the item that would take
  * it past LIMITS.listAnswerBytes, at least one item kept: a page of large records must not become an
  * answer of many megabytes that every other request waits behind.
  */
-function answerText(c: Context, body: unknown): string {
+function answerOf(c: Context, body: unknown): Answer {
   const text = JSON.stringify(body);
   const max = LIMITS.listAnswerBytes.value;
-  if (text.length <= max || !Array.isArray(body) || !(c as Context<AppEnv>).get('sandbox')) return text;
+  if (text.length <= max || !Array.isArray(body) || !(c as Context<AppEnv>).get('sandbox')) return { text };
   const items: string[] = [];
   let length = 2;
   for (const item of body as unknown[]) {
@@ -97,7 +108,7 @@ function answerText(c: Context, body: unknown): string {
     items.push(itemText);
     length += itemText.length + 1;
   }
-  return `[${items.join(',')}]`;
+  return { text: `[${items.join(',')}]`, cutTo: items.length };
 }
 
 /** Parameter names of a query schema, worked out once per schema. */

@@ -129,6 +129,16 @@ export const growthCounts = (sandbox: Sandbox, kind: GrowthKind, ownerId: string
   world: COUNTERS[kind].world(sandbox),
 });
 
+/** Every collection's bounds beside what the world holds now: what `GET /_mock/limits` lists. */
+export function growthReport(sandbox: Sandbox) {
+  return Object.fromEntries(
+    (Object.keys(GROWTH) as GrowthKind[]).map((kind) => {
+      const { what, owner, perOwner, perWorld } = GROWTH[kind];
+      return [kind, { what, owner, perOwner, perWorld, held: quietly(sandbox, () => COUNTERS[kind].world(sandbox)) }];
+    }),
+  );
+}
+
 /** Refuses tags that would leave a record holding more than LIMITS.arrayItems (an add to the tags it has). */
 export function guardTags(tags: readonly string[]): void {
   if (tags.length > LIMITS.arrayItems.value) throw new ApiError(400, messages.tagsFull(LIMITS.arrayItems.value));

@@ -115,6 +115,8 @@ export interface CachedRead {
   from: number;
   until: number;
   text: string;
+  /** Items answered when a list was cut at LIMITS.listAnswerBytes. */
+  cutTo?: number;
 }
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */

@@ -43,6 +43,8 @@ export function transferGroup(sandbox: Sandbox, actor: UserRecord, groupId: stri
   const group = findGroup(sandbox, groupId, 'initiateOrAcceptGroupTransfer');
   const request = parseInput(TransferRequestSchema, body);
   if (group.transferTargetId === actor.id && group.ownerId !== actor.id) {
+    // The offer checked the limit; groups made since must not carry the new owner past it.
+    if (ownedGroups(sandbox, actor.id) >= GROUP_LIMITS.owned) throw new ApiError(403, messages.groupOwnLimit(GROUP_LIMITS.owned));
     const ownerRole = group.roles.find(isOwnerRole);
     const previous = memberRecord(sandbox, group.id, group.ownerId);
     const next = memberRecord(sandbox, group.id, actor.id)!;

@@ -11,7 +11,7 @@ import { withdrawFromDiscovery } from '../../store/indexes/instances.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
 import { isClosed } from '../../store/instance-state.js';
-import { findWorld } from './worlds.js';
+import { findWorld, requireAddableTags } from './worlds.js';
 import { guardGrowth } from '../../store/growth.js';
 
 const PLATFORMS = ['android', 'ios', 'standalonewindows'] as const;
@@ -93,6 +93,7 @@ export function createWorld(sandbox: Sandbox, actor: UserRecord, body: unknown):
   const request = parseInput(CreateWorldRequestSchema, body);
   if (request.authorId !== undefined && request.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotYours);
   if (request.id !== undefined && sandbox.worlds.has(request.id)) throw new ApiError(400, messages.worldIdTaken(request.id));
+  requireAddableTags(actor, request.tags ?? [], []);
   checkAsset(sandbox, actor, request.assetUrl);
   guardGrowth(sandbox, 'worlds', actor.id);
   const now = isoNow(sandbox.clock);
@@ -132,6 +133,7 @@ export function updateWorld(sandbox: Sandbox, actor: UserRecord, worldId: string
   const request = parseInput(UpdateWorldRequestSchema, body);
   const record = findWorld(sandbox, worldId, 400);
   mayChange(actor, record);
+  requireAddableTags(actor, request.tags ?? [], record.tags);
   if (request.assetUrl !== undefined) checkAsset(sandbox, actor, request.assetUrl);
   if (request.name !== undefined && request.name !== record.name) {
     record.name = request.name;

@@ -67,6 +67,18 @@ function isRestricted(tag: string, actor: UserRecord): boolean {
 }
 
 /**
+ * Refuses, with a waf_code, a malformed or restricted tag among `tags` that the world does not already
+ * carry: a client writing back the tags it read (`system_labs` included) is not refused for them.
+ */
+export function requireAddableTags(actor: UserRecord, tags: readonly string[], carried: readonly string[]): void {
+  for (const tag of tags) {
+    if (carried.includes(tag)) continue;
+    if (!TAG_PATTERN.test(tag)) throw new ApiError(400, messages.worldTagInvalid(tag), WAF_WORLD_TAG_INVALID);
+    if (isRestricted(tag, actor)) throw new ApiError(400, messages.worldTagRestricted(tag), WAF_WORLD_TAG_RESTRICTED);
+  }
+}
+
+/**
  * Adds tags to a world its author (or an admin) names. Tags already there or repeated are kept once;
  * a malformed, restricted or excess tag refuses the whole request with a waf_code.
  */
@@ -74,10 +86,7 @@ export function addWorldTags(sandbox: Sandbox, actor: UserRecord, worldId: strin
   const { tags } = parseInput(ChangeWorldTagsRequestSchema, body);
   const target = findWorld(sandbox, worldId);
   if (target.authorId !== actor.id && !actor.isAdmin) throw new ApiError(403, messages.worldNotAuthor);
-  for (const tag of tags) {
-    if (!TAG_PATTERN.test(tag)) throw new ApiError(400, messages.worldTagInvalid(tag), WAF_WORLD_TAG_INVALID);
-    if (isRestricted(tag, actor)) throw new ApiError(400, messages.worldTagRestricted(tag), WAF_WORLD_TAG_RESTRICTED);
-  }
+  requireAddableTags(actor, tags, []);
   // Tags compare without case, as the restricted prefixes do: `Author_Tag_X` is `author_tag_x` again.
   const seen = new Set(target.tags.map((tag) => tag.toLowerCase()));
   const merged = [...target.tags];

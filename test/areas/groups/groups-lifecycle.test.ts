@@ -224,4 +224,20 @@ describe('the limit of 5 owned groups on a transfer', () => {
     expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body.ownerId).toBe(ids.bob);
     expectError(await t.call('POST', '/groups', { cookie: bob, body: newGroup }), 403, messages.groupOwnLimit(GROUP_LIMITS.owned));
   });
+
+  it('refuses accepting an offer made at 4 once the member owns 5, and the group stays with its owner', async () => {
+    const t = testSandbox();
+    const bob = await t.login('bob'); // owns two
+    for (let owned = 2; owned < GROUP_LIMITS.owned - 1; owned++)
+      expect((await t.call('POST', '/groups', { cookie: bob, body: newGroup })).status).toBe(200);
+    const owner = await t.login('alice');
+    await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: owner, body: { transferTargetId: ids.bob } });
+    expect((await t.call('POST', '/groups', { cookie: bob, body: newGroup })).status).toBe(200);
+    const accept = await t.call('POST', `/groups/${groups.builders}/transfer`, { cookie: bob, body: {} });
+    expectError(accept, 403, messages.groupOwnLimit(GROUP_LIMITS.owned));
+    expect((await t.call('GET', `/groups/${groups.builders}`, { cookie: owner })).body).toMatchObject({
+      ownerId: ids.alice,
+      transferTargetId: ids.bob,
+    });
+  });
 });

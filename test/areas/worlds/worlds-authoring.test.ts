@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../src/errors.js';
+import { messages, WAF_WORLD_TAG_INVALID, WAF_WORLD_TAG_RESTRICTED } from '../../../src/errors.js';
 import { WorldSchema } from '../../../src/store/records/worlds.js';
 import type { SandboxData } from '../../../src/store/fixtures/fixtures.js';
-import { expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';
+import { expectError, expectShape, ids, testSandbox, type Reply } from '../../support/helpers.js';
 import { locations, worlds } from '../../support/worlds-fixture-ids.js';
 
 const vrcw = 'file_f11e0000-0000-4000-8000-000000000003';
@@ -289,5 +289,42 @@ describe('the limit of 20 tags on a world, on create and update', () => {
     const { t, alice } = await asAlice();
     expect((await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: tags(20) } })).status).toBe(200);
     expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(tags(20));
+  });
+});
+
+describe('restricted and malformed tags, refused on create and update as addTags refuses them', () => {
+  const expectTagRefused = (r: Reply, message: string, wafCode: number) => {
+    expectError(r, 400, message);
+    expect(r.body.error.waf_code).toBe(wafCode);
+  };
+
+  it('POST /worlds refuses an admin_ tag from a user who is not an admin, and makes no world', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('POST', '/worlds', { cookie: alice, body: { ...newWorld, tags: ['author_tag_calm', 'admin_featured'] } });
+    expectTagRefused(r, messages.worldTagRestricted('admin_featured'), WAF_WORLD_TAG_RESTRICTED);
+    expect((await t.call('GET', '/worlds?user=me&search=lanterns', { cookie: alice })).body).toEqual([]);
+  });
+
+  it('PUT /worlds/{worldId} refuses a system_ tag the world does not carry, and keeps its tags', async () => {
+    const { t, alice } = await asAlice();
+    const before = (await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags;
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: [...before, 'system_labs'] } });
+    expectTagRefused(r, messages.worldTagRestricted('system_labs'), WAF_WORLD_TAG_RESTRICTED);
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual(before);
+  });
+
+  it('PUT /worlds/{worldId} refuses a malformed tag with its waf_code', async () => {
+    const { t, alice } = await asAlice();
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: ['two words'] } });
+    expectTagRefused(r, messages.worldTagInvalid('two words'), WAF_WORLD_TAG_INVALID);
+  });
+
+  it('PUT /worlds/{worldId} takes back the tags a client read, a system_ tag the world carries included', async () => {
+    const { t, alice } = await asAlice(); // her home world carries system_approved
+    const read = (await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags as string[];
+    expect(read).toContain('system_approved');
+    const r = await t.call('PUT', `/worlds/${worlds.aliceHome}`, { cookie: alice, body: { tags: [...read, 'author_tag_calm'] } });
+    expect(r.status).toBe(200);
+    expect((await t.call('GET', `/worlds/${worlds.aliceHome}`, { cookie: alice })).body.tags).toEqual([...read, 'author_tag_calm']);
   });
 });
