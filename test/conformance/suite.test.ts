@@ -40,7 +40,8 @@ const failing = (results: WorkflowResult[]) =>
     .map((result) => result.workflowId)
     .sort();
 
-describe('the conformance suite', () => {
+// The two profiles side by side: each run is a ping-pong between respect and a server of its own, one core at a time.
+describe.concurrent('the conformance suite', () => {
   it(
     'passes under --profile live but for the workflows that fail against the live service too',
     async () => {
