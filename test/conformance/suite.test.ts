@@ -40,8 +40,7 @@ const failing = (results: WorkflowResult[]) =>
     .map((result) => result.workflowId)
     .sort();
 
-// The two profiles side by side: each run is a ping-pong between respect and a server of its own, one core at a time.
-describe.concurrent('the conformance suite', () => {
+describe('the conformance suite', () => {
   it(
     'passes under --profile live but for the workflows that fail against the live service too',
     async () => {
