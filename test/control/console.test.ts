@@ -1,8 +1,3 @@
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { messages } from '../../src/errors.js';
@@ -66,30 +61,6 @@ describe('the console page', () => {
     const style = await control(t, '/console.css');
     expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(style.text).toContain('.scroll { overflow: auto;');
-  });
-
-  it('is served by the built server from dist/console.js, which a package ships instead of the TypeScript', async () => {
-    const root = join(import.meta.dirname, '..', '..');
-    const copy = mkdtempSync(join(tmpdir(), 'mock-api-console-'));
-    for (const dir of ['bin', 'dist', 'fixtures']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
-    writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
-    const built = readFileSync(join(copy, 'dist', 'console.js'), 'utf8');
-    expect(built).toContain('new EventSource(');
-    writeFileSync(join(copy, 'dist', 'console.js'), `${built}// the copy's own\n`);
-    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
-      const origin = /listening on (\S+)/.exec(first)![1]!.replace('/api/1', '');
-      const served = await fetch(`${origin}/_mock/console.js`);
-      expect(served.status).toBe(200);
-      expect(await served.text()).toBe(`${built}// the copy's own\n`);
-    } finally {
-      child.kill('SIGTERM');
-      rmSync(copy, { recursive: true, force: true });
-    }
   });
 
   it('serves its script and style without the control token, which the page itself needs', async () => {

@@ -1,7 +1,7 @@
 // The built CLI as `npm run build` leaves it: our code in chunks that load their packages from
 // node_modules, the heavy ones only when a run needs them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { CLIENT_API_KEY, makeGeneratedConfig } from '../../src/areas/miscellaneous/system.js';
 import { generateBody } from '../../src/operations/generate.js';
+import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'bin', 'mock-api.cjs');
@@ -135,5 +136,35 @@ describe('a checkout without a build', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`mock-api: not built yet: run \`npm run build\` in ${copy}\n`);
+  });
+});
+
+describe('what the build writes beside the code', () => {
+  it('reach the built server as the schemas read them: the build validates the default world once', () => {
+    const built = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'default-world.json'), 'utf8'));
+    expect(built).toStrictEqual(readFixtureDir(defaultFixturesDir));
+  });
+
+  it('is served by the built server from dist/console.js, which a package ships instead of the TypeScript', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'mock-api-console-'));
+    for (const dir of ['bin', 'dist', 'fixtures']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
+    const built = readFileSync(join(copy, 'dist', 'console.js'), 'utf8');
+    expect(built).toContain('new EventSource(');
+    writeFileSync(join(copy, 'dist', 'console.js'), `${built}// the copy's own\n`);
+    const child = spawn(process.execPath, [join(copy, 'bin', 'mock-api.cjs'), 'start', '--port', '0', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+      const origin = /listening on (\S+)/.exec(first)![1]!.replace('/api/1', '');
+      const served = await fetch(`${origin}/_mock/console.js`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(`${built}// the copy's own\n`);
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -26,16 +26,20 @@ interface Kind {
   owner(call: Call, userId: string): string;
   /** Takes back the record the first write made, where the same write cannot be made twice (a jam takes a world once). */
   undo?(sandbox: Sandbox): void;
-  /** Adds `count` records of the kind owned by `owner`, copies of the newest the world holds. */
+  /**
+   * Adds `count` records of the kind owned by `owner`, copies of the newest the world holds. One copy of it per
+   * call, each record a shallow copy of that with its own id: no write changes a filler's nested parts, and a
+   * deep copy per record would be most of the test's time.
+   */
   fill(sandbox: Sandbox, owner: string, count: number): void;
 }
 
 const byUser = (call: Call, userId: string) => userId;
 
 function fillMap<T extends { id: string }>(map: Map<string, T>, prefix: string, ownerKey: keyof T, owner: string, count: number) {
-  const template = last(map.values());
+  const template = copy(last(map.values()));
   for (let i = 0; i < count; i++) {
-    const record = { ...copy(template), id: fresh(prefix), [ownerKey]: owner };
+    const record = { ...template, id: fresh(prefix), [ownerKey]: owner };
     map.set(record.id, record);
   }
 }
@@ -45,20 +49,20 @@ const KINDS: Record<GrowthKind, Kind> = {
     operation: 'POST /file',
     owner: byUser,
     fill: (s, owner, count) => {
-      const template = last(s.files.ownedBy(ids.alice));
-      for (let i = 0; i < count; i++) s.files.add({ ...copy(template), id: fresh('file'), ownerId: owner });
+      const template = copy(last(s.files.ownedBy(ids.alice)));
+      for (let i = 0; i < count; i++) s.files.add({ ...template, id: fresh('file'), ownerId: owner });
     },
   },
   fileVersions: {
     operation: 'POST /file/{fileId}',
     owner: (call) => pathPart(call, 'file'),
     fill: (s, owner, count) => {
-      const template = last(s.files.ownedBy(ids.alice)).versions.at(-1)!;
+      const template = copy(last(s.files.ownedBy(ids.alice)).versions.at(-1)!);
       let file = s.files.get(owner);
       if (!file) s.files.add((file = { ...copy(last(s.files.ownedBy(ids.alice))), id: owner, ownerId: ids.bob, versions: [] }));
       // Older versions go before the newest, which the next version follows.
       const newest = file.versions.splice(-1, 1);
-      for (let i = 0; i < count; i++) file.versions.push(copy(template));
+      for (let i = 0; i < count; i++) file.versions.push({ ...template });
       file.versions.push(...newest);
       file.versions.forEach((version, number) => (version.version = number));
     },
@@ -67,8 +71,8 @@ const KINDS: Record<GrowthKind, Kind> = {
     operation: 'POST /avatars',
     owner: byUser,
     fill: (s, owner, count) => {
-      const template = last(s.avatars.held());
-      for (let i = 0; i < count; i++) s.avatars.add({ ...copy(template), id: fresh('avtr'), authorId: owner });
+      const template = copy(last(s.avatars.held()));
+      for (let i = 0; i < count; i++) s.avatars.add({ ...template, id: fresh('avtr'), authorId: owner });
     },
   },
   worlds: { operation: 'POST /worlds', owner: byUser, fill: (s, o, n) => fillMap(s.worlds, 'wrld', 'authorId', o, n) },
@@ -96,8 +100,8 @@ const KINDS: Record<GrowthKind, Kind> = {
     operation: 'POST /users/{userId}/boop',
     owner: byUser,
     fill: (s, owner, count) => {
-      const template = last(s.notifications.values());
-      for (let i = 0; i < count; i++) addNotification(s, { ...copy(template), id: fresh('not'), senderUserId: owner });
+      const template = copy(last(s.notifications.values()));
+      for (let i = 0; i < count; i++) addNotification(s, { ...template, id: fresh('not'), senderUserId: owner });
     },
   },
   groups: {
@@ -116,8 +120,8 @@ const KINDS: Record<GrowthKind, Kind> = {
     operation: 'POST /groups/{groupId}/posts',
     owner: (call) => pathPart(call, 'groups'),
     fill: (s, owner, count) => {
-      const template = last([...s.groupPosts.values()].flat());
-      for (let i = 0; i < count; i++) listIn(s.groupPosts, owner).push({ ...copy(template), id: fresh('not'), groupId: owner });
+      const template = copy(last([...s.groupPosts.values()].flat()));
+      for (let i = 0; i < count; i++) listIn(s.groupPosts, owner).push({ ...template, id: fresh('not'), groupId: owner });
     },
   },
   groupGalleries: {
@@ -130,19 +134,19 @@ const KINDS: Record<GrowthKind, Kind> = {
     label: 'alice adds a photo to her group gallery',
     owner: (call) => pathPart(call, 'galleries'),
     fill: (s, owner, count) => {
-      const template = last([...s.groupGalleryImages.values()].flat());
-      for (let i = 0; i < count; i++) listIn(s.groupGalleryImages, owner).push({ ...copy(template), id: fresh('ggim'), galleryId: owner });
+      const template = copy(last([...s.groupGalleryImages.values()].flat()));
+      for (let i = 0; i < count; i++) listIn(s.groupGalleryImages, owner).push({ ...template, id: fresh('ggim'), galleryId: owner });
     },
   },
   calendarEvents: {
     operation: 'POST /calendar/{groupId}/event',
     owner: (call) => pathPart(call, 'calendar'),
     fill: (s, owner, count) => {
-      const template = last((s.calendarByGroup.get(owner) ?? [...s.calendarByGroup.values()][0]!).flatMap((bucket) => bucket.events));
+      const template = copy(last((s.calendarByGroup.get(owner) ?? [...s.calendarByGroup.values()][0]!).flatMap((bucket) => bucket.events)));
       // Spread over years far ahead, under the description's 100 a month.
       for (let i = 0; i < count; i++) {
         const startsAt = new Date(Date.UTC(2200 + Math.floor(i / 1200), Math.floor(i / 100) % 12, 1 + (i % 28))).toISOString();
-        putCalendarEvent(s, { ...copy(template), id: fresh('cal'), ownerId: owner, startsAt, endsAt: startsAt });
+        putCalendarEvent(s, { ...template, id: fresh('cal'), ownerId: owner, startsAt, endsAt: startsAt });
       }
     },
   },
@@ -162,8 +166,15 @@ function fillNested<T extends { id: string }>(
     list(group).length = 0;
     s.groups.set(owner, group);
   }
-  const template = last([...s.groups.values()].flatMap((g) => list(g)));
-  for (let i = 0; i < count; i++) list(group).push({ ...copy(template), id: fresh(prefix) });
+  // The newest record: the last of the last group that holds one (flattening every group's list would cost
+  // a pass over the whole world at each fill).
+  const template = copy(
+    [...s.groups.values()]
+      .map(list)
+      .findLast((records) => records.length > 0)!
+      .at(-1)!,
+  );
+  for (let i = 0; i < count; i++) list(group).push({ ...template, id: fresh(prefix) });
 }
 
 let bumps = 0;

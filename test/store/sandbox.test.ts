@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBasic } from '../../src/areas/authentication/basic.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
@@ -48,11 +46,6 @@ describe('generated data', () => {
 });
 
 describe('fixtures', () => {
-  it('reach the built server as the schemas read them: the build validates the default world once', () => {
-    const built = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'default-world.json'), 'utf8'));
-    expect(built).toStrictEqual(readFixtureDir(defaultFixturesDir));
-  });
-
   it('fill every field a record leaves out with its default', () => {
     const data = parseFixtures({
       users: [{ id: 'usr_00000000-0000-4000-8000-000000000009', username: 'zed', displayName: 'Zed', password: 'p', email: 'z@x.test' }],

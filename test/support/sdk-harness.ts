@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import type { EventEmitter } from 'node:events';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { VRChat as VRChatClient } from 'vrchat';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 import { installPromiseWithResolvers } from '../../src/main/sdk-helpers.js';
@@ -9,6 +10,14 @@ installPromiseWithResolvers();
 
 const { VRChat } = await import('vrchat');
 
+/**
+ * The SDK's client adds process listeners and never removes them (its cache is dropped and its event
+ * socket closed at `beforeExit`, the socket closed on SIGINT).
+ */
+const CLIENT_EVENTS = ['beforeExit', 'SIGINT'];
+type ProcessListener = (...args: unknown[]) => unknown;
+const processEvents: EventEmitter = process;
+
 export interface SdkCredentials {
   username: string;
   password: string;
@@ -18,7 +27,7 @@ export interface SdkCredentials {
 export interface SdkServer {
   /** The base URL of this file's server; only valid once beforeAll has run. */
   url(): string;
-  /** A fresh SDK client against this file's server, not yet logged in. */
+  /** A fresh SDK client against this file's server, not yet logged in; for the test that makes it. */
   client(credentials: SdkCredentials): VRChatClient;
   /** A fresh SDK client, logged in; the password defaults to the fixtures' `<username>-password`. */
   loggedIn(username: string, password?: string): Promise<VRChatClient>;
@@ -30,8 +39,16 @@ export interface SdkServer {
  */
 export function useSdkServer(): SdkServer {
   let server: RunningServer | undefined;
+  const clientListeners: { event: string; listener: ProcessListener }[] = [];
   beforeAll(async () => {
     server = await startServer({ port: 0, host: '127.0.0.1' });
+  });
+  // Files share one process: each client's process listeners would outlive its test, and keep the client alive.
+  afterEach(async () => {
+    for (const { event, listener } of clientListeners.splice(0)) {
+      processEvents.off(event, listener);
+      if (event === 'beforeExit') await listener();
+    }
   });
   afterAll(() => server?.close());
 
@@ -40,14 +57,20 @@ export function useSdkServer(): SdkServer {
     return server.url;
   };
 
-  const client = (credentials: SdkCredentials) =>
-    new VRChat({
+  const client = (credentials: SdkCredentials) => {
+    const before = new Set(CLIENT_EVENTS.flatMap((event) => processEvents.listeners(event)));
+    const vrchat = new VRChat({
       baseUrl: url(),
       application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
       authentication: { credentials, optimistic: false },
       // Keep the SDK's websocket on loopback: nothing here may leave the machine.
       pipeline: { baseUrl: 'ws://127.0.0.1:9' },
     });
+    for (const event of CLIENT_EVENTS)
+      for (const listener of processEvents.listeners(event) as ProcessListener[])
+        if (!before.has(listener)) clientListeners.push({ event, listener });
+    return vrchat;
+  };
 
   const loggedIn = async (username: string, password = `${username}-password`) => {
     const credentials = { username, password };
