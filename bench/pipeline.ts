@@ -37,7 +37,7 @@ async function openSockets(url: string, count: number, onFrame: () => void): Pro
 export async function benchPipeline(report: Report) {
   report.section(`7. event socket: ${SOCKETS} open sockets on one world`);
   const section = '7. event socket';
-  const server = await spawnServer('node', mockArgs(), firstRequest);
+  const server = await spawnServer(mockArgs(), firstRequest);
   const sockets: WebSocket[] = [];
   try {
     const cookie = await login(server.origin);
