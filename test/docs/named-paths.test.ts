@@ -17,10 +17,18 @@ import { root } from '../support/doc-commands.js';
 const TOP_FOLDERS = ['src', 'test', 'docs', 'bench', 'scripts', 'fixtures', 'scenarios', 'conformance', 'bin', '.ci'];
 const CODE_AND_DOCS = ['ts', 'mts', 'cts', 'mjs', 'cjs', 'md'];
 
+/** Folders that installs, builds and runs make: not the repository's. */
+const NOT_TRACKED = new Set(['node_modules', 'dist', '.git', 'test-output']);
+
 /** The repository's files, from its root, without what installs and builds add. */
-const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split('\\').join('/'))
-  .filter((file) => !/^(node_modules|dist|\.git|test-output)\//.test(file) && !file.includes('/node_modules/'));
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return NOT_TRACKED.has(entry.name) ? [] : filesUnder(path);
+    return [path];
+  });
+}
+const files = filesUnder('');
 const fileSet = new Set(files);
 const folderSet = new Set(files.flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
 
@@ -53,7 +61,7 @@ function exists(name: string): boolean {
   const path = name.replace(/\/$/, '');
   if (generated.some((output) => path.startsWith(output.replace(/\/$/, '')))) return true;
   if (TOP_FOLDERS.includes(path.split('/')[0]!) && path.includes('/')) return fileSet.has(path) || folderSet.has(path);
-  return files.some((file) => file === path || file.endsWith(`/${path}`));
+  return fileSet.has(path) || folderSet.has(path) || files.some((file) => file.endsWith(`/${path}`));
 }
 
 /** The text of every comment in a TypeScript or JavaScript file. */
