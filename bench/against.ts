@@ -217,13 +217,13 @@ async function main() {
   try {
     const sides: Side[] = [];
     for (const name of ['A', 'B'] as const) {
-      const server = await spawnServer('node', cliArgs(dirs[name]), firstRequest);
+      const server = await spawnServer(cliArgs(dirs[name]), firstRequest);
       servers.push(server);
       sides.push({ name, dir: dirs[name], server, cookie: await login(server.origin) });
     }
     const [a, b] = sides as [Side, Side];
     process.stdout.write(
-      `A ${dirs.A}\nB ${dirs.B}\n${rounds} rounds, legs of ${legSeconds} s, load average ${load1.map((v) => v.toFixed(2)).join(' ')}\n`,
+      `A ${dirs.A}\nB ${dirs.B}\nNode.js ${process.version}, ${rounds} rounds, legs of ${legSeconds} s, load average ${load1.map((v) => v.toFixed(2)).join(' ')}\n`,
     );
     if (runsPart('throughput')) await throughput(a, b);
     if (runsPart('control')) await controlPlane(a, b);
@@ -236,7 +236,7 @@ async function main() {
   const out = join(root, 'bench/against-results.json');
   writeFileSync(
     out,
-    `${JSON.stringify({ started, dirs, rounds, legSeconds, loadAverage: { start: load1, end: load2 }, rows }, null, 2)}\n`,
+    `${JSON.stringify({ started, node: process.version, dirs, rounds, legSeconds, loadAverage: { start: load1, end: load2 }, rows }, null, 2)}\n`,
   );
   process.stdout.write(`results written to bench/against-results.json\n`);
 }

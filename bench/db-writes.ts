@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { load } from './load.js';
 import { largeWorld } from './scale.js';
 import { memoryOf, spawnServer } from './processes.js';
+import { NODE } from './report.js';
 import { firstRequest, mockArgs } from './settings.js';
 import { ALICE, jsonHeaders, login, type Target } from './targets.js';
 
@@ -28,7 +29,7 @@ const edit: Target = {
 };
 
 async function measure(extra: string[]) {
-  const server = await spawnServer('node', mockArgs([...world, ...extra]), firstRequest, 300_000);
+  const server = await spawnServer(mockArgs([...world, ...extra]), firstRequest, 300_000);
   try {
     const headers = jsonHeaders(await login(server.origin));
     await load(server, edit, headers, 1);
@@ -41,7 +42,7 @@ async function measure(extra: string[]) {
 const dir = mkdtempSync(join(tmpdir(), 'mock-api-db-writes-'));
 /** Starts a server on the file alone (no seed, no generate) and reads one user back as the edits left them. */
 async function restart(file: string) {
-  const server = await spawnServer('node', mockArgs(['--db', file]), firstRequest, 600_000);
+  const server = await spawnServer(mockArgs(['--db', file]), firstRequest, 600_000);
   try {
     const peak = memoryOf(server.pid)?.peakMiB ?? NaN;
     const headers = jsonHeaders(await login(server.origin));
@@ -60,7 +61,7 @@ try {
   const memory = await measure([]);
   const db = await measure(['--db', file]);
   const line = (name: string, r: typeof memory) =>
-    `${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`;
+    `${name} (Node.js ${NODE}): ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failures ${r.failures}`;
   process.stdout.write(`${line('in memory', memory)}\n${line('--db', db)}\nratio ${(db.rps / memory.rps).toFixed(2)}x (goal >= 0.5x)\n`);
   const log = `${file}.log`;
   const logBytes = existsSync(log) ? statSync(log).size : 0;

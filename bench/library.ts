@@ -128,7 +128,7 @@ export async function benchLibrary(report: Report, servers: Servers, write: Targ
 
   if (!write) return report.skip('8. library', 'no write target resolved: --db throughput not measured');
   const dir = mkdtempSync(join(tmpdir(), 'mock-api-bench-db-'));
-  const withDb = await spawnServer('node', mockArgs(['--db', join(dir, 'state.json')]), firstRequest);
+  const withDb = await spawnServer(mockArgs(['--db', join(dir, 'state.json')]), firstRequest);
   try {
     const dbCookie = await login(withDb.origin);
     const dbSequence = { next: 0 };

@@ -41,9 +41,9 @@ export async function benchOperations(report: Report, servers: Servers) {
   const script = join(root, 'bench/app-server.ts');
   const spawned: Spawned[] = [];
   try {
-    const withRoutes = await spawnServer('node', ['--import', 'tsx', script], firstRequest);
+    const withRoutes = await spawnServer(['--import', 'tsx', script], firstRequest);
     spawned.push(withRoutes);
-    const without = await spawnServer('node', ['--import', 'tsx', script, '--no-generated'], firstRequest);
+    const without = await spawnServer(['--import', 'tsx', script, '--no-generated'], firstRequest);
     spawned.push(without);
     const [withCookie, withoutCookie] = [await login(withRoutes.origin), await login(without.origin)];
     const target = read('GET /auth/user', '/auth/user');

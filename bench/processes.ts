@@ -44,18 +44,18 @@ process.once('exit', () => {
 });
 
 /**
- * Spawns a server that prints `listening on http://host:port/...`, then sends `first` to it and
- * measures spawn -> first answer. Fails (and kills the child) past `deadlineMs`.
+ * Spawns a server on the Node.js running the bench (`node <args>`) that prints `listening on
+ * http://host:port/...`, then sends `first` to it and measures spawn -> first answer. Fails (and
+ * kills the child) past `deadlineMs`.
  */
 export async function spawnServer(
-  command: string,
   args: string[],
   first: { method: string; path: string; headers?: Record<string, string> },
   deadlineMs = 30_000,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Spawned> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   live.add(child);
   const stop = () => stopChild(child);
   try {

@@ -2,6 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { LoadResult } from './load.js';
 
+/** The Node.js the bench and every server it spawns run on: figures differ between its versions. */
+export const NODE = process.version;
+
 export interface Row {
   section: string;
   scenario: string;
@@ -19,14 +22,15 @@ export interface Row {
 }
 
 export class Report {
-  readonly rows: Row[] = [];
+  readonly rows: (Row & { node: string })[] = [];
   readonly skipped: { section: string; line: string }[] = [];
 
   add(row: Row) {
-    this.rows.push(row);
+    this.rows.push({ ...row, node: NODE });
     const cells = [
       row.scenario.padEnd(52),
       row.figure.padStart(12),
+      NODE.padStart(9),
       (row.p50 === undefined ? '' : `${row.p50} ms`).padStart(7),
       (row.p99 === undefined ? '' : `${row.p99} ms`).padStart(7),
       (row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`).padStart(7),
@@ -46,6 +50,7 @@ export class Report {
     const head = [
       'scenario'.padEnd(52),
       'figure'.padStart(12),
+      'node'.padStart(9),
       'p50'.padStart(7),
       'p99'.padStart(7),
       'ratio'.padStart(7),
@@ -60,7 +65,7 @@ export class Report {
     const missed = this.rows.filter((r) => r.met === false);
     const lines = [
       '',
-      `summary: ${met} met, ${missed.length} missed, ${this.skipped.length} skipped`,
+      `summary (Node.js ${NODE}): ${met} met, ${missed.length} missed, ${this.skipped.length} skipped`,
       ...missed.map(
         (r) =>
           `  missed: ${r.section}: ${r.scenario}: ${r.figure}${r.ratio === undefined ? '' : ` (${r.ratio.toFixed(2)}x)`}, goal ${r.goal}`,
@@ -72,7 +77,7 @@ export class Report {
   write(file: string, meta: Record<string, unknown>) {
     const body = {
       at: new Date().toISOString(),
-      node: process.version,
+      node: NODE,
       cpus: cpus().length,
       ...meta,
       rows: this.rows,

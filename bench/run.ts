@@ -4,10 +4,10 @@
 // absolute figures vary with the machine and whatever else runs on it.
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type Spawned } from './processes.js';
-import { Report } from './report.js';
+import { NODE, Report } from './report.js';
 import { API, login, resolveTargets } from './targets.js';
 import { args, bareArgs, firstRequest, mockArgs, root, runs, runsTarget, settings } from './settings.js';
 import { benchStartup, benchThroughput, type Servers } from './sections.js';
@@ -16,6 +16,8 @@ import { benchControlPlane, benchRules } from './control.js';
 import { benchOperations } from './operations.js';
 import { benchPipeline } from './pipeline.js';
 import { benchLibrary } from './library.js';
+
+const loadText = (load: number[]) => load.map((v) => v.toFixed(2)).join(' ');
 
 function build() {
   process.stdout.write('building (npm run build) ...\n');
@@ -27,10 +29,12 @@ async function main() {
   if (!args.has('--no-build')) build();
   const report = new Report();
   const started = performance.now();
+  const loadAtStart = loadavg();
+  process.stdout.write(`Node.js ${NODE}, load average ${loadText(loadAtStart)}\n`);
   const bodiesFile = join(tmpdir(), `mock-api-bench-${process.pid}.json`);
   const running: Spawned[] = [];
   try {
-    const mock = await spawnServer('node', mockArgs(), firstRequest);
+    const mock = await spawnServer(mockArgs(), firstRequest);
     running.push(mock);
     const cookie = await login(mock.origin);
     const resolved = await resolveTargets(mock.origin, cookie);
@@ -41,7 +45,7 @@ async function main() {
     const bodies: Record<string, unknown> = { [`GET ${API}/auth/user`]: JSON.parse(mock.firstAnswer.text) };
     for (const target of targets) bodies[`${target.method} ${API}${target.path}`] = target.answer;
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await spawnServer('node', bareArgs(bodiesFile), firstRequest);
+    const bare = await spawnServer(bareArgs(bodiesFile), firstRequest);
     running.push(bare);
 
     const servers: Servers = { mock, bare, cookie, bodiesFile, sequence: { next: 0 } };
@@ -72,9 +76,14 @@ async function main() {
     await Promise.all(running.map((server) => server.stop()));
     rmSync(bodiesFile, { force: true });
   }
-  process.stdout.write(`${report.summary()}\n`);
+  const loadAtEnd = loadavg();
+  process.stdout.write(`${report.summary()}\nload average at the end ${loadText(loadAtEnd)}\n`);
   const out = join(root, 'bench/results.json');
-  report.write(out, { settings, seconds: Math.round((performance.now() - started) / 1000) });
+  report.write(out, {
+    settings,
+    seconds: Math.round((performance.now() - started) / 1000),
+    loadAverage: { start: loadAtStart, end: loadAtEnd },
+  });
   process.stdout.write(`results written to bench/results.json (${Math.round((performance.now() - started) / 1000)} s)\n`);
 }
 

@@ -69,7 +69,7 @@ export async function benchScale(report: Report, servers: Servers, reads: Target
   report.section(`3. scale: large world --seed 1 --generate ${spec}`);
   if (missing.length > 0) report.skip('3. scale', `generating ${missing.join(', ')}: no generator wired into src/store/generate.ts yet`);
 
-  const large = await spawnServer('node', mockArgs(['--seed', '1', '--generate', spec]), firstRequest, 180_000);
+  const large = await spawnServer(mockArgs(['--seed', '1', '--generate', spec]), firstRequest, 180_000);
   try {
     const started = memoryOf(large.pid);
     report.add({

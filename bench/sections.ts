@@ -135,7 +135,7 @@ const medians = (runs: StartupRuns) =>
 async function startupRuns(servers: Servers, floors: Floors, env: NodeJS.ProcessEnv): Promise<StartupRuns> {
   const runs: StartupRuns = { mock: [], bare: [], installed: [], bundled: [] };
   const time = async (command: string[], into: number[]) => {
-    const spawned = await spawnServer('node', command, firstRequest, undefined, env);
+    const spawned = await spawnServer(command, firstRequest, undefined, env);
     into.push(spawned.startupMs);
     await spawned.stop();
     return spawned;

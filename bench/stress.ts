@@ -56,7 +56,7 @@ function roundTrips(seed: number): boolean {
 
 async function main(): Promise<boolean> {
   if (!process.argv.includes('--no-build')) build();
-  const server = await spawnServer('node', mockArgs(['--max-memory', maxMemory]), firstRequest);
+  const server = await spawnServer(mockArgs(['--max-memory', maxMemory]), firstRequest);
   const client = new Client(server.origin, 16);
   const burst = new Client(server.origin, 200);
   const target = { client, burst, origin: server.origin, pid: server.pid };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CollectionName, ControlClient } from '../control/client.js';
 import type { SuiteAccount } from './run-suite.js';
 
-/** The account `conformance/world/users.json` holds for the suite's `login` workflow. */
+/** The account `conformance/world/01-users.json` holds for the suite's `login` workflow. */
 export const SUITE_ACCOUNT: SuiteAccount = {
   username: 'conformance',
   password: 'conformance-password',

@@ -2,7 +2,7 @@ import type { OperationContract, Schema } from './contract.js';
 
 /**
  * Where mock-api answers differently from the public OpenAPI description on purpose, each with its
- * reason: the API description mock-api implements (social-platform-api.md) wins where the two differ,
+ * reason: the API description mock-api implements (`../shared/spec/social-platform-api.md`) wins where the two differ,
  * and where the real API sends what the public description does not allow. The contract check in the
  * tests validates every answer against the description with exactly these changes, and
  * `GET /_mock/openapi.json` publishes the description with them; nothing else may differ. The description's

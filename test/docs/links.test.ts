@@ -1,7 +1,7 @@
-// The docs point at what exists: every relative link reaches a file (and its heading), and every
-// path of this repository a page names in backticks is there, so a moved file shows up here.
+// The docs point at what exists: every relative link reaches a file (and its heading). The paths they
+// name in backticks are checked in named-paths.test.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/doc-commands.js';
 
@@ -14,11 +14,6 @@ const pages = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => join('docs', name)),
 ];
-
-/** What runs write and git ignores (`bench/results.json`, `test-output/`): named by the docs, absent from a clone. */
-const generated = readFileSync(join(root, '.gitignore'), 'utf8')
-  .split('\n')
-  .filter((line) => line.includes('/') && !line.includes('*'));
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchorOf = (heading: string) =>
@@ -50,9 +45,4 @@ describe.each(pages)('%s', (page) => {
     expect(broken).toEqual([]);
   });
 
-  it('names only paths of this repository that exist', () => {
-    const named = [...text.matchAll(/`((?:src|test|scripts|bench|fixtures|scenarios|docs|bin|\.ci)\/[\w./-]*)`/g)].map((match) => match[1]!);
-    const missing = named.filter((path) => !existsSync(join(root, path)) && !generated.some((output) => path.startsWith(output)));
-    expect(missing, `named in ${relative(root, join(root, page))}`).toEqual([]);
-  });
 });

@@ -4,7 +4,7 @@ import { cookieFrom, ids, testSandbox, type Reply } from '../support/helpers.js'
 
 /**
  * Asserts a 200. `call()` has already checked the body against the public response schema of the
- * operation it reached (test/contract-check.ts); `schemaRef` names that schema for the reader.
+ * operation it reached (test/support/contract-check.ts); `schemaRef` names that schema for the reader.
  */
 function expectValid(reply: Reply, schemaRef: string) {
   expect(reply.status, schemaRef).toBe(200);

@@ -38,7 +38,7 @@ export const belongs = (sandbox: Sandbox, group: GroupRecord, userId: string) =>
   group.ownerId === userId || isGroupMember(sandbox, group.id, userId);
 
 /**
- * Checks what the permission table asks of `operation` (see group-permission-table.ts): the owner
+ * Checks what the permission table asks of `operation` (`permission-table.ts`): the owner
  * passes every check; a missing permission is 403 "You don't have permission.", a missing
  * membership 403 "You're not a member.".
  */

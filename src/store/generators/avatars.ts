@@ -23,7 +23,7 @@ const MAX_FAVORITES_PER_USER = 100;
  * each with one package per platform of its set, and favorites among them for every user in
  * data.users: 1 to 100 each, fewer when there are many users (at most about ten favorites per avatar
  * on average), skewed so a few avatars are far more popular than the rest. Avatars and favorites
- * stay a recipe (see avatars-recipe.ts) until a read needs them: an avatar by its id, a user's list.
+ * stay a recipe (`src/store/recipes/avatars.ts`) until a read needs them: an avatar by its id, a user's list.
  */
 export function planAvatars(faker: Faker, data: SandboxData, count: number): void {
   const recipe = avatarsRecipe(faker, data, count);

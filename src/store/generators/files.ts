@@ -18,7 +18,7 @@ const payload = (data: string): Payload => {
  * Plans `count` seeded files owned round-robin by data.users, each with version 0 and a complete
  * version 1: four in five are PNG images (some tagged gallery or icon), one in five an avatar
  * package (.vrca). Parts share a few tiny payloads, so downloads work at any count. The files stay
- * a recipe (see files-recipe.ts) until a read needs one: by its id, or its owner's list.
+ * a recipe (`src/store/recipes/files.ts`) until a read needs one: by its id, or its owner's list.
  */
 export function planFiles(faker: Faker, data: SandboxData, count: number): void {
   const recipe = filesRecipe(faker, data, count);

@@ -16,7 +16,7 @@ it('answers every group and calendar operation in the shape of the public OpenAP
   const call = async (op: GroupOperation, cookie: string, params: Record<string, string> = {}, body?: unknown, query = '') => {
     const path = GROUP_OPERATIONS[op].path.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? '');
     const r = await t.call(GROUP_OPERATIONS[op].method, path + query, { cookie, body });
-    // call() has checked a 200's body against the operation's public schema (test/contract-check.ts).
+    // call() has checked a 200's body against the operation's public schema (test/support/contract-check.ts).
     if (r.status !== 200) failures.push(`${op}: ${r.status} ${r.text}`);
     return r.body;
   };
