@@ -1,5 +1,5 @@
-// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,flood,growth,soak,roundtrip]
-// --max-memory=1GiB --sockets=2000 --edits=10000 --frames=1500 --growth-seconds=60 --growth-worlds=100]`:
+// `npm run stress [-- --no-build --requests=10000 --seed=17 --soak-seconds=180 --only=fuzz,checks,flood,growth,kill,soak,roundtrip]
+// --max-memory=1GiB --sockets=2000 --edits=10000 --frames=1500 --growth-seconds=60 --growth-worlds=100 --kill-cycles=10]`:
 // the adversarial pass, against the built CLI on 127.0.0.1 only. A seeded fuzz of every route, bursts
 // of 200 that must keep each limit exact, the exhaustion cases that once froze or crashed the server,
 // and a soak whose memory must level off and whose throughput must hold. Every loop is bounded; the
@@ -16,6 +16,7 @@ import { runChecks, type Check } from './stress/checks.js';
 import { SAMPLE_MS, soak, type SoakResult } from './stress/soak.js';
 import { floodChecks } from './stress/flood.js';
 import { growthChecks } from './stress/growth.js';
+import { killChecks } from './stress/kill.js';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const requests = Number(option('requests') ?? 10_000);
@@ -29,6 +30,7 @@ const flood = {
   frames: Number(option('frames') ?? 1_500),
 };
 const growth = { seconds: Number(option('growth-seconds') ?? 60), worlds: Number(option('growth-worlds') ?? 100) };
+const killCycles = Number(option('kill-cycles') ?? 10);
 const runs = (part: string) => only === undefined || only.includes(part);
 
 function build() {
@@ -94,6 +96,12 @@ async function main(): Promise<boolean> {
     if (runs('growth')) {
       process.stdout.write(`growth: clients making records as fast as they can (--max-memory ${maxMemory}):\n`);
       const results = await runChecks(target, growthChecks(growth));
+      report.checks = [...(report.checks ?? []), ...results];
+      ok &&= results.every((check) => check.ok);
+    }
+    if (runs('kill')) {
+      process.stdout.write(`kill -9 right after each control-plane write a --db server acknowledges (${killCycles} cycles each):\n`);
+      const results = await killChecks(killCycles);
       report.checks = [...(report.checks ?? []), ...results];
       ok &&= results.every((check) => check.ok);
     }

@@ -281,6 +281,8 @@ export const messages = {
     `The server already holds close to ${max} bytes of uploads across its worlds; the upload does not fit`,
   fixtureBytesProcessFull: (bytes: number, max: number) =>
     `The fixtures' files hold ${bytes} bytes of data, which do not fit beside the uploads of every world in the ${max} bytes the server may hold`,
+  fixtureTextTooLong: (max: number) => `must be at most ${max} characters long (the world's maxTextLength setting)`,
+  groupExtrasOfMissingGroup: (part: string, groupId: string) => `${part} of group ${groupId}, which groups.json does not hold`,
   snapshotUploadsFull: (bytes: number, max: number) =>
     `The world's ${bytes} bytes of uploads do not fit beside every other world's and snapshot's in the ${max} bytes the server may hold; no snapshot was taken`,
   snapshotRecordsFull: (bytes: number, max: number) =>

@@ -28,6 +28,11 @@ export interface NewWorldOptions {
   fixtures?: Fixtures;
   /** A collection given replaces the starting one whole, instead of merging by id. */
   replace?: boolean;
+  /**
+   * What `fixtures` go over: the server's starting records (`'starting'`, the default) or none at all
+   * (`'empty'`: a world of only the records given, with the server's settings).
+   */
+  base?: 'starting' | 'empty';
   /** Seeds what the world orders at random (instance discovery). */
   seed?: number;
   /** The world's starting time. */

@@ -12,13 +12,20 @@ export interface ControlGuardOptions {
   allowedOrigins?: string[];
   /**
    * When set, every /_mock request but GET /_mock/health must carry it as `Authorization: Bearer <token>`
-   * (or, for the console page and its event stream, as the query parameter `token`).
+   * (or, for the console page, its event stream and its HAR link, as the query parameter `token`).
    */
   token?: string;
 }
 
 /** What holds no state and no secret: the health check, and the console's script and style (a page cannot send the token with them). */
 const TOKENLESS = new Set(['/_mock/health', '/_mock/console.js', '/_mock/console.css']);
+
+/**
+ * What a browser opens by its address, so cannot send a header: the console page, its event stream
+ * and its HAR download link. Only these GETs take the token as the query parameter `token`; anywhere
+ * else a token in an address (kept in histories, logs and Referer headers) is not accepted.
+ */
+const TOKEN_IN_QUERY = new Set(['/_mock', '/_mock/', '/_mock/console', '/_mock/requests/stream', '/_mock/requests.har']);
 
 const hostOf = (c: Context) => requestHeader(c, 'host') ?? new URL(c.req.url).host;
 
@@ -54,9 +61,9 @@ export function controlGuard(options: ControlGuardOptions = {}, { control = true
       throw new ApiError(403, messages.controlOriginRefused(origin));
     }
     if (control && options.token !== undefined && !(c.req.method === 'GET' && TOKENLESS.has(c.req.path))) {
-      // A query `token` serves what cannot send headers: the console page and its event stream.
       const auth = requestHeader(c, 'authorization') ?? '';
-      const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : c.req.query('token');
+      const inQuery = c.req.method === 'GET' && TOKEN_IN_QUERY.has(c.req.path) ? c.req.query('token') : undefined;
+      const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : inQuery;
       if (given === undefined || !sameToken(given, options.token)) throw new ApiError(401, messages.controlTokenMissing);
     }
     if (control && c.req.method !== 'GET' && c.req.method !== 'HEAD' && hasBody(c) && !isJson(requestHeader(c, 'content-type'))) {

@@ -12,6 +12,7 @@ const NewWorldSchema = lazy(() =>
   z.strictObject({
     fixtures: z.record(z.string(), z.unknown()).optional(),
     replace: z.boolean().optional(),
+    base: z.enum(['starting', 'empty']).optional(),
     seed: z.number().int().optional(),
     clock: z.iso.datetime({ offset: true }).optional(),
   }),
@@ -33,7 +34,7 @@ export function recordControlRoutes(deps: AppDeps) {
     // A default world (no body) has nothing to check.
     const body = Object.keys(given).length === 0 ? {} : parseInput(NewWorldSchema, given);
     const clock = body.clock === undefined ? undefined : checkClockTime(Date.parse(body.clock));
-    const { id } = sandboxes.create({ fixtures: body.fixtures, replace: body.replace, seed: body.seed, clock });
+    const { id } = sandboxes.create({ fixtures: body.fixtures, replace: body.replace, base: body.base, seed: body.seed, clock });
     return json(c, { id, header: 'X-Mock-World', ms: elapsed(started) });
   });
 

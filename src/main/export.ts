@@ -20,10 +20,11 @@ export async function exportSandbox(target: string, options: Omit<ServerOptions,
   if (options.db !== undefined && !existsSync(options.db)) throw new DbError(`no database ${options.db}: the file does not exist`);
   const deps = await buildDeps(options);
   const { SandboxFile } = await import('../store/persistence/persist.js');
-  const saved = options.db === undefined ? undefined : await SandboxFile.read(options.db);
+  const { dbFileOf } = await import('../store/persistence/db-path.js');
+  const saved = options.db === undefined ? undefined : SandboxFile.read(dbFileOf(options.db));
   if (saved) deps.sandboxes.load(saved);
   const sandbox = deps.sandboxes.default;
   if (!isDbTarget(target)) return writeFixtureDir(target, sandboxData(sandbox), sandboxState(sandbox));
-  await new SandboxFile(target, () => sandbox).create();
+  await new SandboxFile(dbFileOf(target), () => sandbox).create();
   return [target];
 }

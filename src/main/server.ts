@@ -75,7 +75,8 @@ export interface RunningServer {
 
 /** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
 export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
-  const json = options.fixturesDir === undefined ? defaultSandboxJson() : JSON.stringify(readFixtureDir(options.fixturesDir));
+  const records = options.fixturesDir === undefined ? undefined : readFixtureDir(options.fixturesDir);
+  const json = records === undefined ? defaultSandboxJson() : JSON.stringify(records);
   const { settings, seed } = options;
   const generate = seed === undefined ? undefined : (await import('../store/generators/generate.js')).addGeneratedData;
   // Every fresh copy of the world gets the settings, then the seeded data.
@@ -88,7 +89,7 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
       : undefined;
   const log = options.log;
   // An exported directory's state.json puts back what its records cannot say, at start and on reset.
-  const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir);
+  const state = options.fixturesDir === undefined ? undefined : readFixtureState(options.fixturesDir, records);
   const deps = inFixtureDir(options.fixturesDir, () =>
     sandboxDeps(SandboxSource.fromJson(json, extend, state), adjustableSystemClock, {
       sandboxLimits: options.sandboxLimits,

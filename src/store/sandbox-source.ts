@@ -1,7 +1,7 @@
 import type { ManualClock } from './clock.js';
 import { deepCopy } from './copy.js';
 import type { PipelineBus } from './pipeline-bus.js';
-import type { SandboxData } from './fixtures/fixtures.js';
+import { emptySandboxData, type SandboxData } from './fixtures/fixtures.js';
 import { withState, type SandboxState } from './persistence/snapshot.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 
@@ -34,9 +34,17 @@ export class SandboxSource {
     return data;
   }
 
-  /** A new world as the source holds it, or from `data` (a fresh copy the caller changed). */
-  build(clock: ManualClock, pipeline?: PipelineBus, data: SandboxData = this.fresh()): Sandbox {
+  /** No records at all, with the source's settings: what `base: 'empty'` arranges a world over. */
+  empty(): SandboxData {
+    return { ...emptySandboxData(), settings: this.fresh().settings };
+  }
+
+  /**
+   * A new world as the source holds it, or from `data` (a fresh copy the caller changed); `withState`
+   * false leaves out what the source's records cannot say (a world arranged from no records).
+   */
+  build(clock: ManualClock, pipeline?: PipelineBus, data: SandboxData = this.fresh(), withSourceState = true): Sandbox {
     const sandbox = createSandbox(data, clock, pipeline);
-    return this.state ? withState(sandbox, deepCopy(this.state)) : sandbox;
+    return this.state && withSourceState ? withState(sandbox, deepCopy(this.state)) : sandbox;
   }
 }

@@ -33,6 +33,8 @@ export interface NewSandbox {
   fixtures?: unknown;
   /** With `fixtures`: a collection given replaces the source's whole instead. */
   replace?: boolean;
+  /** What the fixtures go over: the source's records (`starting`, the default), or none at all (`empty`). */
+  base?: 'starting' | 'empty';
   /** Seeds what the world orders at random (instance discovery). */
   seed?: number;
   /** The world's starting time, epoch ms. */
@@ -95,10 +97,12 @@ export class Sandboxes {
   create(options: NewSandbox = {}): { id: string; sandbox: Sandbox } {
     this.expireIdle();
     if (this.isolated.size >= this.limits.maxSandboxes) throw new ApiError(429, messages.tooManySandboxes(this.limits.maxSandboxes));
-    const data = options.fixtures === undefined ? undefined : mergeFixtures(this.source.fresh(), options.fixtures, options.replace);
+    const empty = options.base === 'empty';
+    const base = empty ? this.source.empty() : undefined;
+    const data = options.fixtures === undefined ? base : mergeFixtures(base ?? this.source.fresh(), options.fixtures, options.replace);
     const clock = this.newClock();
     if (options.clock !== undefined) clock.set(options.clock);
-    let sandbox = buildChecked(() => this.source.build(clock, undefined, data));
+    let sandbox = buildChecked(() => this.source.build(clock, undefined, data, !empty));
     if (options.seed !== undefined) sandbox = { ...sandbox, instanceDiscovery: { ...sandbox.instanceDiscovery, seed: options.seed } };
     checkFixtureBytesFit(sandbox);
     const id = `world_${randomUUID()}`;

@@ -47,6 +47,35 @@ describe('worlds.create({ fixtures })', () => {
     await Promise.all([merged.delete(), replaced.delete()]);
   });
 
+  it("base: 'empty' starts from no records at all: users, a group and its members are the whole world", async () => {
+    const owner = arrange.user({ username: 'owner1' });
+    const member = arrange.user({ username: 'member1' });
+    const { group, members } = arrange.group({ owner, members: [member] });
+    const world = await server.worlds.create({
+      base: 'empty',
+      fixtures: { users: [owner, member], groups: [group], groupMembers: members },
+    });
+    const session = await world.login('member1', 'member1-password');
+    const read = await session.fetch(`/groups/${group.id}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { memberCount: number }).memberCount).toBe(2);
+    const alice = await world.fetch('/auth/user', { headers: { authorization: `Basic ${btoa('alice:alice-password')}` } });
+    expect(alice.status).toBe(401);
+    expect((await session.fetch(`/groups/${DEFAULT_GROUP}`)).status).toBe(404);
+    await world.delete();
+  });
+
+  it("POST /_mock/worlds with base: 'empty' and no fixtures makes a world with no users", async () => {
+    const t = testSandbox();
+    const made = await control(t, 'POST', '/worlds', { base: 'empty' });
+    expect(made.status).toBe(200);
+    const { id } = made.body as { id: string };
+    const login = await t.app.request('/api/1/auth/user', {
+      headers: { authorization: `Basic ${btoa('alice:alice-password')}`, 'x-mock-world': id },
+    });
+    expect(login.status).toBe(401);
+  });
+
   it('starts the world at the given clock', async () => {
     const world = await server.worlds.create({ clock: '2030-02-03T04:05:06.000Z' });
     // The server's clock runs on from there with wall time.

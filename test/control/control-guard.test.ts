@@ -74,7 +74,16 @@ describe('the control plane', () => {
     expectError(await control(t, 'POST', '/reset', undefined, { authorization: 'Bearer nope' }), 401, messages.controlTokenMissing);
     expect((await control(t, 'POST', '/reset', undefined, { authorization: 'Bearer sesame' })).status).toBe(200);
     expect((await control(t, 'GET', '/health')).status).toBe(200);
-    expect((await control(t, 'GET', '/clock?token=sesame')).status).toBe(200);
+  });
+
+  it('takes the token as ?token= only where a browser cannot send a header: the console page, its event stream and HAR link', async () => {
+    const t = guarded({ token: 'sesame' });
+    for (const path of ['/', '/console', '/requests.har']) {
+      expect((await t.app.request(`/_mock${path}?token=sesame`)).status).toBe(200);
+    }
+    expectError(await control(t, 'GET', '/clock?token=sesame'), 401, messages.controlTokenMissing);
+    expectError(await control(t, 'GET', '/requests?token=sesame'), 401, messages.controlTokenMissing);
+    expectError(await control(t, 'POST', '/reset?token=sesame'), 401, messages.controlTokenMissing);
   });
 
   it('refuses a foreign Origin on upload URLs too', async () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, register, savedUsernames, startCli, tempDir } from '../support/db-cli.js';
@@ -58,6 +58,77 @@ describe('--db lock', () => {
       first.child.kill('SIGTERM');
       await first.exited;
     }
+  });
+
+  it('refuses a second server reaching the file through a symbolic link', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'state.json');
+    symlinkSync(db, join(dir, 'link.json'));
+    const first = startCli(['--db', db]);
+    try {
+      await first.url;
+      const second = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', join(dir, 'link.json')], {
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(second.status).toBe(2);
+      expect(second.stderr).toBe(
+        `mock-api: the database ${join(dir, 'link.json')} is in use by process ${first.child.pid} (${db}.lock); it was left as it is\n`,
+      );
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
+  it('refuses a second server reaching the file through a hard link', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'state.json');
+    const made = startCli(['--db', db]);
+    await made.url;
+    made.child.kill('SIGTERM');
+    await made.exited;
+    linkSync(db, join(dir, 'other-name.json'));
+    const first = startCli(['--db', db]);
+    try {
+      await first.url;
+      const second = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', join(dir, 'other-name.json')], {
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(second.status).toBe(2);
+      expect(second.stderr).toMatch(
+        new RegExp(
+          `^mock-api: the database ${join(dir, 'other-name.json')} is in use by process ${first.child.pid} \\(.+\\.lock\\); it was left as it is\n$`,
+        ),
+      );
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
+  it('keeps a symbolic link a link, saving to the file it leads to', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'data'));
+    const target = join(dir, 'data', 'state.json');
+    const link = join(dir, 'state.json');
+    symlinkSync(join('data', 'state.json'), link);
+    const { child, url, exited } = startCli(['--db', link]);
+    expect((await register(await url, 'link-kept')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(savedUsernames(target).has('link-kept')).toBe(true);
+    expect(existsSync(`${target}.lock`)).toBe(false);
+  });
+
+  it('refuses a directory with one line and exit code 2', () => {
+    const dir = tempDir();
+    const result = spawnSync(process.execPath, [bin, 'start', '--port', '0', '--db', dir], { encoding: 'utf8', timeout: 15_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: --db ${dir} is a directory: name a JSON file in it, such as ${join(dir, 'state.json')}\n`);
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
   it('removes its lock on exit', async () => {

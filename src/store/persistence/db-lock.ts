@@ -1,5 +1,8 @@
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DbError } from './db-error.js';
+import { dbFileOf, fileIdentity } from './db-path.js';
 
 /** Whether a process of that id runs (one of another user's answers EPERM: it runs too). */
 function isRunning(pid: number): boolean {
@@ -20,48 +23,77 @@ function holderOf(lock: string): number | undefined {
   }
 }
 
+/** Makes `lock` holding this process's id, taking over one whose process is gone; `path` is the database as the user named it. */
+function takeLockFile(lock: string, path: string): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      // 'wx' creates the file or fails: of two servers starting at once, one gets it.
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new DbError(`cannot lock the database ${path} (${code ?? (error as Error).message})`);
+    }
+    const holder = holderOf(lock);
+    if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
+      throw new DbError(`the database ${path} is in use by process ${holder} (${lock}); it was left as it is`);
+    }
+    try {
+      unlinkSync(lock);
+    } catch {
+      // another server took the stale lock over first: the next attempt finds out whose it is
+    }
+  }
+  throw new DbError(`the database ${path} is in use by another process (${lock}); it was left as it is`);
+}
+
 /**
- * `<file>.lock` holding the server's process id: one server per database file, or each would save
- * over the other's writes. A lock whose process is gone (killed, say) is taken over. Released on
- * close and on any exit of the process.
+ * Where the locks of files by identity live: one folder every server of this user looks in, since
+ * the names of one file (hard links) may be in any folders.
+ */
+const identityLocks = () => join(tmpdir(), `mock-api-db-locks-${process.getuid?.() ?? 'user'}`);
+
+/**
+ * One server per database file, or each would save over the other's writes. The file is locked by
+ * name and by identity: `<file>.lock` beside the file a symbolic link leads to (holding the server's
+ * process id), and, for a file that exists, a lock named by its device and inode in a folder of the
+ * system's temporary directory, which a server reaching the same file through a hard link finds. A
+ * lock whose process is gone (killed, say) is taken over. Released on close and on any exit.
  */
 export class DbLock {
   private readonly releaseOnExit = () => this.release();
 
-  private constructor(readonly lock: string) {
+  private constructor(readonly locks: readonly string[]) {
     process.once('exit', this.releaseOnExit);
   }
 
-  static take(file: string): DbLock {
-    const lock = `${file}.lock`;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        // 'wx' creates the file or fails: of two servers starting at once, one gets it.
-        writeFileSync(lock, String(process.pid), { flag: 'wx' });
-        return new DbLock(lock);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'EEXIST') throw new DbError(`cannot lock the database ${file} (${code ?? (error as Error).message})`);
-      }
-      const holder = holderOf(lock);
-      if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
-        throw new DbError(`the database ${file} is in use by process ${holder} (${lock}); it was left as it is`);
-      }
-      try {
-        unlinkSync(lock);
-      } catch {
-        // another server took the stale lock over first: the next attempt finds out whose it is
-      }
+  static take(path: string): DbLock {
+    const file = dbFileOf(path);
+    const byName = `${file}.lock`;
+    takeLockFile(byName, path);
+    const identity = fileIdentity(file);
+    if (identity === undefined) return new DbLock([byName]);
+    const byIdentity = join(identityLocks(), `${identity}.lock`);
+    try {
+      mkdirSync(identityLocks(), { recursive: true, mode: 0o700 });
+      takeLockFile(byIdentity, path);
+    } catch (error) {
+      releaseLockFile(byName);
+      throw error;
     }
-    throw new DbError(`the database ${file} is in use by another process (${lock}); it was left as it is`);
+    return new DbLock([byName, byIdentity]);
   }
 
   release(): void {
     process.off('exit', this.releaseOnExit);
-    try {
-      if (holderOf(this.lock) === process.pid) unlinkSync(this.lock);
-    } catch {
-      // already gone
-    }
+    for (const lock of this.locks) releaseLockFile(lock);
+  }
+}
+
+function releaseLockFile(lock: string) {
+  try {
+    if (holderOf(lock) === process.pid) unlinkSync(lock);
+  } catch {
+    // already gone
   }
 }

@@ -1,6 +1,6 @@
 import { fromJsonInPlace } from './codec.js';
 import { FixtureError, fieldPath, parseFixtures } from '../fixtures/fixtures.js';
-import { checkFixtureReferences } from '../fixtures/references.js';
+import { checkFixtureReferences, groupExtrasProblem } from '../fixtures/references.js';
 import type { SandboxSnapshot, SandboxState } from './snapshot.js';
 import { DbError } from './db-error.js';
 import { readJsonFile } from './durable-file.js';
@@ -106,5 +106,7 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
     const issue = state.error.issues[0]!;
     throw refuse(`holds invalid state: ${fieldPath(issue.path) || '(top)'}: ${issue.message}`);
   }
+  const orphan = groupExtrasProblem(data, (state.data as SandboxState).groupExtras);
+  if (orphan) throw refuse(`holds invalid state: ${orphan.field}: ${orphan.problem}`);
   return { snapshot: { data, ...(state.data as SandboxState) }, generation: generation as number };
 }

@@ -2,6 +2,7 @@ import { DbLock } from './db-lock.js';
 import { DbError } from './db-error.js';
 import { SandboxFile } from './persist.js';
 import { readSavedDb } from './db-read.js';
+import { dbFileOf } from './db-path.js';
 import type { SandboxSnapshot } from './snapshot.js';
 import type { Sandboxes } from '../sandboxes.js';
 
@@ -14,13 +15,15 @@ export interface OpenDb {
 /**
  * Locks `path` to this process, loads the default world from it (and its log) when it exists and
  * writes it whole at once either way. On any failure the lock is released and the file is as it was.
+ * A symbolic link is read and written through: the file it leads to is replaced, the link stays.
  */
 export async function openSandboxFile(path: string, sandboxes: Sandboxes): Promise<OpenDb> {
   const lock = DbLock.take(path);
   try {
-    const saved = readSavedDb(path);
-    if (saved) load(path, sandboxes, saved.snapshot);
-    const file = new SandboxFile(path, () => sandboxes.default, saved?.generation);
+    const target = dbFileOf(path);
+    const saved = readSavedDb(target);
+    if (saved) load(target, sandboxes, saved.snapshot);
+    const file = new SandboxFile(target, () => sandboxes.default, saved?.generation);
     await file.create();
     return {
       file,
