@@ -22,6 +22,7 @@ const PROCESS_TESTS = [
   'test/control/journal-har.browser.test.ts',
   'test/store/persistence.test.ts',
   'test/store/persistence-append.test.ts',
+  'test/store/persistence-control-plane.test.ts',
   'test/store/persistence-durable.test.ts',
   'test/store/persistence-hostile.test.ts',
   'test/store/persistence-log.test.ts',
