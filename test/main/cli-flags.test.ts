@@ -110,6 +110,18 @@ describe('mock-api start --max-memory', () => {
     expect(limits.limits.socketsPerSession!.value).toBe(10);
   });
 
+  it('prints its default for this machine in readable units in start --help', () => {
+    const help = run(['start', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/at most 4GiB: here \d+(\.\d{1,2})? (GiB|MiB)\)/);
+  });
+
+  it('takes a size as --help prints it, a fraction and a space included', async () => {
+    const server = await started(['--max-memory', '1.5 GiB'], root);
+    const { maxMemory } = (await (await fetch(`${server.origin}/_mock/limits`)).json()) as { maxMemory: number };
+    server.stop();
+    expect(maxMemory).toBe(1.5 * 1024 ** 3);
+  });
+
   it('refuses a size it cannot read, exit code 2', () => {
     const result = run(['start', '--port', '0', '--max-memory', 'lots']);
     expect(result.status).toBe(2);
