@@ -237,14 +237,18 @@ describe.runIf(haveBrowser)('the console kept current', () => {
 
   /** The document's scroll height and the boxes of `selectors` that reach outside the window, at once. */
   const layout = (page: Page, selectors: string) =>
-    page.locator(selectors).evaluateAll((elements) => ({
-      pageHeight: document.documentElement.scrollHeight,
-      outside: elements.flatMap((element) => {
-        const box = element.getBoundingClientRect();
-        const within = box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-        return within ? [] : [`#${element.id}: ${box.left}-${box.right} x ${box.top}-${box.bottom}`];
-      }),
-    }));
+    page.locator(selectors).evaluateAll((elements) => {
+      const viewport = elements[0]!.ownerDocument.documentElement;
+      return {
+        pageHeight: viewport.scrollHeight,
+        outside: elements.flatMap((element) => {
+          const box = element.getBoundingClientRect();
+          const within =
+            box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= viewport.clientHeight && box.right <= viewport.clientWidth;
+          return within ? [] : [`#${element.id || element.className}: ${box.left}-${box.right} x ${box.top}-${box.bottom}`];
+        }),
+      };
+    });
 
   it('shows the outbox and the pipeline frames beside the scenario list at 1280x900, the page never scrolling', async () => {
     const page = await openConsole({ width: 1280, height: 900 });
@@ -280,7 +284,7 @@ describe.runIf(haveBrowser)('the console kept current', () => {
     await page.locator('#tab-world').click();
     await page.locator('tr.record').first().waitFor();
     expect(new URL(page.url()).hash).toBe('#world');
-    await page.evaluate(() => (location.hash = '#requests'));
+    await page.evaluate("location.hash = '#requests'");
     await page.locator('#requests').waitFor();
     expect(await page.locator('#world').isVisible()).toBe(false);
     expect(await page.locator('#tab-requests').getAttribute('class')).toBe('on');

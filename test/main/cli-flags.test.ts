@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,21 @@ describe('mock-api --version', () => {
     const result = run(['--version']);
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+});
+
+describe('mock-api conformance --against', () => {
+  it('names the URL and the cause when nothing answers there, exit code 2', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const result = run(['conformance', '--against', `http://127.0.0.1:${port}/api/1`]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: cannot reach http://127.0.0.1:${port}/api/1: ECONNREFUSED\n`);
+    expect(result.stdout).toBe('');
   });
 });
 
