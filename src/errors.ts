@@ -34,6 +34,8 @@ export const messages = {
   malformedJson: 'Malformed JSON in request body',
   /** An id of the wrong form, checked before anything is looked up (requireIdForm). */
   notAnId: (name: string, value: string) => `${name} must be an ID: '${value}'`,
+  /** Ours, for a field (query, body, fixture) that holds one kind of id: the form, as `usr_x` lacks its UUID. */
+  idForm: (prefix: string) => `must be ${prefix}_ followed by a UUID (${prefix}_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)`,
   bodyTooLarge: (bytes: number) => `Request body is larger than ${bytes} bytes`,
   bodiesInFlightFull: (max: number) =>
     `The server is already reading close to ${max} bytes of request bodies; send the request again when fewer are in flight`,

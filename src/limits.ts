@@ -312,13 +312,25 @@ export function defaultMaxMemory(machine = totalmem()): number {
   return Math.max(256 * MiB, Math.min(4 * GiB, Math.floor(machine / 4)));
 }
 
-/** `512MiB`, `2GiB`, `1048576` (bytes): --max-memory's value in bytes, or undefined when it is not one. */
+const UNITS = [
+  ['GiB', GiB],
+  ['MiB', MiB],
+  ['KiB', KiB],
+] as const;
+
+/** `512MiB`, `1.5 GiB`, `1048576` (bytes): --max-memory's value in whole bytes, or undefined when it is not one. */
 export function parseMemorySize(text: string): number | undefined {
-  const match = /^(\d{1,15})\s*(B|KiB|MiB|GiB)?$/i.exec(text.trim());
+  const match = /^(\d{1,15}(?:\.\d{1,6})?)\s*(B|KiB|MiB|GiB)?$/i.exec(text.trim());
   if (!match) return undefined;
-  const unit = (match[2] ?? 'b').toLowerCase();
-  const scale = unit === 'kib' ? KiB : unit === 'mib' ? MiB : unit === 'gib' ? GiB : 1;
-  return Number(match[1]) * scale;
+  const unit = match[2]?.toLowerCase();
+  const scale = UNITS.find(([name]) => name.toLowerCase() === unit)?.[1] ?? 1;
+  return Math.floor(Number(match[1]) * scale);
+}
+
+/** `4 GiB`, `1.94 GiB`, `512 MiB`: a size as people read it, in a form parseMemorySize takes back. */
+export function formatMemorySize(bytes: number): string {
+  const [name, scale] = UNITS.find(([, scale]) => bytes >= scale) ?? ['B', 1];
+  return `${Number((bytes / scale).toFixed(2))} ${name}`;
 }
 
 let maxMemory = defaultMaxMemory();

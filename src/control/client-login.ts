@@ -1,5 +1,5 @@
 import type { CurrentUser, LoginOptions, Session } from './client-types.js';
-import { answer, ControlError } from './control-error.js';
+import { answer, ControlError, reaching } from './control-error.js';
 
 /** fetch against one world: a path is taken below the API's URL, the world's headers (and `extra`) are added. */
 export function worldFetch(apiUrl: string, headers: Readonly<Record<string, string>>) {
@@ -7,7 +7,7 @@ export function worldFetch(apiUrl: string, headers: Readonly<Record<string, stri
     const target = typeof input === 'string' && input.startsWith('/') ? `${apiUrl}${input}` : input;
     const merged = new Headers(init.headers);
     for (const [name, value] of Object.entries({ ...headers, ...extra })) merged.set(name, value);
-    return globalThis.fetch(target, { ...init, headers: merged });
+    return reaching(target, globalThis.fetch(target, { ...init, headers: merged }));
   };
 }
 

@@ -23,12 +23,12 @@ import type {
   SocketFaultsChange,
   WorldSettings,
 } from './client-types.js';
-import { answer, ControlError } from './control-error.js';
+import { answer, ControlError, reaching, ServerUnreachable } from './control-error.js';
 import { login, worldFetch } from './client-login.js';
 import { journalQuery, journalReader } from './client-journal.js';
 
 export type * from './client-types.js';
-export { ControlError };
+export { ControlError, ServerUnreachable };
 
 /** The request header that picks an isolated world. */
 export const WORLD_HEADER_NAME = 'X-Mock-World';
@@ -176,7 +176,7 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
-    return (await answer(await send(`${urls.url}/_mock${path}`, init), `${method} /_mock${path}`)) as T;
+    return (await answer(await reaching(urls.url, send(`${urls.url}/_mock${path}`, init)), `${method} /_mock${path}`)) as T;
   }
   const now = async (reply: Promise<{ now: string }>) => new Date((await reply).now);
   const faults = (method: string, body?: SocketFaultsChange) => call<SocketFaults>(method, '/pipeline/faults', body);

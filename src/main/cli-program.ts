@@ -11,7 +11,7 @@ import { stopByPidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios } from './package-files.js';
 import { generatedKinds, type GenerateCounts } from '../store/generators/counts.js';
-import { defaultMaxMemory, parseMemorySize } from '../limits.js';
+import { defaultMaxMemory, formatMemorySize, parseMemorySize } from '../limits.js';
 import { MAX_SESSION_TTL_MINUTES } from '../store/records/settings.js';
 import { EXIT_USAGE, fail, startCommand, type StartCommandOptions } from './start-command.js';
 import { conformanceCommand, type ConformanceCommandOptions } from './conformance-command.js';
@@ -107,7 +107,7 @@ export function buildCli(onStarted: (server: RunningServer) => void = () => {}) 
     .addOption(
       new Option(
         '--max-memory <size>',
-        `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${defaultMaxMemory()})`,
+        `memory budget of the process that caches, logs and socket queues are held within: bytes or 512MiB, 2GiB (default a quarter of the machine, at most 4GiB: here ${formatMemorySize(defaultMaxMemory())})`,
       )
         .env('MOCK_API_MAX_MEMORY')
         .argParser(memorySize),

@@ -2,6 +2,7 @@
 // base URL. The suite's runner (and redocly respect, an optional dependency) load only when the command runs.
 import { existsSync, readFileSync } from 'node:fs';
 import { fail } from './start-command.js';
+import { connectionFailure } from '../control/control-error.js';
 
 export interface ConformanceCommandOptions {
   workflows?: string;
@@ -26,12 +27,24 @@ function readAccount(file: string) {
   return Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, account[field]])) as Record<(typeof ACCOUNT_FIELDS)[number], string>;
 }
 
+/** One line naming the URL and why, where every workflow would fail on its own for want of an answer. */
+async function mustAnswer(base: string) {
+  try {
+    await fetch(base, { method: 'HEAD' });
+  } catch (error) {
+    const why = connectionFailure(error);
+    if (why === undefined) throw error;
+    fail(`cannot reach ${base}: ${why}`);
+  }
+}
+
 export async function conformanceCommand(opts: ConformanceCommandOptions): Promise<void> {
   if (opts.workflows && !existsSync(opts.workflows)) fail(`no workflows file ${opts.workflows}`);
   if (opts.against && !/^https?:\/\/[^/]+/.test(opts.against))
     fail(`--against must be an http(s) base URL, such as http://127.0.0.1:8080/api/1`);
   if (opts.account && !opts.against) fail('--account goes with --against: a simulator started for the run has its own account');
   const account = opts.account ? readAccount(opts.account) : undefined;
+  if (opts.against) await mustAnswer(opts.against);
   const { runConformance, RespectMissing } = await import('../conformance/command.js');
   try {
     const results = await runConformance({ ...opts, account });

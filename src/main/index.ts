@@ -10,6 +10,7 @@ import { controlClientVia, type ControlClient, type ScenarioFile } from '../cont
 export {
   controlClient,
   ControlError,
+  ServerUnreachable,
   WORLD_HEADER_NAME,
   type ActiveRule,
   type CollectionName,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazy } from './lazy.js';
+import { messages } from '../errors.js';
 
 /** Timestamp given to fixture records that leave one out. */
 export const FIXTURE_EPOCH = '2026-01-01T00:00:00.000Z';
@@ -15,7 +16,7 @@ const ids = new Map<string, z.ZodString>();
 export const idOf = (prefix: string) => {
   let schema = ids.get(prefix);
   if (!schema) {
-    schema = z.string().regex(new RegExp(`^${prefix}_[0-9a-fA-F-]{36}$`), `must be a ${prefix}_ id`);
+    schema = z.string().regex(new RegExp(`^${prefix}_[0-9a-fA-F-]{36}$`), messages.idForm(prefix));
     ids.set(prefix, schema);
   }
   return schema;

@@ -235,6 +235,62 @@ describe.runIf(haveBrowser)('the console kept current', () => {
     await page.close();
   });
 
+  /** The document's scroll height and the boxes of `selectors` that reach outside the window, at once. */
+  const layout = (page: Page, selectors: string) =>
+    page.locator(selectors).evaluateAll((elements) => {
+      const viewport = elements[0]!.ownerDocument.documentElement;
+      return {
+        pageHeight: viewport.scrollHeight,
+        outside: elements.flatMap((element) => {
+          const box = element.getBoundingClientRect();
+          const within =
+            box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= viewport.clientHeight && box.right <= viewport.clientWidth;
+          return within ? [] : [`#${element.id || element.className}: ${box.left}-${box.right} x ${box.top}-${box.bottom}`];
+        }),
+      };
+    });
+
+  it('shows the outbox and the pipeline frames beside the scenario list at 1280x900, the page never scrolling', async () => {
+    const page = await openConsole({ width: 1280, height: 900 });
+    await page.locator('#tab-controls').click();
+    await page.locator('[data-scenario]').first().waitFor();
+    await page.locator('#pipeline', { hasText: 'sockets' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-controls-1280x900.png` });
+    expect(await layout(page, '#clock-card, #world-card, #rules-card, #outbox-card, #pipeline-card, #outbox, #pipeline')).toEqual({
+      pageHeight: 900,
+      outside: [],
+    });
+    // The ready-made scenarios are more than the window holds: they scroll in their own box.
+    expect(await page.locator('#ready-made').evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the requests with one scrollbar, the table's, at 1280x900", async () => {
+    await Promise.all(Array.from({ length: 150 }, (_, i) => api(`/time?scrolled=${i}`)));
+    const page = await openConsole({ width: 1280, height: 900 });
+    await page.locator('tr.entry', { hasText: 'scrolled=149' }).waitFor();
+    expect(await layout(page, '#requests .filters, #requests .scroll, #requests .pager')).toEqual({ pageHeight: 900, outside: [] });
+    expect(await page.locator('#requests .scroll').evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the tab a link names, and names in the address the tab it switches to', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    await page.goto(`${origin}/_mock/#controls`);
+    await page.locator('[data-scenario]').first().waitFor();
+    expect(await page.locator('#requests').isVisible()).toBe(false);
+    await page.locator('#tab-world').click();
+    await page.locator('tr.record').first().waitFor();
+    expect(new URL(page.url()).hash).toBe('#world');
+    await page.evaluate("location.hash = '#requests'");
+    await page.locator('#requests').waitFor();
+    expect(await page.locator('#world').isVisible()).toBe(false);
+    expect(await page.locator('#tab-requests').getAttribute('class')).toBe('on');
+    await page.close();
+  });
+
   it("shows a record's drawer whole at 800 px wide, its close button in reach", async () => {
     const page = await openConsole({ width: 800, height: 600 });
     await page.locator('#tab-world').click();

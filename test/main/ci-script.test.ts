@@ -1,8 +1,9 @@
 // README's CI shell recipe (`# ci.sh`), run as written with `sh` in a project that has mock-api installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { consumerProject } from '../support/consumer-project.js';
 
@@ -74,7 +75,42 @@ describe.each(scripts)('the `# ci.sh` block of %s', (_file, script) => {
       taken.close();
     }
   });
+
+  it('leaves no server behind when the shell running it is killed with SIGKILL while the tests run', async () => {
+    const port = await freePort();
+    const cwd = consumerProject();
+    // The client's tests, still running when the shell is killed: the EXIT trap never runs.
+    writeFileSync(join(cwd, 'ci.sh'), `${script}sleep 30\n`);
+    // A job of its own, as a terminal or a CI runner starts it, so that its `sleep` can be cleared after.
+    const shell = spawn('sh', ['ci.sh'], {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: String(port) },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: shell.stdout! }).on('line', (line) => line.includes("your client's tests against") && resolve());
+        shell.once('exit', (code) => reject(new Error(`ci.sh exited early with ${code}`)));
+      });
+      shell.kill('SIGKILL');
+      expect(await freeWithin(port, 1000)).toBe(true);
+    } finally {
+      process.kill(-shell.pid!, 'SIGKILL'); // its `sleep`, and the server if it is still there
+    }
+  });
 });
+
+/** True once `port` can be listened on again, false if it is still taken after `ms`. */
+async function freeWithin(port: number, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const server = await listen(port).catch(() => undefined);
+    if (server) return new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 function listen(port: number) {
   return new Promise<Server>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,21 @@ describe('mock-api --version', () => {
     const result = run(['--version']);
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+});
+
+describe('mock-api conformance --against', () => {
+  it('names the URL and the cause when nothing answers there, exit code 2', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const result = run(['conformance', '--against', `http://127.0.0.1:${port}/api/1`]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`mock-api: cannot reach http://127.0.0.1:${port}/api/1: ECONNREFUSED\n`);
+    expect(result.stdout).toBe('');
   });
 });
 
@@ -108,6 +124,18 @@ describe('mock-api start --max-memory', () => {
     server.stop();
     expect(limits.maxMemory).toBe(512 * 1024 * 1024);
     expect(limits.limits.socketsPerSession!.value).toBe(10);
+  });
+
+  it('prints its default for this machine in readable units in start --help', () => {
+    const help = run(['start', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/at most 4GiB: here \d+(\.\d{1,2})? (GiB|MiB)\)/);
+  });
+
+  it('takes a size as --help prints it, a fraction and a space included', async () => {
+    const server = await started(['--max-memory', '1.5 GiB'], root);
+    const { maxMemory } = (await (await fetch(`${server.origin}/_mock/limits`)).json()) as { maxMemory: number };
+    server.stop();
+    expect(maxMemory).toBe(1.5 * 1024 ** 3);
   });
 
   it('refuses a size it cannot read, exit code 2', () => {

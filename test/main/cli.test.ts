@@ -125,7 +125,9 @@ describe('mock-api start', () => {
     const dir = fixtureDir({ 'users.json': JSON.stringify([{ id: 'usr_x', username: 'x', displayName: 'x', password: 'p', email: '' }]) });
     const result = run(['start', '--port', '0', '--fixtures', dir]);
     expect(result.status).toBe(2);
-    expect(result.stderr.trim()).toBe(`mock-api: invalid fixture ${join(dir, 'users.json')}: [0].id: must be a usr_ id`);
+    expect(result.stderr.trim()).toBe(
+      `mock-api: invalid fixture ${join(dir, 'users.json')}: [0].id: must be usr_ followed by a UUID (usr_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)`,
+    );
   });
 
   it("refuses fixtures whose files' inline data pass --max-memory's share for uploads, exit code 2", () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idOf } from '../../schema/common.js';
+import { messages } from '../../errors.js';
 import { GroupAccessType, InstanceRegion, InstanceType } from '../../store/records/instance-id.js';
 import { dateTime, InstanceSchema } from '../../store/records/instances.js';
 import { queryBool, queryInt } from '../../schema/query.js';
@@ -47,8 +48,8 @@ export const CreateInstanceRequestSchema = lazy(() =>
     .superRefine((request, ctx) => {
       const problem = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
       const isGroup = request.type === 'group';
-      if (isGroup && !GROUP_ID.test(request.ownerId ?? '')) problem('ownerId', 'must be a grp_ id for a group instance');
-      if (!isGroup && request.ownerId != null && !USER_ID.test(request.ownerId)) problem('ownerId', 'must be a usr_ id');
+      if (isGroup && !GROUP_ID.test(request.ownerId ?? '')) problem('ownerId', `${messages.idForm('grp')} for a group instance`);
+      if (!isGroup && request.ownerId != null && !USER_ID.test(request.ownerId)) problem('ownerId', messages.idForm('usr'));
       if (!isGroup && request.groupAccessType !== undefined) problem('groupAccessType', 'must only be given for a group instance');
       if (request.roleIds?.length && !(isGroup && (request.groupAccessType ?? 'members') === 'members')) {
         problem('roleIds', 'must only be given for a members-only group instance');

@@ -73,22 +73,22 @@ export const consolePage = `<!doctype html>
   </section>
   <section id="controls" hidden>
     <div class="cards">
-      <div class="card"><h2>Clock</h2>
+      <div class="card" id="clock-card"><h2>Clock</h2>
         <div class="row mono" id="clock-now"></div>
         <div class="row"><button class="action" data-advance="1">+1 min</button><button class="action" data-advance="10">+10 min</button>
           <button class="action" data-advance="60">+1 h</button><button class="action" data-advance="1440">+1 day</button></div>
         <div class="row"><input id="clock-input" placeholder="2026-05-01T00:00:00Z" aria-label="set clock"><button class="action" id="clock-set">set</button></div>
       </div>
-      <div class="card"><h2>World</h2>
+      <div class="card" id="world-card"><h2>World</h2>
         <div class="row"><button class="action" id="reset">reset</button><button class="action" id="snapshot">snapshot</button><button class="action" id="restore">restore</button></div>
       </div>
-      <div class="card"><h2>Scenario rules</h2>
+      <div class="card" id="rules-card"><h2>Scenario rules</h2>
         <div class="scroll"><table><thead><tr><th>scenario</th><th>match</th><th>hits</th><th>left</th></tr></thead><tbody id="rules-body"></tbody></table></div>
         <div class="row"><button class="action" id="drop-rules">drop run-time rules</button></div>
         <h2 class="later">Ready-made</h2><div id="ready-made"></div>
       </div>
-      <div class="card"><h2>Outbox</h2><pre id="outbox"></pre></div>
-      <div class="card"><h2>Pipeline frames</h2><pre id="pipeline"></pre></div>
+      <div class="card" id="outbox-card"><h2>Outbox</h2><pre id="outbox"></pre></div>
+      <div class="card" id="pipeline-card"><h2>Pipeline frames</h2><pre id="pipeline"></pre></div>
     </div>
   </section>
 </main>

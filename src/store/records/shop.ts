@@ -44,7 +44,7 @@ export type ListingRecord = z.infer<typeof ListingRecordSchema>;
 
 export const StoreShelfSchema = lazy(() =>
   z.object({
-    id: z.string().regex(/^ess_[0-9a-fA-F-]{36}$/, 'must be an ess_ id'),
+    id: idOf('ess'),
     shelfTitle: z.string(),
     shelfDescription: text(),
     shelfLayout: z.string().default('grid'),

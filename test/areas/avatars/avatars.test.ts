@@ -163,7 +163,7 @@ describe('GET /avatars/favorites', () => {
       ['minUnityVersion=banana', 'minUnityVersion must be a Unity version such as 2022.3.22f1'],
       ['maxUnityVersion=', 'maxUnityVersion must be a Unity version such as 2022.3.22f1'],
       ['platform=', 'platform must be at least 1 characters long'],
-      ['userId=bob', 'userId must be a usr_ id'],
+      ['userId=bob', 'userId must be usr_ followed by a UUID (usr_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)'],
     ])('%s is a 400 naming the parameter', async (query, message) => {
       const { call } = await session();
       expectError(await call(`?${query}`), 400, message);

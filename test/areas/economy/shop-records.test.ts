@@ -42,16 +42,16 @@ describe('shop fixture records', () => {
     ['stores', store],
   ] as const)('refuse %s whose seller is not a user', (file, record) => {
     expect(() => parseFixtures({ [file]: [{ ...record, sellerId: 'grp_00000000-0000-4000-8000-000000000001' }] })).toThrow(
-      new FixtureError(`${file}.json`, '[0].sellerId', 'must be a usr_ id'),
+      new FixtureError(`${file}.json`, '[0].sellerId', 'must be usr_ followed by a UUID (usr_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)'),
     );
   });
 
   it('keep each id to its kind: a store has an esto_ id, a listing a prod_ id', () => {
     expect(() => parseFixtures({ stores: [{ ...store, id: productId }] })).toThrow(
-      new FixtureError('stores.json', '[0].id', 'must be a esto_ id'),
+      new FixtureError('stores.json', '[0].id', 'must be esto_ followed by a UUID (esto_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)'),
     );
     expect(() => parseFixtures({ listings: [{ ...listing, id: storeId }] })).toThrow(
-      new FixtureError('listings.json', '[0].id', 'must be a prod_ id'),
+      new FixtureError('listings.json', '[0].id', 'must be prod_ followed by a UUID (prod_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)'),
     );
   });
 });

@@ -75,7 +75,7 @@ describe('GET /instances/discover', () => {
     expectError(
       r,
       400,
-      'region must be one of us, use, eu, jp, unknown, platform must be one of standalonewindows, android, ios, worldId must be a wrld_ id',
+      'region must be one of us, use, eu, jp, unknown, platform must be one of standalonewindows, android, ios, worldId must be wrld_ followed by a UUID (wrld_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
     );
   });
 

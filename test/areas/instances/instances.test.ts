@@ -200,7 +200,7 @@ describe('POST /instances', () => {
     expectError(
       r,
       400,
-      'worldId must be a wrld_ id, type must be one of public, hidden, friends, private, group, ' +
+      'worldId must be wrld_ followed by a UUID (wrld_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), type must be one of public, hidden, friends, private, group, ' +
         'region must be one of us, use, eu, jp, unknown, queueEnabled must be a boolean, closedAt must be a date-time, ' +
         'nickname is not allowed',
     );
@@ -235,7 +235,7 @@ describe('POST /instances', () => {
       cookie,
       body: { worldId: worlds.lobby, type: 'group', region: 'us', ownerId: ids.alice },
     });
-    expectError(r, 400, 'ownerId must be a grp_ id for a group instance');
+    expectError(r, 400, 'ownerId must be grp_ followed by a UUID (grp_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx) for a group instance');
   });
 
   it('refuses an instance owned by someone else', async () => {

@@ -125,7 +125,11 @@ describe('templates, collections and spawning', () => {
 
   it('GET /inventory/spawn checks an item id it is given and the item it names', async () => {
     const { t, alice } = await asAlice();
-    expectError(await t.call('GET', '/inventory/spawn?id=inv_nope', { cookie: alice }), 400, 'id must be a inv_ id');
+    expectError(
+      await t.call('GET', '/inventory/spawn?id=inv_nope', { cookie: alice }),
+      400,
+      'id must be inv_ followed by a UUID (inv_xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
+    );
     const unknown = 'inv_00000000-0000-4000-8000-00000000ffff';
     expectError(await t.call('GET', `/inventory/spawn?id=${unknown}`, { cookie: alice }), 404, messages.inventoryItemNotFound);
   });

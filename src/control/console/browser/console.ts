@@ -11,12 +11,21 @@ const TABS: Tab[] = ['requests', 'world', 'controls'];
 /** How often the sandbox picker, the record views and the controls are read again. */
 const REFRESH_MS = 2000;
 
-function show(tab: Tab) {
+/** The tab a link names (`/_mock/#controls`), if it names one. */
+const tabOf = (hash: string) => TABS.find((tab) => hash === `#${tab}`);
+
+/** Shows `tab` and names it in the address, so that the address links to what is on screen. */
+function select(tab: Tab) {
   state.tab = tab;
   for (const name of TABS) {
     $(name).hidden = name !== tab;
     $(`tab-${name}`).classList.toggle('on', name === tab);
   }
+  if (location.hash !== `#${tab}`) history.replaceState(null, '', `#${tab}`);
+}
+
+function show(tab: Tab) {
+  select(tab);
   void refresh();
 }
 
@@ -43,6 +52,10 @@ const perform = (method: string, path: string, body?: unknown) => void act(metho
 
 function bind() {
   for (const name of TABS) $(`tab-${name}`).onclick = () => show(name);
+  window.onhashchange = () => {
+    const tab = tabOf(location.hash);
+    if (tab && tab !== state.tab) show(tab);
+  };
   const picker = $<HTMLSelectElement>('world-picker');
   picker.onchange = () => switchSandbox(picker.value);
   picker.onfocus = () => void pickSandboxes();
@@ -101,6 +114,7 @@ function bind() {
 }
 
 bind();
+select(tabOf(location.hash) ?? state.tab);
 loadSandboxes(() => undefined)
   .then(loadRequests)
   .then(() => show(state.tab))
