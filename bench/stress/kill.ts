@@ -91,7 +91,7 @@ interface Tally {
 async function cycle(name: string, control: ControlWrite, round: number, after: number, tally: Tally) {
   const dir = mkdtempSync(join(tmpdir(), 'mock-api-stress-kill-'));
   const db = join(dir, 'state.json');
-  const server = await spawnServer('node', mockArgs(['--db', db]), firstRequest);
+  const server = await spawnServer(mockArgs(['--db', db]), firstRequest);
   const client = new Client(server.origin, 12);
   try {
     await control.before?.(client);
