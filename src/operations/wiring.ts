@@ -2,7 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
-import { sessionOf } from '../areas/authentication/session-middleware.js';
+import { sessionOf } from '../http/session.js';
 import type { OperationFacts } from './facts.js';
 import { generatedHandler } from './generated.js';
 import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../../errors.js';
-import type { Credentials } from './basic.js';
+import type { Credentials } from '../../http/basic-auth.js';
 import type { Session } from '../../store/sessions.js';
 import { verifyTotpNow } from './totp.js';
 import { viewOf } from '../../schema/view.js';
