@@ -3,11 +3,11 @@ import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
 import { sessionOf } from '../http/session.js';
-import type { OperationFacts } from './facts.js';
+import type { OperationFacts } from '../operations/facts.js';
 import { generatedHandler } from './generated.js';
-import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from './paths.js';
-import { retiredHandler, retirementOf } from './retired.js';
-import { operations } from './table.js';
+import { honoTemplate, mostSpecificFirst, parseTemplate, routeServes, type Template } from '../operations/paths.js';
+import { retiredHandler, retirementOf } from '../operations/retired.js';
+import { operations } from '../operations/table.js';
 
 export type Answer = 'stateful' | 'generated' | 'retired';
 
