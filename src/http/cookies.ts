@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
+import { requestHeader } from './helpers.js';
 
 /** The cookie a login sets: the token of the session (`sandbox.sessions`). */
 export const AUTH_COOKIE = 'auth';
@@ -9,7 +11,14 @@ export const TWO_FACTOR_COOKIE = 'twoFactorAuth';
 /** The cookie spec's cap on a cookie's lifetime (RFC 6265bis), past which Hono's helper refuses to write one. */
 const MAX_COOKIE_SECONDS = 400 * 86_400;
 
-export const readCookie = (c: Context, name: string): string | undefined => getCookie(c, name);
+/**
+ * One cookie of the request, parsed as `getCookie` of hono/cookie parses it, from node's own headers
+ * (`requestHeader`): `getCookie` asks for the request's web Headers, which are built whole on first use.
+ */
+export function readCookie(c: Context, name: string): string | undefined {
+  const header = requestHeader(c, 'cookie');
+  return header === undefined ? undefined : parse(header, name)[name];
+}
 
 /**
  * The browser-facing expiry follows wall time; the session itself expires by the world's clock (a
