@@ -6,21 +6,24 @@
  *                   src/schema/
  *   2. store        src/store/                           the simulator's state: records, indexes, recipes,
  *                                                        fixtures, persistence, the per-world event bus
- *   3. helpers      src/http/, the operations engine     request/response helpers (AppEnv names the store's
- *                   (src/operations/ but the wiring)     world and user); operations table, contract and
- *                                                        generated answers (the miscellaneous area builds
- *                                                        some of its answers with the engine)
+ *   3. helpers      src/http/, src/operations/           request/response helpers, the session a request names
+ *                                                        and its cookies (AppEnv names the store's world and
+ *                                                        user); the operations table, contract and generated-
+ *                                                        answer engine (the miscellaneous area builds some of
+ *                                                        its answers with the engine)
  *   4. areas        src/areas/<tag>/                     one tag of the public description each; another
  *                                                        area only through its public.ts
- *   5. platform     src/operations/{wiring,generated,records,control}.ts and src/scenarios/
- *                   -> src/pipeline/ (its upgrade reads scenarios' User-Agent rule)
- *                   -> src/control/ (journal, console, /_mock routes; uses scenarios and pipeline)
+ *   5. platform     src/routing/ and src/scenarios/      every operation routed, with the session check and
+ *                   -> src/pipeline/                     generated answers; scripted failures; the event socket
+ *                   -> src/control/                      (its upgrade reads scenarios' User-Agent rule); the
+ *                                                        journal, console, /_mock routes
  *   6. main         src/main/                            app, server, CLI, library index, boot
+ *
+ * Everything outside src/areas/ (helpers, platform, main, conformance, parity) reads an area only through
+ * its public.ts; main/app.ts reads the areas' sub-apps from src/areas/sub-apps.ts.
  */
 
-const WIRING = '^src/operations/(wiring|generated|records|control)\\.ts$';
-const ENGINE = '^src/operations/(?!(wiring|generated|records|control)\\.ts$)';
-const PLATFORM = ['^src/(scenarios|pipeline|control)/', WIRING];
+const PLATFORM = ['^src/(routing|scenarios|pipeline|control)/'];
 
 /** Forbids `from` to import any of `to`. */
 const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
@@ -42,21 +45,43 @@ module.exports = {
       '^src/((errors|limits)\\.ts$|schema/)',
       '^src/(?!(errors|limits)\\.ts$|schema/)',
     ),
-    forbid('store-stays-below', 'The store never imports HTTP helpers, an area or the platform.', '^src/store/', [
-      '^src/(http|areas|main)/',
-      '^src/operations/',
+    forbid('store-stays-below', 'The store never imports HTTP helpers, the operations, an area or the platform.', '^src/store/', [
+      '^src/(http|operations|areas|main)/',
       ...PLATFORM,
     ]),
     forbid(
       'helpers-stay-below-areas',
-      'HTTP helpers and the operations engine never import an area or the platform.',
-      ['^src/http/', ENGINE],
+      'HTTP helpers and the operations (table, contract, engine) never import an area or the platform.',
+      '^src/(http|operations)/',
       ['^src/(areas|main)/', ...PLATFORM],
     ),
     forbid('areas-stay-below-platform', 'An area uses the store and the helpers, never the platform above it.', '^src/areas/', [
       '^src/main/',
       ...PLATFORM,
     ]),
+    {
+      name: 'platform-meets-areas-through-public',
+      comment:
+        "Outside src/areas/, an area is read only through its public.ts; main/app.ts mounts the areas' sub-apps " +
+        'from src/areas/sub-apps.ts (a public.ts offering its sub-app would make a cycle of the areas).',
+      severity: 'error',
+      from: { path: '^src/(?!areas/)', pathNot: '^src/main/app\\.ts$' },
+      to: { path: '^src/areas/', pathNot: '^src/areas/[^/]+/public\\.ts$' },
+    },
+    {
+      name: 'sub-apps-for-the-app',
+      comment: "Only main/app.ts reads src/areas/sub-apps.ts, and from it only what areas' public.ts offer besides.",
+      severity: 'error',
+      from: { path: '^src/main/app\\.ts$' },
+      to: { path: '^src/areas/', pathNot: ['^src/areas/[^/]+/public\\.ts$', '^src/areas/sub-apps\\.ts$'] },
+    },
+    {
+      name: 'sub-apps-list-apart',
+      comment: 'An area never imports the list of sub-apps: it imports every area.',
+      severity: 'error',
+      from: { path: '^src/(?!main/app\\.ts$)' },
+      to: { path: '^src/areas/sub-apps\\.ts$' },
+    },
     {
       name: 'areas-meet-through-public',
       comment: "An area imports another area only through that area's public.ts.",
@@ -65,26 +90,24 @@ module.exports = {
       to: { path: '^src/areas/', pathNot: ['^src/areas/$1/', '^src/areas/[^/]+/public\\.ts$'] },
     },
     forbid(
-      'wiring-and-scenarios-below-pipeline',
-      'The operations wiring and scenarios sit below the event socket and the control plane.',
-      [WIRING, '^src/scenarios/'],
-      ['^src/(pipeline|control|main)/'],
+      'routing-and-scenarios-below-pipeline',
+      'The routing of operations and scenarios sit below the event socket and the control plane.',
+      '^src/(routing|scenarios)/',
+      '^src/(pipeline|control|main)/',
     ),
-    {
-      name: 'wiring-and-scenarios-apart',
-      comment: 'The operations wiring and the scenario engine do not know each other.',
-      severity: 'error',
-      from: { path: WIRING },
-      to: { path: '^src/scenarios/' },
-    },
-    {
-      name: 'scenarios-without-wiring',
-      comment: 'The operations wiring and the scenario engine do not know each other.',
-      severity: 'error',
-      from: { path: '^src/scenarios/' },
-      to: { path: WIRING },
-    },
-    forbid('pipeline-below-control', 'The event socket sits below the control plane.', '^src/pipeline/', ['^src/(control|main)/', WIRING]),
+    forbid(
+      'routing-and-scenarios-apart',
+      'The routing of operations and the scenario engine do not know each other.',
+      '^src/routing/',
+      '^src/scenarios/',
+    ),
+    forbid(
+      'scenarios-without-routing',
+      'The routing of operations and the scenario engine do not know each other.',
+      '^src/scenarios/',
+      '^src/routing/',
+    ),
+    forbid('pipeline-below-control', 'The event socket sits below the control plane.', '^src/pipeline/', '^src/(control|main|routing)/'),
     forbid('control-below-main', 'The control plane sits below main/.', '^src/control/', '^src/main/'),
     forbid(
       'parity-from-its-commands',

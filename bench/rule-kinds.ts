@@ -2,7 +2,7 @@
 // sockets, no load generator): the rules' share of a request is larger there than over HTTP, so the
 // ratio is the stricter one, and a 2-core machine shared with other work disturbs it less.
 import { createApp, sandboxDeps } from '../src/main/app.js';
-import { encodeBasic } from '../src/areas/authentication/basic.js';
+import { encodeBasic } from '../src/http/basic-auth.js';
 import { manualClock } from '../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixture-dir.js';
 import { SandboxSource } from '../src/store/sandbox-source.js';

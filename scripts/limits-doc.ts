@@ -58,7 +58,7 @@ export function limitsDoc(): string {
     "anything). Past the owner's bound a write is 403, past the world's 429, each with the error envelope",
     "and a message naming the bound (`filesPerOwner`, `filesPerWorld`). The world's bound counts every",
     "record it holds, fixtures' and generated ones too. Deleting records or resetting the world makes room.",
-    "`GET /_mock/limits` lists them under `growth`, each with `held`, the records the world holds now (`X-Mock-World` picks the world).",
+    '`GET /_mock/limits` lists them under `growth`, each with `held`, the records the world holds now (`X-Mock-World` picks the world).',
     '',
     '| collection | what | per owner | per world | value from |',
     '|---|---|---|---|---|',

@@ -9,7 +9,7 @@ import { defaultFixturesDir, readFixtureDir } from '../src/store/fixtures/fixtur
 import { SandboxSource } from '../src/store/sandbox-source.js';
 import { OPENAPI_VERSION } from '../src/operations/table.js';
 import { deviations } from '../src/operations/deviations.js';
-import type { OperationAnswer } from '../src/operations/wiring.js';
+import type { OperationAnswer } from '../src/routing/wiring.js';
 
 export const OPERATIONS_DOC = new URL('../docs/what-is-simulated.md', import.meta.url);
 const START = '<!-- operations:start (written by `npm run readme:operations` from the operations table; do not edit) -->';

@@ -4,7 +4,7 @@
 // answers them in memory, so no request reaches a shell or the file system.
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { totp } from '../areas/authentication/totp.js';
+import { totp } from '../areas/authentication/public.js';
 
 interface Execution {
   command: string;

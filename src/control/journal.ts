@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
+import { openedSessionToken } from '../http/cookies.js';
+import { namedSession, sessionToken } from '../http/session.js';
 import type { AppEnv } from '../http/env.js';
 import { answeredText, nodeRequest, rawQuery, readRequestText, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
 import { answeredBy } from '../scenarios/middleware.js';
@@ -224,15 +225,6 @@ function userOf(c: Context<AppEnv>): { id: string; username: string } | undefine
   if (user) return user;
   const sandbox = c.get('sandbox');
   if (!sandbox) return undefined;
-  const token = openedSession(c.res.headers) ?? readCookie(c, AUTH_COOKIE);
-  const session = token ? sandbox.sessions.get(token) : undefined;
+  const session = namedSession(c, openedSessionToken(c.res.headers) ?? sessionToken(c));
   return session ? sandbox.users.get(session.userId) : undefined;
-}
-
-/** The session token of an `auth` cookie the answer sets, if it sets one. */
-function openedSession(headers: Headers): string | undefined {
-  if (!headers.has('set-cookie')) return undefined;
-  const cookie = headers.getSetCookie().find((line) => line.startsWith(`${AUTH_COOKIE}=`));
-  const token = cookie?.slice(AUTH_COOKIE.length + 1).split(';', 1)[0];
-  return token || undefined;
 }

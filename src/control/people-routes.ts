@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from './deps.js';
-import { outbox } from '../areas/authentication/account-extras.js';
-import { findUser } from '../areas/authentication/accounts.js';
-import { movePresence } from '../areas/users/presence.js';
-import { assignBadge, unassignBadge } from '../areas/users/badges.js';
+import { outbox } from '../areas/authentication/public.js';
+import { assignBadge, findUser, movePresence, unassignBadge } from '../areas/users/public.js';
 import { PresenceChangeSchema } from '../store/records/people.js';
 import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
 import { selectSandbox } from '../store/sandboxes.js';

@@ -5,36 +5,12 @@ import type { Sandbox } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
 import { bodyBytesRead, errorResponse, limitJsonBody, requestedSandboxId, requestHeader } from '../http/helpers.js';
 import { RememberingRouter } from '../http/remembering-router.js';
-import { authRoutes } from '../areas/authentication/routes.js';
-import { userRoutes } from '../areas/users/routes.js';
-import { inventoryRoutes } from '../areas/inventory/routes.js';
-import { notificationRoutes } from '../areas/notifications/routes.js';
-import { avatarRoutes } from '../areas/avatars/routes.js';
-import { groupRoutes } from '../areas/groups/routes.js';
-import { calendarRoutes } from '../areas/calendar/routes.js';
+import { areaSubApps, ownSessionSubApps, uploadRoutes } from '../areas/sub-apps.js';
 import { controlRoutes } from '../control/routes.js';
 import { consolePageHandler } from '../control/console-routes.js';
-import { fileRoutes } from '../areas/files/routes.js';
-import { inviteMessageRoutes } from '../areas/invite/invite-message-routes.js';
-import { uploadRoutes } from '../areas/files/upload-routes.js';
-import { websiteHomeRoutes } from '../areas/authentication/website-home.js';
-import { worldRoutes } from '../areas/worlds/routes.js';
-import { instanceRoutes } from '../areas/instances/routes.js';
-import { favoriteRoutes } from '../areas/favorites/routes.js';
-import { friendRoutes } from '../areas/friends/routes.js';
-import { inviteRoutes } from '../areas/invite/routes.js';
-import { moderationRoutes } from '../areas/playermoderation/routes.js';
-import { accountRoutes, publicAccountRoutes } from '../areas/authentication/account-extras-routes.js';
-import { userGroupRoutes } from '../areas/users/group-routes.js';
-import { systemRoutes } from '../areas/miscellaneous/routes.js';
-import { shopRoutes } from '../areas/economy/routes-shop.js';
-import { accountEconomyRoutes } from '../areas/economy/routes-account.js';
-import { printRoutes } from '../areas/prints/routes.js';
-import { propRoutes } from '../areas/props/routes.js';
-import { jamRoutes } from '../areas/jams/routes.js';
-import { miscellaneousRoutes } from '../areas/miscellaneous/account-routes.js';
-import { routeOperations } from '../operations/wiring.js';
-import { operationRoutes } from '../operations/control.js';
+import { websiteHomeRoutes } from '../http/website-home.js';
+import { routeOperations } from '../routing/wiring.js';
+import { operationRoutes } from '../control/operations-routes.js';
 import { selectSandbox, Sandboxes, type SandboxLimits } from '../store/sandboxes.js';
 import { recordRequests, RequestJournal } from '../control/journal.js';
 import type { ManualClock } from '../store/clock.js';
@@ -93,34 +69,8 @@ export function createApp(deps: AppDeps) {
   // The session check of the operation each request reaches (see routeOperations below).
   api.use((c, next) => gate(c, next));
   // Every area's routes and a generated answer for each operation no area routes (see routeOperations).
-  const areas = [
-    authRoutes,
-    systemRoutes,
-    publicAccountRoutes,
-    userRoutes,
-    groupRoutes,
-    calendarRoutes,
-    inventoryRoutes,
-    notificationRoutes,
-    avatarRoutes,
-    fileRoutes,
-    inviteMessageRoutes,
-    worldRoutes,
-    instanceRoutes,
-    friendRoutes,
-    inviteRoutes,
-    moderationRoutes,
-    accountRoutes,
-    userGroupRoutes,
-    favoriteRoutes,
-    shopRoutes,
-    accountEconomyRoutes,
-    printRoutes,
-    propRoutes,
-    jamRoutes,
-    miscellaneousRoutes,
-  ];
-  const { answers, gate } = routeOperations(api, '/api/1', areas, [authRoutes, publicAccountRoutes], deps.generatedAnswers !== false);
+  const areas = Object.values(areaSubApps).flat();
+  const { answers, gate } = routeOperations(api, '/api/1', areas, ownSessionSubApps, deps.generatedAnswers !== false);
   app.notFound((c) => errorResponse(c, new ApiError(404, messages.notFound)));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

@@ -6,7 +6,7 @@ import type { RunningServer } from './server.js';
 import { exportSandbox, isDbTarget } from './export.js';
 import { FixtureError } from '../store/fixtures/fixtures.js';
 import { DbError } from '../store/persistence/db-error.js';
-import { totp } from '../areas/authentication/totp.js';
+import { totp } from '../areas/authentication/public.js';
 import { stopByPidFile } from './pid-file.js';
 import { scenarioProblems } from '../scenarios/check.js';
 import { packageVersion, readyMadeScenarios } from './package-files.js';

@@ -1,7 +1,7 @@
 // The operations of the description the live service no longer serves. Each answers the live service's
 // generic 404 in both profiles (the seed's table names none of them), so a client built against the
 // simulator does not come to depend on an endpoint that is gone. An area must not route one: the
-// wiring answers it (src/operations/wiring.ts), `/_mock/operations` lists it as `retired` with its
+// wiring answers it (src/routing/wiring.ts), `/_mock/operations` lists it as `retired` with its
 // date, and docs/what-is-simulated.md is written from this list.
 import type { Context } from 'hono';
 import { messages } from '../errors.js';

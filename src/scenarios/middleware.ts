@@ -1,8 +1,8 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AUTH_COOKIE, readCookie } from '../areas/authentication/cookies.js';
-import { decodeBasic } from '../areas/authentication/basic.js';
+import { decodeBasic } from '../http/basic-auth.js';
+import { namedSession, sessionToken } from '../http/session.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
 import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
@@ -74,17 +74,15 @@ class ScenarioRequest implements RequestFacts {
   }
 
   session() {
-    if (this.token === null) this.token = readCookie(this.c, AUTH_COOKIE);
+    if (this.token === null) this.token = sessionToken(this.c);
     return this.token;
   }
 
   /** The session's user; without a session, the username a Basic-auth login names (a login is that user's operation too). */
   username() {
     if (this.user !== null) return this.user;
-    const sandbox = this.c.get('sandbox');
-    const token = this.session();
-    const session = token ? sandbox.sessions.get(token) : undefined;
-    const loggedIn = session ? sandbox.users.get(session.userId)?.username : undefined;
+    const session = namedSession(this.c, this.session());
+    const loggedIn = session ? this.c.get('sandbox').users.get(session.userId)?.username : undefined;
     return (this.user = loggedIn ?? decodeBasic(this.header('authorization'))?.username);
   }
 

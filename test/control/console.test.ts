@@ -6,7 +6,7 @@ import { manualClock } from '../../src/store/clock.js';
 import { SandboxSource } from '../../src/store/sandbox-source.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { readReadyMadeScenarios } from '../../src/scenarios/scenario-files.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import type { JournalEntry } from '../../src/control/journal.js';
 import { LIMITS } from '../../src/limits.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { MAX_JOURNAL_BODY_BYTES, RequestJournal, type JournalEntry } from '../../src/control/journal.js';
 import { LIMITS } from '../../src/limits.js';
 import { startServer } from '../../src/main/server.js';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/main/server.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { messages } from '../../src/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../src/http/request-body.js';
 import { expectError, ids, replyOf, testSandbox } from '../support/helpers.js';

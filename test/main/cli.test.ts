@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { viewFieldNames } from '../../src/schema/view.js';
 import { messages } from '../../src/errors.js';
 import { parseFixtures } from '../../src/store/fixtures/fixtures.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/main/index.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'mock-api.cjs');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-export-'));

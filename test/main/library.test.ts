@@ -7,7 +7,7 @@ import {
   vrchatOptions,
   type MockServer,
 } from '../../src/main/index.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 
 installPromiseWithResolvers();
 const { VRChat } = await import('vrchat');

@@ -5,7 +5,7 @@ import { inputCheck } from '../../src/operations/inputs.js';
 import type { OperationFacts } from '../../src/operations/facts.js';
 import { operations } from '../../src/operations/table.js';
 import { WORLD_HEADER } from '../../src/store/sandboxes.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { bundleIds, fileIds } from '../support/files-fixtures.js';
 import { groups } from '../support/groups-fixture-ids.js';
 import { cookieFrom, ids, passwords, testSandbox, type Reply } from '../support/helpers.js';

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/http/env.js';
-import { routeOperations } from '../../src/operations/wiring.js';
+import { routeOperations } from '../../src/routing/wiring.js';
 import { retiredOperations } from '../../src/operations/retired.js';
 import { operations } from '../../src/operations/table.js';
 import { ApiError, messages } from '../../src/errors.js';

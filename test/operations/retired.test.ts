@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/http/env.js';
 import { retiredOperations } from '../../src/operations/retired.js';
 import { operations } from '../../src/operations/table.js';
-import { routeOperations } from '../../src/operations/wiring.js';
+import { routeOperations } from '../../src/routing/wiring.js';
 import { ids, testSandbox } from '../support/helpers.js';
 
 const gone = { error: "The endpoint you're looking for is not implemented by our system.", status_code: 404 };

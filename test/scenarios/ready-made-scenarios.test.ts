@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
 import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { control } from '../support/control-helpers.js';

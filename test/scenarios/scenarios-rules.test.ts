@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { subset } from '../../src/scenarios/match.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
 import { expectError, ids, testSandbox, type TestSandbox } from '../support/helpers.js';

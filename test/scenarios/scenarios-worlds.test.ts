@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { ScenarioSchema } from '../../src/scenarios/schema.js';
 import { expectError, testSandbox, type TestSandbox } from '../support/helpers.js';
 import { control, newSandbox } from '../support/control-helpers.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { readScenarioFile } from '../../src/scenarios/scenario-files.js';
 import { ScenarioSchema, type Scenario } from '../../src/scenarios/schema.js';
 import { startServer, type RunningServer } from '../../src/main/server.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxFile } from '../../src/store/persistence/persist.js';
 import { SavedLists } from '../../src/store/persistence/saved-lists.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { startCli, tempDir } from '../support/db-cli.js';
 import { openMicEvent } from '../support/calendar-seed.js';
 import { groups } from '../support/groups-fixture-ids.js';

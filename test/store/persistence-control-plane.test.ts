@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { register, startCli, tempDir } from '../support/db-cli.js';
 
 const canLogIn = async (apiUrl: string, username: string) =>

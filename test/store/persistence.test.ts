@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../src/main/index.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
 import { writeFixtureDir } from '../../src/store/persistence/export-fixtures.js';
 import { sandboxData } from '../../src/store/persistence/snapshot.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { main } from '../../src/main/cli.js';
 import { messages, WAF_MISSING_USER_AGENT } from '../../src/errors.js';
 import { expectError, testSandbox } from '../support/helpers.js';

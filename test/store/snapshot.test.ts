@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { manualClock } from '../../src/store/clock.js';
 import { messages } from '../../src/errors.js';
 import type { SandboxData } from '../../src/store/fixtures/fixtures.js';

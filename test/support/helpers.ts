@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createApp, sandboxDeps, type App, type AppDeps } from '../../src/main/app.js';
 import { manualClock, type ManualClock } from '../../src/store/clock.js';
 import { defaultFixturesDir, readFixtureDir } from '../../src/store/fixtures/fixture-dir.js';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import type { SandboxData } from '../../src/store/fixtures/fixtures.js';
 import type { Sandbox } from '../../src/store/sandbox.js';
 import { SandboxSource } from '../../src/store/sandbox-source.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { encodeBasic } from '../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../src/http/basic-auth.js';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 
 export const USER_AGENT = 'mock-api-tests/1.0 tests@example.test';

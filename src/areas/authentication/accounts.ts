@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isoNow } from '../../store/clock.js';
 import { ApiError, messages, WAF_SIGNUPS_CLOSED } from '../../errors.js';
-import type { Credentials } from './basic.js';
+import type { Credentials } from '../../http/basic-auth.js';
 import type { Session } from '../../store/sessions.js';
 import { verifyTotpNow } from './totp.js';
 import { viewOf } from '../../schema/view.js';
@@ -13,7 +13,7 @@ import { lazy } from '../../schema/lazy.js';
 import { EmailSchema } from './email.js';
 import { attemptsOf } from './attempts.js';
 import { loginName, UsernameSchema } from './username.js';
-import { signedIn, wornAvatar } from '../users/public.js';
+import { findUser, signedIn, wornAvatar } from '../users/public.js';
 import { sendEmailOtp, takeEmailOtp } from './email-otp.js';
 import { LIMITS } from '../../limits.js';
 
@@ -34,12 +34,6 @@ export type TwoFactorMethod = 'totp' | 'otp' | 'emailOtp';
 
 export function twoFactorMethods(user: UserRecord): TwoFactorMethod[] {
   return user.totpSecret ? ['totp', 'otp'] : user.emailOtp ? ['emailOtp'] : [];
-}
-
-export function findUser(sandbox: Sandbox, userId: string): UserRecord {
-  const user = sandbox.users.get(userId);
-  if (!user) throw new ApiError(404, messages.userNotFound(userId));
-  return user;
 }
 
 /**

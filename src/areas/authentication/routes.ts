@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { ApiError, messages } from '../../errors.js';
-import { decodeBasic } from './basic.js';
-import { AUTH_COOKIE, TWO_FACTOR_COOKIE, clearCookie, readCookie, setTokenCookie } from './cookies.js';
-import { requireUser } from './session-middleware.js';
-import type { Session } from '../../store/sessions.js';
+import { decodeBasic } from '../../http/basic-auth.js';
+import { AUTH_COOKIE, TWO_FACTOR_COOKIE, clearCookie, readCookie, setTokenCookie } from '../../http/cookies.js';
+import { namedSession, requireUser, sessionToken } from '../../http/session.js';
 import { currentUserView, login, register, twoFactorMethods, verifySecondFactor, type TwoFactorMethod } from './accounts.js';
 import { cachedJson, json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 import { signedOut } from '../users/public.js';
@@ -17,8 +16,7 @@ const sessionCookieSeconds = (sandbox: Sandbox) => sandbox.settings.sessionTtlMi
 
 authRoutes.get('/auth/user', (c) => {
   const sandbox = c.get('sandbox');
-  const token = readCookie(c, AUTH_COOKIE);
-  let session: Session | undefined = token ? sandbox.sessions.get(token) : undefined;
+  let session = namedSession(c, sessionToken(c));
   if (!session) {
     const credentials = decodeBasic(requestHeader(c, 'authorization'));
     if (!credentials) throw new ApiError(401, messages.missingCredentials);
@@ -46,8 +44,7 @@ const verifyMethods: Record<string, TwoFactorMethod> = { totp: 'totp', otp: 'otp
 authRoutes.post('/auth/twofactorauth/:method{(?:totp|otp|emailotp)}/verify', async (c) => {
   const sandbox = c.get('sandbox');
   const method = verifyMethods[c.req.param('method')];
-  const token = readCookie(c, AUTH_COOKIE);
-  const session = token ? sandbox.sessions.get(token) : undefined;
+  const session = namedSession(c, sessionToken(c));
   if (!session || !method) throw new ApiError(401, messages.missingCredentials);
   const { code } = await jsonBody(c);
   verifySecondFactor(sandbox, session, method, code);

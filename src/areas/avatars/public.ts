@@ -1,2 +1,2 @@
 // What other areas may use of avatars; everything else in this folder is its own.
-export { findAvatar, trustOf } from './avatars.js';
+export { avatarView, findAvatar, trustOf } from './avatars.js';

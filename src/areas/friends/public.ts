@@ -1,2 +1,2 @@
 // What other areas may use of friends; everything else in this folder is its own.
-export { boop } from './friends.js';
+export { acceptFriendRequest } from './friends.js';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { acceptFriendRequest, friendStatus, listFriends, sendFriendRequest, unfriend, withdrawFriendRequest } from './friends.js';
+import { boop, friendStatus, listFriends, sendFriendRequest, unfriend, withdrawFriendRequest } from './friends.js';
 import { notificationView } from '../notifications/public.js';
-import { json, success } from '../../http/helpers.js';
+import { json, jsonBody, success } from '../../http/helpers.js';
 
-/** The friend list, friend requests and friend status. */
+/** The friend list, friend requests, friend status and boops. */
 export const friendRoutes = new Hono<AppEnv>();
 
 friendRoutes.get('/auth/user/friends', (c) => json(c, listFriends(c.get('sandbox'), c.get('user'), c.req.query())));
@@ -25,7 +25,7 @@ friendRoutes.delete('/user/:userId/friendRequest', (c) => {
 
 friendRoutes.get('/user/:userId/friendStatus', (c) => json(c, friendStatus(c.get('sandbox'), c.get('user'), c.req.param('userId'))));
 
-friendRoutes.put('/auth/user/notifications/:notificationId/accept', (c) => {
-  acceptFriendRequest(c.get('sandbox'), c.get('user'), c.req.param('notificationId'));
-  return json(c, success('Ok'));
+friendRoutes.post('/users/:userId/boop', async (c) => {
+  boop(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c));
+  return json(c, success('User booped!'));
 });

@@ -3,3 +3,4 @@ export { findGroup, requireGroupAccess, requireGroupId } from './access.js';
 export { audit } from './audit.js';
 export { groupPermissions, hasGroupPermission, isGroupMember } from './permissions.js';
 export { groupView } from './views.js';
+export { listUserGroups } from './groups.js';

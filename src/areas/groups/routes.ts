@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { blockGroup, getGroup, listUserGroups, removeGroupMember, updateGroup, updateGroupMember } from './groups.js';
+import { blockGroup, getGroup, removeGroupMember, updateGroup, updateGroupMember } from './groups.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
 import { groupLifecycleRoutes } from './lifecycle-routes.js';
 import { groupMembershipRoutes } from './membership-routes.js';
 import { groupModerationRoutes } from './moderation-routes.js';
 import { groupContentRoutes } from './content-routes.js';
+import { groupInstanceList } from '../instances/public.js';
 
 /**
- * Groups: read and update a group, update and remove members, block a group, a user's invites and
- * requests; then the themed sub-apps. The lifecycle's literal paths (/groups/roleTemplates) go first,
+ * Groups: read and update a group, update and remove members, block a group, list its instances;
+ * then the themed sub-apps. The lifecycle's literal paths (/groups/roleTemplates) go first,
  * before /groups/:groupId can take them.
  */
 export const groupRoutes = new Hono<AppEnv>();
@@ -36,13 +37,7 @@ groupRoutes.delete('/groups/:groupId/members/:userId', (c) => {
 
 groupRoutes.post('/groups/:groupId/block', (c) => json(c, success(blockGroup(c.get('sandbox'), c.get('user'), c.req.param('groupId')))));
 
-groupRoutes.get('/users/:userId/groups/requested', (c) =>
-  json(c, listUserGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'requested')),
-);
-
-groupRoutes.get('/users/:userId/groups/invited', (c) =>
-  json(c, listUserGroups(c.get('sandbox'), c.get('user'), c.req.param('userId'), 'invited')),
-);
+groupRoutes.get('/groups/:groupId/instances', (c) => json(c, groupInstanceList(c.get('sandbox'), c.get('user'), c.req.param('groupId'))));
 
 groupRoutes.route('/', groupMembershipRoutes);
 groupRoutes.route('/', groupModerationRoutes);

@@ -6,7 +6,7 @@ import { spanWithoutCloses } from '../../store/instance-state.js';
 import { cachedJson, json, jsonBody } from '../../http/helpers.js';
 import type { InstanceRecord } from '../../store/records/instances.js';
 import type { UserRecord } from '../../store/records/user.js';
-import { findByShortName, groupInstanceList, instanceNames, recentInstances, userGroupInstances } from './lists.js';
+import { findByShortName, instanceNames, recentInstances } from './lists.js';
 
 /**
  * Instances: create, discover, read and close. An instance is addressed by its location,
@@ -45,19 +45,6 @@ instanceRoutes.get('/instances/s/:shortName', (c) => {
 });
 
 instanceRoutes.get('/instances/:location/shortName', (c) => json(c, instanceNames(c.get('sandbox'), c.req.param('location'))));
-
-instanceRoutes.get('/users/:userId/instances/groups', (c) =>
-  json(c, userGroupInstances(c.get('sandbox'), c.get('user'), c.req.param('userId'))),
-);
-
-instanceRoutes.get('/users/:userId/instances/groups/:groupId', (c) => {
-  const { userId, groupId } = c.req.param();
-  return json(c, userGroupInstances(c.get('sandbox'), c.get('user'), userId, groupId));
-});
-
-instanceRoutes.get('/groups/:groupId/instances', (c) =>
-  json(c, groupInstanceList(c.get('sandbox'), c.get('user'), c.req.param('groupId'))),
-);
 
 instanceRoutes.get('/instances/:location', (c) => {
   const location = c.req.param('location');

@@ -8,7 +8,7 @@ import type { InventoryItemRecord } from '../../store/records/inventory.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from '../users/public.js';
 import { findHeldItem, giveItemLike } from './inventory.js';
 
 /** How long the share stays open, in seconds: the description's bounds. */

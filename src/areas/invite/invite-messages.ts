@@ -13,7 +13,7 @@ import { inviteMessageSlots } from '../../store/indexes/invite-messages.js';
 import { originalInviteMessages } from '../../store/invite-message-originals.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from '../users/public.js';
 import { lazy } from '../../schema/lazy.js';
 import { seedOrLive } from '../../live-profile.js';
 

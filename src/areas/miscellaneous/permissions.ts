@@ -8,7 +8,7 @@ import { newId } from '../../store/ids.js';
 import type { PermissionRecord } from '../../store/records/account-extras.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from '../users/public.js';
 
 function permissionView(sandbox: Sandbox, record: PermissionRecord) {
   const { holderId: _holder, ...permission } = record;

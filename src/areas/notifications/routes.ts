@@ -18,6 +18,7 @@ import {
   seeNotificationV2,
 } from './notifications-v2.js';
 import { json, jsonBody, success } from '../../http/helpers.js';
+import { acceptFriendRequest } from '../friends/public.js';
 
 /** The requester's own notifications, v1 under /auth/user and v2 under /notifications. */
 export const notificationRoutes = new Hono<AppEnv>();
@@ -80,3 +81,8 @@ notificationRoutes.post('/notifications/:notificationId/respond', async (c) =>
     notificationV2View(answerNotificationV2(c.get('sandbox'), c.get('user'), c.req.param('notificationId'), await jsonBody(c), 'respond')),
   ),
 );
+
+notificationRoutes.put('/auth/user/notifications/:notificationId/accept', (c) => {
+  acceptFriendRequest(c.get('sandbox'), c.get('user'), c.req.param('notificationId'));
+  return json(c, success('Ok'));
+});

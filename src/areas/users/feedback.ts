@@ -6,7 +6,7 @@ import type { ModerationReportRecord } from '../../store/records/people.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from './find-user.js';
 
 const FeedbackQuerySchema = lazy(() => z.object({ ...pageParams(), contentId: z.string().optional() }));
 

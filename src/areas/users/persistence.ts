@@ -1,7 +1,7 @@
 import { ApiError, messages } from '../../errors.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from './find-user.js';
 
 /**
  * The user whose persistence data the actor may see or delete: their own, or anyone's for an admin.

@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.js';
-import { clearTutorials, currentUserView, findUser, tutorialStatus } from '../authentication/public.js';
+import { findUser } from './find-user.js';
+import { clearTutorials, currentUserView, tutorialStatus } from '../authentication/public.js';
 import { getUser, getUserByName, privateProfile, publicProfile, searchUsers, updateUser } from './users.js';
-import { boop } from '../friends/public.js';
 import { changeUserTags } from './tags.js';
 import { json, jsonBody, requestHeader, success } from '../../http/helpers.js';
 import { updateBadge } from './badges.js';
 import { userFeedback } from './feedback.js';
 import { deleteAllPersistence, deletePersistence, persistenceExists } from './persistence.js';
 import { searchActiveUsers } from './active.js';
+import { getUserNote, listUserNotes, setUserNote, userNoteView } from './user-notes.js';
 
-/** Users: search, profiles, updates, tutorials. */
+/** Users: search, profiles, updates, tutorials, notes. */
 export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.get('/users', (c) => json(c, searchUsers(c.get('sandbox'), c.get('user'), c.req.query())));
@@ -39,11 +40,6 @@ userRoutes.post('/users/:userId/removeTags', async (c) =>
     currentUserView(c.get('sandbox'), changeUserTags(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c), 'remove')),
   ),
 );
-
-userRoutes.post('/users/:userId/boop', async (c) => {
-  boop(c.get('sandbox'), c.get('user'), c.req.param('userId'), await jsonBody(c));
-  return json(c, success('User booped!'));
-});
 
 userRoutes.delete('/users/:userId/tutorial', (c) => {
   const { user } = clearTutorials(c.get('sandbox'), c.get('user'), c.req.param('userId'), {
@@ -81,3 +77,21 @@ userRoutes.delete('/users/:userId/:worldId/persist', (c) => {
 userRoutes.get('/users/:userId/:worldId/persist/exists', (c) =>
   json(c, persistenceExists(c.get('sandbox'), c.get('user'), c.req.param('userId'), c.req.param('worldId'))),
 );
+
+userRoutes.get('/userNotes', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(
+    c,
+    listUserNotes(sandbox, c.get('user'), c.req.query()).map((n) => userNoteView(sandbox, n)),
+  );
+});
+
+userRoutes.post('/userNotes', async (c) => {
+  const sandbox = c.get('sandbox');
+  return json(c, userNoteView(sandbox, setUserNote(sandbox, c.get('user'), await jsonBody(c))));
+});
+
+userRoutes.get('/userNotes/:userNoteId', (c) => {
+  const sandbox = c.get('sandbox');
+  return json(c, userNoteView(sandbox, getUserNote(sandbox, c.get('user'), c.req.param('userNoteId'))));
+});

@@ -5,7 +5,7 @@ import type { UserRecord } from '../../store/records/user.js';
 import { lazy } from '../../schema/lazy.js';
 import type { Sandbox } from '../../store/sandbox.js';
 import { parseInput } from '../../http/validation.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from './find-user.js';
 import { announceUpdate } from './announce.js';
 import { guardTags } from '../../store/growth.js';
 

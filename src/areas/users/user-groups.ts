@@ -4,7 +4,7 @@ import { lazy } from '../../schema/lazy.js';
 import { pageParams } from '../../schema/query.js';
 import type { UserRecord } from '../../store/records/user.js';
 import type { Sandbox } from '../../store/sandbox.js';
-import { findUser } from '../authentication/public.js';
+import { findUser } from './find-user.js';
 import { groupPermissions, groupView } from '../groups/public.js';
 import { areFriends, limitedFriendView } from './views.js';
 import { parseInput } from '../../http/validation.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/main/app.js';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { cookieFrom, expectError, ids, testSandbox } from '../../support/helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { messages, WAF_SIGNUPS_CLOSED } from '../../../src/errors.js';
 import { CurrentUserSchema } from '../../../src/store/records/user.js';
 import { cookieFrom, expectError, expectShape, ids, testSandbox } from '../../support/helpers.js';

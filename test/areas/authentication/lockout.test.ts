@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { login } from '../../../src/areas/authentication/accounts.js';
 import { messages } from '../../../src/errors.js';

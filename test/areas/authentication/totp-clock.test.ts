@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { messages } from '../../../src/errors.js';
 import { cookieFrom, expectError, ids, testSandbox } from '../../support/helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { messages } from '../../../src/errors.js';
 import { expectError, testSandbox } from '../../support/helpers.js';
 import { registrationBody } from '../../support/registration.js';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { exportSandbox } from '../../../src/main/export.js';
 import { startServer } from '../../../src/main/index.js';
 import { SandboxFile } from '../../../src/store/persistence/persist.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '../../../src/areas/files/uploads.js';
 import { messages } from '../../../src/errors.js';
 import { FileSchema, FileUploadUrlSchema } from '../../../src/store/records/files.js';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { cookieFrom, expectError, expectShape, passwords, testSandbox } from '../../support/helpers.js';
 import {
   bundle,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { addGeneratedData, GENERATED_PASSWORD } from '../../../src/store/generators/generate.js';
 import { cookieFrom, ids, testSandbox } from '../../support/helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/errors.js';
 import { GROUP_LIMITS } from '../../../src/areas/groups/lifecycle.js';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { totp } from '../../../src/areas/authentication/totp.js';
 import { cookieFrom, expectError, ids, passwords, testSandbox, type TestSandbox } from '../../support/helpers.js';
 import { groups } from '../../support/groups-fixture-ids.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 import { expectError, ids, passwords, testSandbox } from '../../support/helpers.js';
 
 const basic = (login: string) => ({ authorization: encodeBasic(login, passwords.alice!) });

@@ -1,6 +1,6 @@
 import { checkContract } from '../contract-check.js';
 import { cookieFrom, passwords, replyOf, type Reply, type TestSandbox } from '../helpers.js';
-import { encodeBasic } from '../../../src/areas/authentication/basic.js';
+import { encodeBasic } from '../../../src/http/basic-auth.js';
 
 /** A user of the default world who logs in with the password README gives. */
 export type Actor = 'alice' | 'bob' | 'carol' | 'admin' | 'dana' | 'eve' | 'frank';

@@ -1,13 +1,13 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { cachedJson, json, JSON_TYPE, jsonBody, rawQuery, requestHeader } from '../http/helpers.js';
-import { generationContract, operationContract, type Media } from './contract.js';
-import type { OperationFacts } from './facts.js';
-import type { InputCheck } from './inputs.js';
-import { loadEngine } from './load-engine.js';
+import { generationContract, operationContract, type Media } from '../operations/contract.js';
+import type { OperationFacts } from '../operations/facts.js';
+import type { InputCheck } from '../operations/inputs.js';
+import { loadEngine } from '../operations/load-engine.js';
 import type { HonoRoute } from '../http/path-pattern.js';
 import { recordAnswer } from './records.js';
-import { WEBSITE_HOME } from '../areas/authentication/website-home.js';
+import { WEBSITE_HOME } from '../http/website-home.js';
 
 /** The answer an operation gives on success: its first 2xx response (a redirect where it has none). */
 function successOf(responses: Record<string, Media>): { status: number; media: Media } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, testSandbox } from '../../support/helpers.js';
+import { ids, testSandbox } from '../support/helpers.js';
 
 describe('the redirects of the account email links', () => {
   it('point confirmEmail and verifyLoginPlace at /home, which answers a 200 page', async () => {

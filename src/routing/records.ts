@@ -2,12 +2,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { requestOrigin } from '../http/helpers.js';
 import { ApiError, messages } from '../errors.js';
-import { findUser } from '../areas/authentication/accounts.js';
-import { avatarView } from '../areas/avatars/avatars.js';
-import { fileView, findFile } from '../areas/files/files.js';
-import { groupView } from '../areas/groups/views.js';
-import { requireGroupId } from '../areas/groups/public.js';
-import { findWorld, worldView } from '../areas/worlds/worlds.js';
+import { findUser } from '../areas/users/public.js';
+import { avatarView } from '../areas/avatars/public.js';
+import { fileView, findFile } from '../areas/files/public.js';
+import { groupView, requireGroupId } from '../areas/groups/public.js';
+import { findWorld, worldView } from '../areas/worlds/public.js';
 import type { Sandbox } from '../store/sandbox.js';
 
 /**

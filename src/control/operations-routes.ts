@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { json } from '../http/helpers.js';
-import { loadContract } from './contract.js';
-import { applyDeviations, deviations } from './deviations.js';
-import { OPENAPI_VERSION } from './table.js';
-import { routeNotImplementedBody } from './retired.js';
-import type { OperationAnswer } from './wiring.js';
+import { loadContract } from '../operations/contract.js';
+import { applyDeviations, deviations } from '../operations/deviations.js';
+import { OPENAPI_VERSION } from '../operations/table.js';
+import { routeNotImplementedBody } from '../operations/retired.js';
+import type { OperationAnswer } from '../routing/wiring.js';
 
 /** GET /_mock/operations and GET /_mock/openapi.json: what this server answers, read from the table. */
 export function operationRoutes(answers: () => OperationAnswer[]) {

@@ -2,13 +2,13 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, messages } from '../errors.js';
-import { sessionOf } from '../areas/authentication/session-middleware.js';
-import type { OperationFacts } from './facts.js';
+import { sessionOf } from '../http/session.js';
+import type { OperationFacts } from '../operations/facts.js';
 import { generatedHandler } from './generated.js';
 import { honoRoute, mostSpecificFirst } from '../http/path-pattern.js';
-import { operationsServedBy } from './lookup.js';
-import { retiredHandler, retirementOf } from './retired.js';
-import { operations } from './table.js';
+import { operationsServedBy } from '../operations/lookup.js';
+import { retiredHandler, retirementOf } from '../operations/retired.js';
+import { operations } from '../operations/table.js';
 
 export type Answer = 'stateful' | 'generated' | 'retired';
 
