@@ -29,12 +29,7 @@ import type { PropRecord } from './records/props.js';
 import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
 import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
 import { fileDataBytes } from './upload-bytes.js';
-
-function byId<T extends { id: string }>(records: T[]): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const record of records) map.set(record.id, record);
-  return map;
-}
+import { WatchedMap, byIdWatched as byId } from './watched-map.js';
 
 /**
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
@@ -139,9 +134,9 @@ export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, 
     ...indexInviteMessages(data.inviteMessages),
     files: new FileIndex(data.files, data.filesRecipes, data.recipeEdits),
     fixtureFileBytes: fileDataBytes(data.files),
-    fileBlobs: new Map(),
-    fileUploads: new Map(),
-    uploadTickets: new Map(),
+    fileBlobs: new WatchedMap(),
+    fileUploads: new WatchedMap(),
+    uploadTickets: new WatchedMap(),
     adminAssetBundles: byId(data.adminAssetBundles),
     ...indexInventory(data.inventoryItems),
     inventoryDrops: byId(data.inventoryDrops),

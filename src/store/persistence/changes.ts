@@ -2,7 +2,7 @@ import { toJson } from './codec.js';
 import type { Sandbox } from '../sandbox.js';
 import { collectionReaders, sandboxState, type SandboxState } from './snapshot.js';
 import { savedParts } from './saved-parts.js';
-import { untracked, type Reached, type WriteTracker } from './write-tracker.js';
+import type { Reached, WriteTracker } from './write-tracker.js';
 import type { SavedLists } from './saved-lists.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
 import { RECIPE_COLLECTIONS, hasRecipes, recipeForm, type RecipeForm } from './recipe-form.js';
@@ -31,6 +31,11 @@ const namedCollections = new Set(Object.values(savedParts).flatMap((part) => (pa
 /** What a field savedParts does not name may hold: every collection no named field holds. */
 const otherCollections = Object.keys(collectionReaders).filter((name) => !keyedCollections.has(name) && !namedCollections.has(name));
 
+/** A keyed field: a map, or an index with a map's `get`. */
+interface Keyed {
+  get(key: unknown): unknown;
+}
+
 const field = (sandbox: Sandbox, name: string) => (sandbox as unknown as Record<string, unknown>)[name];
 
 function stateAt(state: SandboxState, path: string): unknown {
@@ -42,6 +47,7 @@ function stateAt(state: SandboxState, path: string): unknown {
  * last save; the tracker's `lists` hold what earlier saves wrote of append-only lists and are brought up to date.
  */
 export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTracker): Change[] {
+  // Run quietly (see WriteTracker.quietly): reading the world here tells no tracker.
   const lists = writes.lists;
   const collections = new Set<string>();
   const stateParts = new Set<string>();
@@ -70,13 +76,12 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
   if (appendOnlyPaths.some((path) => stateParts.has(path))) lists.forget();
   for (const [name, keys] of reached.keys) {
     const part = savedParts[name as keyof typeof savedParts];
-    const map = field(sandbox, name) as Map<unknown, unknown>;
+    const map = field(sandbox, name) as Keyed;
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
-      const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
       const held = reached.held.get(name);
       for (const key of keys) {
-        const value = entry(key);
+        const value = map.get(key);
         const entryRecords = part.records(value);
         const left = held?.get(key);
         // A copy: an entry's records may be the live list of the index.
@@ -86,7 +91,7 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
           changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
       }
     } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
-      for (const key of keys) changes.push(stateEntryChange(part.path, key, untracked(map, key), part.appendOnly ? lists : undefined));
+      for (const key of keys) changes.push(stateEntryChange(part.path, key, map.get(key), part.appendOnly ? lists : undefined));
     }
   }
   return changes;
@@ -107,14 +112,14 @@ const homes = new Map(
 function leftEntry(sandbox: Sandbox, collection: string, records: unknown[], held: Set<unknown>): unknown[] {
   const home = homes.get(collection);
   if (!home) return [];
-  const map = field(sandbox, home.name) as Map<unknown, unknown>;
+  const map = field(sandbox, home.name) as Keyed;
   const ids = new Set(records.map((record) => (record as { id: string }).id));
   const left: unknown[] = [];
   for (const record of held) {
     const { id } = record as { id: string };
     if (ids.has(id)) continue;
     ids.add(id);
-    const kept = home.part.index ? home.part.index.entry(map, id) : untracked(map, id);
+    const kept = map.get(id);
     if (kept !== undefined) left.push(kept);
   }
   return left;

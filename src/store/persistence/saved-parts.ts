@@ -21,8 +21,6 @@ export type SavedPart =
       home: boolean;
       /** The records an entry holds. */
       records: (value: unknown) => unknown[];
-      /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
-      index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
       /** Parts of the state that only this field changes: saved with its collection when the field is reached whole. */
       state?: string[];
       /** What to write of an entry, when less than all its records will do (each piece with every record under its `by`). */
@@ -90,29 +88,10 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   groupBlockedRequests: state('groupExtras.groupBlockedRequests'),
   calendarFollows: state('groupExtras.calendarFollows'),
   settings: whole(['settings']),
-  files: {
-    ...home('files'),
-    // putFirst reaches the whole field: the order it sets is not the records' order.
-    state: ['fileOrder'],
-    index: { entry: (files, id) => files.get(id), byKey: ['get'], byRecord: ['add', 'delete'], whole: ['values', 'ownedBy', 'putFirst'] },
-  },
-  avatars: {
-    ...home('avatars'),
-    index: {
-      entry: (avatars, id) => avatars.get(id),
-      byKey: ['get', 'delete'],
-      byRecord: ['add'],
-      whole: ['values', 'withName', 'byAuthor'],
-    },
-  },
-  favorites: {
-    kind: 'keyed',
-    collection: 'favorites',
-    by: 'userId',
-    home: true,
-    records: arrayItems,
-    index: { entry: (favorites, userId) => favorites.get(userId), byKey: ['get', 'listOf'], byRecord: [], whole: ['values', 'plan'] },
-  },
+  // The order putFirst sets is not the records' order: it goes with the collection whole.
+  files: { ...home('files'), state: ['fileOrder'] },
+  avatars: home('avatars'),
+  favorites: { kind: 'keyed', collection: 'favorites', by: 'userId', home: true, records: arrayItems },
   ...Object.fromEntries(
     [
       'adminAssetBundles',
