@@ -21,7 +21,7 @@ export function deepCopy<T>(value: T): T {
   if (value instanceof Map) {
     // A world's map stays watchable in its copy (see WatchedMap).
     const entries = [...value].map(([key, item]): [unknown, unknown] => [deepCopy(key), deepCopy(item)]);
-    return (value instanceof WatchedMap ? new WatchedMap(entries) : new Map(entries)) as T;
+    return (value instanceof WatchedMap ? new WatchedMap(entries, value.keyedBy) : new Map(entries)) as T;
   }
   if (value instanceof Set) return new Set([...value].map(deepCopy)) as T;
   if (value instanceof Uint8Array) return value.slice() as T;

@@ -11,6 +11,8 @@ export interface Watcher {
 /** A map or index of the world that can be watched: the world's records live in these from creation. */
 export interface Watchable {
   watcher: Watcher | undefined;
+  /** `id` when it holds each record under the record's id: it is then the home of its collection (see savedPartsOf). */
+  readonly keyedBy?: 'id';
 }
 
 /**
@@ -20,6 +22,13 @@ export interface Watchable {
  */
 export class WatchedMap<K, V> extends Map<K, V> implements Watchable {
   declare watcher: Watcher | undefined;
+
+  constructor(
+    entries?: Iterable<readonly [K, V]> | null,
+    readonly keyedBy?: 'id',
+  ) {
+    super(entries);
+  }
 
   override get(key: K): V | undefined {
     this.watcher?.reachKey(key);
@@ -75,9 +84,12 @@ export class WatchedMap<K, V> extends Map<K, V> implements Watchable {
 /** The map itself when it is watched already, else a watched map of its entries (state read from a file). */
 export const watched = <K, V>(map: Map<K, V>): WatchedMap<K, V> => (map instanceof WatchedMap ? map : new WatchedMap(map));
 
+/** An empty watched map for records by id. */
+export const recordsById = <T extends { id: string }>() => new WatchedMap<string, T>(null, 'id');
+
 /** Records by id, in a watched map. */
 export function byIdWatched<T extends { id: string }>(records: readonly T[]): WatchedMap<string, T> {
-  const map = new WatchedMap<string, T>();
+  const map = recordsById<T>();
   for (const record of records) map.set(record.id, record);
   return map;
 }

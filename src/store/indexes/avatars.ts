@@ -22,6 +22,7 @@ import type { Watchable, Watcher } from '../watched-map.js';
  */
 export class AvatarsById implements Watchable {
   watcher: Watcher | undefined = undefined;
+  readonly keyedBy = 'id';
   private readonly records = new Map<string, AvatarRecord>();
   private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
   /** Generated avatars deleted since: their recipe would make them again. */

@@ -23,7 +23,13 @@ export function indexCollections<Data, L extends Layout<Data>>(layout: L, data: 
   const index: Record<string, unknown> = {};
   for (const [name, keep] of Object.entries(layout as Record<string, Keeping<unknown>>)) {
     const records = data[name as keyof Data] as unknown[];
-    index[name] = keep === 'list' ? [...records] : new WatchedMap(records.map((record) => [keep(record), record]));
+    index[name] =
+      keep === 'list'
+        ? [...records]
+        : new WatchedMap(
+            records.map((record) => [keep(record), record]),
+            keep === byId ? 'id' : undefined,
+          );
   }
   return index as Indexed<Data, L>;
 }

@@ -16,6 +16,7 @@ interface PlannedFiles {
  */
 export class FileIndex implements Watchable {
   watcher: Watcher | undefined = undefined;
+  readonly keyedBy = 'id';
   /** The files the world was built with, then the files added since: by id, in that order. */
   private readonly records = new Map<string, FileRecord>();
   private builtWith: number;

@@ -1,5 +1,5 @@
 import type { GroupMemberRecord, GroupRecord } from '../records/groups.js';
-import { WatchedMap } from '../watched-map.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 /** Group membership records by id, and the same records by group then user and by user then group. */
 export interface GroupMemberIndex {
@@ -20,7 +20,7 @@ export function indexGroupMembers(
   isOnline: (userId: string) => boolean,
 ): GroupMemberIndex {
   const index: GroupMemberIndex = {
-    groupMembers: new WatchedMap(),
+    groupMembers: recordsById(),
     groupMembersByGroup: new WatchedMap(),
     groupMembersByUser: new WatchedMap(),
   };

@@ -1,5 +1,5 @@
 import type { InventoryItemRecord } from '../records/inventory.js';
-import { WatchedMap } from '../watched-map.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 export interface InventoryIndex {
   readonly inventoryItems: Map<string, InventoryItemRecord>;
@@ -12,7 +12,7 @@ export interface InventoryIndex {
 /** Indexes items by holder and slot; when data equips two items in one slot, the later one keeps it. */
 export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   const index: InventoryIndex = {
-    inventoryItems: new WatchedMap(),
+    inventoryItems: recordsById(),
     inventoryByHolder: new WatchedMap(),
     inventoryEquipped: new WatchedMap(),
   };

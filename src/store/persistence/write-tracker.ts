@@ -1,5 +1,5 @@
 import type { Sandbox } from '../sandbox.js';
-import { savedParts } from './saved-parts.js';
+import { savedPartsOf, type SavedParts } from './saved-parts.js';
 import { SavedLists } from './saved-lists.js';
 import type { MonthBucket } from '../indexes/calendar.js';
 import { WatchedMap, type Watchable, type Watcher } from '../watched-map.js';
@@ -45,10 +45,13 @@ export class WriteTracker {
   private reached: Reached = emptyReached();
   /** What saves wrote of the world's append-only lists (see changesOf). */
   readonly lists = new SavedLists();
+  /** Where each field of the world is saved. */
+  readonly parts: SavedParts;
   /** The groups' calendars a save has written (see changedCalendar). */
   readonly calendarsSaved = new WeakSet<readonly MonthBucket[]>();
 
   constructor(readonly sandbox: Sandbox) {
+    this.parts = savedPartsOf(sandbox);
     for (const field of Object.keys(sandbox)) this.watch(sandbox, field);
     sandbox.writes = this;
   }
@@ -125,7 +128,7 @@ export class WriteTracker {
   }
 
   private watch(sandbox: Sandbox, field: string) {
-    const part = savedParts[field as keyof typeof savedParts];
+    const part = this.parts.byField.get(field);
     if (part?.kind === 'unsaved') return;
     let value = (sandbox as unknown as Record<string, unknown>)[field];
     // A keyed field that is not watchable (a plain map someone put there) is saved whole when reached.
