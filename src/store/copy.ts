@@ -1,3 +1,5 @@
+import { WatchedMap } from './watched-map.js';
+
 /**
  * A deep copy of a world's records or state: plain objects, arrays, Maps and Sets copied member by
  * member, typed arrays sliced to their own bytes, anything else structured-cloned. Quicker than
@@ -16,7 +18,11 @@ export function deepCopy<T>(value: T): T {
   // the members that are objects to copy one by one.
   if (prototype === Object.prototype) return copyObjectMembers({ ...value });
   if (prototype === null) return copyObjectMembers(Object.assign(Object.create(null) as T & object, value));
-  if (value instanceof Map) return new Map([...value].map(([key, item]) => [deepCopy(key), deepCopy(item)])) as T;
+  if (value instanceof Map) {
+    // A world's map stays watchable in its copy (see WatchedMap).
+    const entries = [...value].map(([key, item]): [unknown, unknown] => [deepCopy(key), deepCopy(item)]);
+    return (value instanceof WatchedMap ? new WatchedMap(entries, value.keyedBy) : new Map(entries)) as T;
+  }
   if (value instanceof Set) return new Set([...value].map(deepCopy)) as T;
   if (value instanceof Uint8Array) return value.slice() as T;
   return structuredClone(value);

@@ -29,12 +29,7 @@ import type { PropRecord } from './records/props.js';
 import type { JamRecord, JamSubmissionRecord } from './records/jams.js';
 import { indexAccountExtras, type AccountExtrasIndex } from './indexes/account-extras.js';
 import { fileDataBytes } from './upload-bytes.js';
-
-function byId<T extends { id: string }>(records: T[]): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const record of records) map.set(record.id, record);
-  return map;
-}
+import { WatchedMap, byIdWatched } from './watched-map.js';
 
 /**
  * One isolated, mutable world: every record, its indexes, its sessions and its clock.
@@ -121,8 +116,8 @@ export interface CachedRead {
 
 /** Builds a world from data it takes ownership of (pass a clone to keep the original). */
 export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, pipeline = new PipelineBus()): Sandbox {
-  const users = byId(data.users);
-  const groups = byId(data.groups);
+  const users = byIdWatched(data.users);
+  const groups = byIdWatched(data.groups);
   const userLogins = new Map<string, string>();
   for (const user of data.users) indexUserLogin(userLogins, user);
   const instances = indexInstances(data.worlds, data.instances);
@@ -141,12 +136,12 @@ export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, 
     ...indexInviteMessages(data.inviteMessages),
     files: new FileIndex(data.files, data.filesRecipes, data.recipeEdits),
     fixtureFileBytes: fileDataBytes(data.files),
-    fileBlobs: new Map(),
-    fileUploads: new Map(),
-    uploadTickets: new Map(),
-    adminAssetBundles: byId(data.adminAssetBundles),
+    fileBlobs: new WatchedMap(),
+    fileUploads: new WatchedMap(),
+    uploadTickets: new WatchedMap(),
+    adminAssetBundles: byIdWatched(data.adminAssetBundles),
     ...indexInventory(data.inventoryItems),
-    inventoryDrops: byId(data.inventoryDrops),
+    inventoryDrops: byIdWatched(data.inventoryDrops),
     rewardCodes: new Map(data.rewardCodes.map((reward) => [reward.code, reward])),
     ...indexNotifications(data.notifications),
     ...instances,
@@ -162,12 +157,12 @@ export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, 
     readCache: new ReadCache(data.settings.readCacheBytes),
     pipeline,
     // prints
-    prints: byId(data.prints),
+    prints: byIdWatched(data.prints),
     // props
-    props: byId(data.props),
+    props: byIdWatched(data.props),
     // jams
-    jams: byId(data.jams),
-    jamSubmissions: byId(data.jamSubmissions),
+    jams: byIdWatched(data.jams),
+    jamSubmissions: byIdWatched(data.jamSubmissions),
     // agreements, asset reviews, permissions, info pushes
     ...indexAccountExtras(data),
   };

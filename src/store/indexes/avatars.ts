@@ -14,12 +14,15 @@ import {
 import { countedId } from '../ids.js';
 import { MadeOnDemand } from '../made-on-demand.js';
 import { sameData, type RecipeEdits } from '../recipes/recipes.js';
+import type { Watchable, Watcher } from '../watched-map.js';
 
 /**
  * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
  * (its id names its number) and kept from then on.
  */
-export class AvatarsById {
+export class AvatarsById implements Watchable {
+  watcher: Watcher | undefined = undefined;
+  readonly keyedBy = 'id';
   private readonly records = new Map<string, AvatarRecord>();
   private readonly planned: MadeOnDemand<AvatarsRecipe, AvatarRecord>;
   /** Generated avatars deleted since: their recipe would make them again. */
@@ -55,6 +58,7 @@ export class AvatarsById {
   }
 
   get(avatarId: string): AvatarRecord | undefined {
+    this.watcher?.reachKey(avatarId);
     const record = this.records.get(avatarId);
     if (record || this.deleted.has(avatarId)) return record;
     return this.planned.byId(avatarId);
@@ -65,6 +69,7 @@ export class AvatarsById {
    * one's place, where a reloaded world puts it too.
    */
   add(avatar: AvatarRecord): void {
+    this.watcher?.reachKey(avatar.id);
     if (this.planned.put(avatar.id, avatar)) {
       this.deleted.delete(avatar.id);
       this.changed.add(avatar.id);
@@ -82,12 +87,14 @@ export class AvatarsById {
   }
 
   delete(avatarId: string): void {
+    this.watcher?.reachKey(avatarId);
     this.records.delete(avatarId);
     this.deleted.add(avatarId);
   }
 
   /** Every avatar, made if need be: records, then each recipe's in order. */
   *values(): IterableIterator<AvatarRecord> {
+    this.watcher?.reachAll();
     yield* this.records.values();
     for (const recipe of this.planned.recipes) {
       for (let i = 0; i < avatarCount(recipe); i++) {
@@ -103,6 +110,7 @@ export class AvatarsById {
    * generated avatar renamed since it was made answers to its name now, not to its pool's.
    */
   *withName(test: (name: string) => boolean): IterableIterator<AvatarRecord> {
+    this.watcher?.reachAll();
     for (const avatar of this.records.values()) if (test(avatar.name)) yield avatar;
     for (const recipe of this.planned.recipes) {
       const pool = recipe.names.length;
@@ -119,6 +127,7 @@ export class AvatarsById {
 
   /** Avatars the user authored: the records one by one, generated ones through an author index of their recipe. */
   *byAuthor(authorId: string): IterableIterator<AvatarRecord> {
+    this.watcher?.reachAll();
     for (const avatar of this.records.values()) if (avatar.authorId === authorId) yield avatar;
     for (const recipe of this.planned.recipes) {
       for (const i of this.authorsOf(recipe).get(authorId) ?? []) {

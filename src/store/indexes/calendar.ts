@@ -1,6 +1,7 @@
 import type { CalendarEventRecord } from '../records/calendar.js';
 import { forEachRun, recipeEvent, recipeEventPlace, roundMonth, visibilityAt, type CalendarRecipe } from '../recipes/calendar.js';
 import type { RecipeEdits } from '../recipes/recipes.js';
+import { WatchedMap } from '../watched-map.js';
 
 /**
  * Who is looking at a group's calendar, from least to most entitled. Each sees the events of its
@@ -27,6 +28,16 @@ export function audienceOf(event: Pick<CalendarEventRecord, 'accessType' | 'isDr
   return event.accessType === 'public' ? Audience.outsider : Audience.member;
 }
 
+/** Told what changes in a bucket once a `--db` save has written it (see changedCalendar). */
+export interface BucketWatcher {
+  /** A write read the events: it may have changed any of them in place. */
+  eventsRead(): void;
+  /** A run of a recipe was added. */
+  runAdded(): void;
+  /** An event was inserted (true) or removed (false). */
+  eventMoved(event: CalendarEventRecord, present: boolean): void;
+}
+
 const compareEvents = (a: CalendarEventRecord, b: CalendarEventRecord) =>
   a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
@@ -48,11 +59,18 @@ export class MonthBucket {
   /** Numbers of the run its recipe no longer makes here: changed (a record stands in) or deleted. */
   private skip: ReadonlySet<number> | undefined;
   private skipped = 0;
+  watcher: BucketWatcher | undefined = undefined;
 
   /** See monthOf. */
   constructor(readonly month: number) {}
 
   get events(): CalendarEventRecord[] {
+    this.watcher?.eventsRead();
+    return this.allEvents();
+  }
+
+  /** The events, made if need be, telling no watcher: the bucket's own reads. */
+  private allEvents(): CalendarEventRecord[] {
     const made = (this.made ??= []);
     if (this.recipe) {
       for (let i = this.from; i < this.to; i++) if (!this.skip?.has(i)) made.push(recipeEvent(this.recipe, i));
@@ -79,18 +97,20 @@ export class MonthBucket {
 
   /** Adds an event in its place. */
   insert(event: CalendarEventRecord): void {
-    const events = this.events;
+    const events = this.allEvents();
     events.splice(
       upperBound(events, (other) => compareEvents(other, event) <= 0),
       0,
       event,
     );
     this.count(event);
+    this.watcher?.eventMoved(event, true);
   }
 
   /** Adds events [from, to) of the recipe but those in `skip`: counted now, made on the first read. */
   addRun(recipe: CalendarRecipe, from: number, to: number, skip?: ReadonlySet<number>): void {
-    if (this.recipe) void this.events; // a second run in one bucket: make the first rather than keep two
+    this.watcher?.runAdded();
+    if (this.recipe) this.allEvents(); // a second run in one bucket: make the first rather than keep two
     this.skipped = 0;
     for (let i = from; i < to; i++) {
       if (skip?.has(i)) this.skipped++;
@@ -104,11 +124,12 @@ export class MonthBucket {
 
   /** Takes an event out; false when the bucket does not hold it. */
   remove(event: CalendarEventRecord): boolean {
-    const events = this.events;
+    const events = this.allEvents();
     const at = events.indexOf(event);
     if (at === -1) return false;
     events.splice(at, 1);
     this.count(event, -1);
+    this.watcher?.eventMoved(event, false);
     return true;
   }
 
@@ -135,7 +156,7 @@ export function indexCalendarEvents(
   recipes: readonly CalendarRecipe[] = [],
   edits?: RecipeEdits,
 ): CalendarIndex {
-  const index: CalendarIndex = { calendarByGroup: new Map(), calendarRecipes: recipes };
+  const index: CalendarIndex = { calendarByGroup: new WatchedMap(), calendarRecipes: recipes };
   for (const event of events) bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
   const skips = edits ? notMadeByRecipes(recipes, [...events.map((event) => event.id), ...edits.gone]) : new Map();
   for (const recipe of recipes) {

@@ -1,3 +1,5 @@
+import { WatchedMap } from '../watched-map.js';
+
 /**
  * The mechanism of the indexes that keep fixture collections as they are, each either in a Map by a
  * key read off every record or as a list: a layout names how each collection is kept, and the same
@@ -21,7 +23,13 @@ export function indexCollections<Data, L extends Layout<Data>>(layout: L, data: 
   const index: Record<string, unknown> = {};
   for (const [name, keep] of Object.entries(layout as Record<string, Keeping<unknown>>)) {
     const records = data[name as keyof Data] as unknown[];
-    index[name] = keep === 'list' ? [...records] : new Map(records.map((record) => [keep(record), record]));
+    index[name] =
+      keep === 'list'
+        ? [...records]
+        : new WatchedMap(
+            records.map((record) => [keep(record), record]),
+            keep === byId ? 'id' : undefined,
+          );
   }
   return index as Indexed<Data, L>;
 }

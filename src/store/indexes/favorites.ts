@@ -4,6 +4,7 @@ import { avatarGroupOf } from '../records/favorite-limits.js';
 import { recipeFavorites, type AvatarsRecipe } from '../recipes/avatars.js';
 import { derivedId } from '../ids.js';
 import { sameData } from '../recipes/recipes.js';
+import type { Watchable, Watcher } from '../watched-map.js';
 
 /** A user's favorites still in their recipe: its user number `user`. */
 interface PlannedFavorites {
@@ -17,10 +18,12 @@ interface PlannedFavorites {
  * at most the sum of the group limits. Made from the recipe on the first read of a user whose
  * favorites were generated.
  */
-export class FavoritesByUser {
+export class FavoritesByUser implements Watchable {
+  watcher: Watcher | undefined = undefined;
   private readonly byUser = new Map<string, FavoriteRecord[] | PlannedFavorites>();
 
   get(userId: string): FavoriteRecord[] | undefined {
+    this.watcher?.reachKey(userId);
     const entry = this.byUser.get(userId);
     if (entry === undefined || Array.isArray(entry)) return entry;
     const made = recipeFavorites(entry.recipe, entry.user);
@@ -30,11 +33,13 @@ export class FavoritesByUser {
 
   /** Every user's list, made if need be, in the order the users got their first favorite. */
   *values(): IterableIterator<FavoriteRecord[]> {
+    this.watcher?.reachAll();
     for (const userId of this.byUser.keys()) yield this.get(userId)!;
   }
 
   /** The user's list, created empty if missing. */
   listOf(userId: string): FavoriteRecord[] {
+    this.watcher?.reachKey(userId);
     let list = this.get(userId);
     if (!list) this.byUser.set(userId, (list = []));
     return list;
@@ -61,6 +66,7 @@ export class FavoritesByUser {
 
   /** Adds the user's favorites of a recipe: kept as a recipe unless the user already has favorites. */
   plan(recipe: AvatarsRecipe, user: number): boolean {
+    this.watcher?.reachAll();
     const userId = recipe.userIds[user]!;
     if (this.byUser.has(userId)) return false;
     this.byUser.set(userId, { recipe, user });

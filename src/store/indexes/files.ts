@@ -2,6 +2,7 @@ import type { FileRecord } from '../records/files.js';
 import { recipeFile, recipeFileNumber, type FilesRecipe } from '../recipes/files.js';
 import { MadeOnDemand } from '../made-on-demand.js';
 import { sameData, type RecipeEdits } from '../recipes/recipes.js';
+import type { Watchable, Watcher } from '../watched-map.js';
 
 /** An owner's files in a recipe: its numbers owner, owner + n, owner + 2n... (n: the recipe's owners). */
 interface PlannedFiles {
@@ -13,7 +14,9 @@ interface PlannedFiles {
  * The world's files, by id and by owner. A recipe's files are made one at a time when a read needs
  * them, by id or in their owner's list, and kept: a made file is the same record from then on.
  */
-export class FileIndex {
+export class FileIndex implements Watchable {
+  watcher: Watcher | undefined = undefined;
+  readonly keyedBy = 'id';
   /** The files the world was built with, then the files added since: by id, in that order. */
   private readonly records = new Map<string, FileRecord>();
   private builtWith: number;
@@ -78,12 +81,14 @@ export class FileIndex {
   }
 
   get(fileId: string): FileRecord | undefined {
+    this.watcher?.reachKey(fileId);
     if (this.deleted.has(fileId)) return undefined;
     return this.records.get(fileId) ?? this.recipeFiles.byId(fileId);
   }
 
   /** Takes a file out of reads, its owner's list and every listing. */
   delete(file: FileRecord): void {
+    this.watcher?.reachKey(file.id);
     this.makeOwned(file.ownerId);
     if (this.records.delete(file.id) && this.builtWithIds.delete(file.id)) this.builtWith--;
     this.deleted.add(file.id);
@@ -94,6 +99,7 @@ export class FileIndex {
 
   /** The owner's files, oldest first. */
   ownedBy(ownerId: string): readonly FileRecord[] {
+    this.watcher?.reachAll();
     this.makeOwned(ownerId);
     return this.lists.get(ownerId) ?? [];
   }
@@ -112,6 +118,7 @@ export class FileIndex {
 
   /** A new file: the newest of its owner's. */
   add(file: FileRecord): void {
+    this.watcher?.reachKey(file.id);
     this.makeOwned(file.ownerId);
     this.records.set(file.id, file);
     this.listOf(file.ownerId).push(file);
@@ -119,6 +126,8 @@ export class FileIndex {
 
   /** Moves the owner's given files, in the given order, to the newest end of their list (the head of GET /files). */
   putFirst(ownerId: string, files: readonly FileRecord[]): void {
+    // The order it sets is not the records' order: saved with the whole collection.
+    this.watcher?.reachAll();
     // The owner's recipe files join the list first, or they would be added after the moved ones.
     this.makeOwned(ownerId);
     const moved = new Set(files);
@@ -154,6 +163,7 @@ export class FileIndex {
 
   /** Every file, made if need be: built-with, then recipe ones, then added. */
   *values(): IterableIterator<FileRecord> {
+    this.watcher?.reachAll();
     let seen = 0;
     const added: FileRecord[] = [];
     for (const file of this.records.values()) {

@@ -1,5 +1,6 @@
 import type { GroupAnnouncement, GroupAuditLogEntry, GroupGalleryImage, GroupPost } from '../records/group-extras.js';
 import type { GroupMemberRecord } from '../records/groups.js';
+import { WatchedMap, watched } from '../watched-map.js';
 
 /**
  * What groups gather while a world runs and fixtures do not seed: posts, announcements, gallery
@@ -20,12 +21,12 @@ export interface GroupExtrasIndex {
 }
 
 export const emptyGroupExtras = (): GroupExtrasIndex => ({
-  groupPosts: new Map(),
-  groupAnnouncements: new Map(),
-  groupGalleryImages: new Map(),
-  groupAuditLogs: new Map(),
-  groupBlockedRequests: new Map(),
-  calendarFollows: new Map(),
+  groupPosts: new WatchedMap(),
+  groupAnnouncements: new WatchedMap(),
+  groupGalleryImages: new WatchedMap(),
+  groupAuditLogs: new WatchedMap(),
+  groupBlockedRequests: new WatchedMap(),
+  calendarFollows: new WatchedMap(),
 });
 
 /** The list under `key`, made empty on first use. */
@@ -34,6 +35,16 @@ export function listIn<T>(map: Map<string, T[]>, key: string): T[] {
   if (!list) map.set(key, (list = []));
   return list;
 }
+
+/** The extras with each map watched (see WatchedMap): those read from a file are plain maps. */
+export const watchedGroupExtras = (extras: GroupExtrasIndex): GroupExtrasIndex => ({
+  groupPosts: watched(extras.groupPosts),
+  groupAnnouncements: watched(extras.groupAnnouncements),
+  groupGalleryImages: watched(extras.groupGalleryImages),
+  groupAuditLogs: watched(extras.groupAuditLogs),
+  groupBlockedRequests: watched(extras.groupBlockedRequests),
+  calendarFollows: watched(extras.calendarFollows),
+});
 
 /** The world's extras alone, as a snapshot keeps them. */
 export const groupExtrasOf = (sandbox: GroupExtrasIndex): GroupExtrasIndex => ({

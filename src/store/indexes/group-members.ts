@@ -1,4 +1,5 @@
 import type { GroupMemberRecord, GroupRecord } from '../records/groups.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 /** Group membership records by id, and the same records by group then user and by user then group. */
 export interface GroupMemberIndex {
@@ -18,7 +19,11 @@ export function indexGroupMembers(
   members: GroupMemberRecord[],
   isOnline: (userId: string) => boolean,
 ): GroupMemberIndex {
-  const index: GroupMemberIndex = { groupMembers: new Map(), groupMembersByGroup: new Map(), groupMembersByUser: new Map() };
+  const index: GroupMemberIndex = {
+    groupMembers: recordsById(),
+    groupMembersByGroup: new WatchedMap(),
+    groupMembersByUser: new WatchedMap(),
+  };
   for (const member of members) putGroupMember(index, member);
   for (const group of groups.values()) {
     group.memberCount = 0;

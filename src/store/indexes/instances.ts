@@ -3,6 +3,7 @@ import type { InstanceRecord } from '../records/instances.js';
 import { fillUnitySortNumbers } from '../records/unity-package.js';
 import type { WorldRecord } from '../records/worlds.js';
 import { FixtureError } from '../fixtures/fixtures.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 /** A set of instances with O(1) add, remove and pick-by-position: what random discovery samples from. */
 export class InstanceBag {
@@ -56,9 +57,9 @@ export const discoverySeed = (worlds: readonly WorldRecord[], instances: readonl
 
 export function indexInstances(worlds: WorldRecord[], instances: InstanceRecord[]): InstanceIndex {
   const index: InstanceIndex = {
-    worlds: new Map(),
-    instances: new Map(),
-    instancesByWorld: new Map(),
+    worlds: recordsById(),
+    instances: recordsById(),
+    instancesByWorld: new WatchedMap(),
     instanceDiscovery: {
       all: new InstanceBag(),
       byWorld: new Map(),

@@ -1,4 +1,5 @@
 import type { InventoryItemRecord } from '../records/inventory.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 export interface InventoryIndex {
   readonly inventoryItems: Map<string, InventoryItemRecord>;
@@ -10,7 +11,11 @@ export interface InventoryIndex {
 
 /** Indexes items by holder and slot; when data equips two items in one slot, the later one keeps it. */
 export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
-  const index: InventoryIndex = { inventoryItems: new Map(), inventoryByHolder: new Map(), inventoryEquipped: new Map() };
+  const index: InventoryIndex = {
+    inventoryItems: recordsById(),
+    inventoryByHolder: new WatchedMap(),
+    inventoryEquipped: new WatchedMap(),
+  };
   for (const item of items) {
     addItem(index, item);
     if (item.equipSlot === '' || item.removedAt !== undefined) continue;

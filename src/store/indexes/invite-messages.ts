@@ -3,6 +3,7 @@ import { COOLDOWN_MS, type InviteMessageEntry, type InviteMessageRecord, type In
 import { FIXTURE_EPOCH } from '../../schema/common.js';
 import { FixtureError } from '../fixtures/fixtures.js';
 import { originalInviteMessages } from '../invite-message-originals.js';
+import { WatchedMap } from '../watched-map.js';
 
 export interface InviteMessageIndex {
   /**
@@ -58,7 +59,7 @@ export function inviteMessageSlots(index: InviteMessageIndex, userId: string, me
 
 /** Places the fixtures' customised slots; one record per user, type and slot. */
 export function indexInviteMessages(records: InviteMessageRecord[]): InviteMessageIndex {
-  const index: InviteMessageIndex = { inviteMessages: new Map() };
+  const index: InviteMessageIndex = { inviteMessages: new WatchedMap() };
   const seen = new Set<string>();
   records.forEach((record, i) => {
     const { userId, messageType, slot } = record;

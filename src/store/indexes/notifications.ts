@@ -1,4 +1,5 @@
 import type { NotificationRecord } from '../records/notifications.js';
+import { WatchedMap, recordsById } from '../watched-map.js';
 
 export interface NotificationIndex {
   readonly notifications: Map<string, NotificationRecord>;
@@ -13,7 +14,7 @@ const created = (record: NotificationRecord) => Date.parse(record.created_at);
 const byCreated = (a: NotificationRecord, b: NotificationRecord) => created(a) - created(b);
 
 export function indexNotifications(records: NotificationRecord[]): NotificationIndex {
-  const index: NotificationIndex = { notifications: new Map(), notificationsByReceiver: new Map() };
+  const index: NotificationIndex = { notifications: recordsById(), notificationsByReceiver: new WatchedMap() };
   for (const record of records) {
     index.notifications.set(record.id, record);
     const list = index.notificationsByReceiver.get(record.receiverUserId);

@@ -1,4 +1,4 @@
-import { MonthBucket, monthOf } from '../indexes/calendar.js';
+import { monthOf, type BucketWatcher, type MonthBucket } from '../indexes/calendar.js';
 import type { CalendarEventRecord } from '../records/calendar.js';
 
 /** A log key of one group's month: `<groupId>@<month>` (see monthOf). */
@@ -12,71 +12,43 @@ export const calendarMonthOf = (event: Record<string, unknown>) =>
     ? calendarMonthKey(event.ownerId, monthOf(event.startsAt))
     : undefined;
 
-/** Whether writes are running in the world: only a write can change what it reads. */
+/** The tracker as a calendar's save sees it. */
 export interface Writes {
+  /** Writes running now: only a write can change what it reads. */
   readonly depth: number;
+  /** The groups' lists of buckets a save has written since the tracker began. */
+  readonly calendarsSaved: WeakSet<readonly MonthBucket[]>;
 }
-
-const SAVED = Symbol('saved');
-const WRITES = Symbol('writes');
-const MOVED = Symbol('moved');
-const INSIDE = Symbol('inside');
 
 /**
- * A month bucket that knows what changed in it since a save wrote it: the events inserted and
- * removed since, or, once a write has read its events (and may have changed any of them in
- * place), everything. Installed on a live bucket by changing its prototype once a save has written it.
+ * What changed in one month bucket since a save wrote it: the events inserted and removed since,
+ * or, once a write has read its events (and may have changed any of them in place), everything.
  */
-class WatchedBucket extends MonthBucket {
-  /** Nothing changed but the events in MOVED. */
-  declare [SAVED]: boolean;
-  declare [WRITES]: Writes;
+class BucketChanges implements BucketWatcher {
+  /** Nothing changed but the events in `moved`. */
+  saved = true;
   /** Each event inserted (true) or removed (false) since the save, as it stands last. */
-  declare [MOVED]: Map<CalendarEventRecord, boolean>;
-  declare [INSIDE]: boolean;
+  readonly moved = new Map<CalendarEventRecord, boolean>();
 
-  override get events(): CalendarEventRecord[] {
-    if (!this[INSIDE] && this[WRITES].depth > 0) this[SAVED] = false;
-    return super.events;
+  constructor(private readonly writes: Writes) {}
+
+  eventsRead(): void {
+    if (this.writes.depth > 0) this.saved = false;
   }
 
-  override insert(event: CalendarEventRecord): void {
-    this[INSIDE] = true;
-    try {
-      super.insert(event);
-    } finally {
-      this[INSIDE] = false;
-    }
-    this[MOVED].set(event, true);
+  runAdded(): void {
+    this.saved = false;
   }
 
-  override remove(event: CalendarEventRecord): boolean {
-    this[INSIDE] = true;
-    try {
-      if (!super.remove(event)) return false;
-    } finally {
-      this[INSIDE] = false;
-    }
-    this[MOVED].set(event, false);
-    return true;
-  }
-
-  override addRun(...args: Parameters<MonthBucket['addRun']>): void {
-    this[SAVED] = false;
-    super.addRun(...args);
+  eventMoved(event: CalendarEventRecord, present: boolean): void {
+    this.moved.set(event, present);
   }
 }
 
-function watch(bucket: MonthBucket, writes: Writes): WatchedBucket {
-  const watched = bucket as WatchedBucket;
-  if (!(bucket instanceof WatchedBucket)) {
-    Object.setPrototypeOf(bucket, WatchedBucket.prototype);
-    watched[WRITES] = writes;
-    watched[INSIDE] = false;
-  }
-  watched[MOVED] = new Map();
-  watched[SAVED] = true;
-  return watched;
+/** The bucket's changes start afresh: a save is writing it now. */
+function watch(bucket: MonthBucket, writes: Writes): MonthBucket {
+  bucket.watcher = new BucketChanges(writes);
+  return bucket;
 }
 
 /** What a save writes of one group's calendar: the events under `key` of `by`, every one of them. */
@@ -94,9 +66,8 @@ export interface CalendarPiece {
  */
 export function changedCalendar(buckets: readonly MonthBucket[] | undefined, groupId: string, writes: Writes): CalendarPiece[] {
   if (buckets === undefined) return [{ by: 'ownerId', key: groupId, records: [] }];
-  const seen = buckets as { [SAVED]?: boolean };
-  if (seen[SAVED] !== true) {
-    seen[SAVED] = true;
+  if (!writes.calendarsSaved.has(buckets)) {
+    writes.calendarsSaved.add(buckets);
     const records = buckets.flatMap((bucket) => watch(bucket, writes).events);
     return [{ by: 'ownerId', key: groupId, records }];
   }
@@ -104,10 +75,10 @@ export function changedCalendar(buckets: readonly MonthBucket[] | undefined, gro
   // An event moved between months is removed from one and inserted into another: it stays.
   const moved = new Map<CalendarEventRecord, boolean>();
   for (const bucket of buckets) {
-    const watched = bucket as WatchedBucket;
-    if (watched[SAVED] === true) {
-      for (const [event, present] of watched[MOVED]) if (present || !moved.has(event)) moved.set(event, present);
-      watched[MOVED].clear();
+    const changes = bucket.watcher as BucketChanges | undefined;
+    if (changes?.saved) {
+      for (const [event, present] of changes.moved) if (present || !moved.has(event)) moved.set(event, present);
+      changes.moved.clear();
     } else {
       months.push({ by: CALENDAR_MONTH, key: calendarMonthKey(groupId, bucket.month), records: watch(bucket, writes).events });
     }

@@ -1,8 +1,7 @@
 import { toJson } from './codec.js';
 import type { Sandbox } from '../sandbox.js';
 import { collectionReaders, sandboxState, type SandboxState } from './snapshot.js';
-import { savedParts } from './saved-parts.js';
-import { untracked, type Reached, type WriteTracker } from './write-tracker.js';
+import type { Reached, WriteTracker } from './write-tracker.js';
 import type { SavedLists } from './saved-lists.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
 import { RECIPE_COLLECTIONS, hasRecipes, recipeForm, type RecipeForm } from './recipe-form.js';
@@ -26,10 +25,10 @@ export type Change =
   | { state: string; key: unknown; value?: unknown }
   | { state: string; key: unknown; drop: number; append: unknown[] };
 
-const keyedCollections = new Set(Object.values(savedParts).flatMap((part) => (part?.kind === 'keyed' ? [part.collection] : [])));
-const namedCollections = new Set(Object.values(savedParts).flatMap((part) => (part?.kind === 'whole' ? part.collections : [])));
-/** What a field savedParts does not name may hold: every collection no named field holds. */
-const otherCollections = Object.keys(collectionReaders).filter((name) => !keyedCollections.has(name) && !namedCollections.has(name));
+/** A keyed field: a map, or an index with a map's `get`. */
+interface Keyed {
+  get(key: unknown): unknown;
+}
 
 const field = (sandbox: Sandbox, name: string) => (sandbox as unknown as Record<string, unknown>)[name];
 
@@ -42,12 +41,13 @@ function stateAt(state: SandboxState, path: string): unknown {
  * last save; the tracker's `lists` hold what earlier saves wrote of append-only lists and are brought up to date.
  */
 export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTracker): Change[] {
-  const lists = writes.lists;
+  // Run quietly (see WriteTracker.quietly): reading the world here tells no tracker.
+  const { lists, parts } = writes;
   const collections = new Set<string>();
   const stateParts = new Set<string>();
   for (const name of reached.fields) {
-    const part = savedParts[name as keyof typeof savedParts];
-    if (!part) for (const collection of otherCollections) collections.add(collection);
+    const part = parts.byField.get(name);
+    if (!part) for (const collection of parts.otherCollections) collections.add(collection);
     else if (part.kind === 'state') stateParts.add(part.path);
     else if (part.kind === 'keyed' || part.kind === 'whole') {
       for (const collection of part.kind === 'keyed' ? [part.collection] : part.collections) collections.add(collection);
@@ -67,60 +67,49 @@ export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTrack
   let state: SandboxState | undefined;
   for (const path of stateParts) changes.push({ state: path, all: toJson(stateAt((state ??= sandboxState(sandbox)), path)) });
   // A list written whole is past what its mark says was saved.
-  if (appendOnlyPaths.some((path) => stateParts.has(path))) lists.forget();
+  if (parts.appendOnlyPaths.some((path) => stateParts.has(path))) lists.forget();
   for (const [name, keys] of reached.keys) {
-    const part = savedParts[name as keyof typeof savedParts];
-    const map = field(sandbox, name) as Map<unknown, unknown>;
+    const part = parts.byField.get(name);
+    const map = field(sandbox, name) as Keyed;
     if (part?.kind === 'keyed' && !collections.has(part.collection)) {
       const { collection, by, home } = part;
-      const entry = (key: unknown) => (part.index ? part.index.entry(map, key) : untracked(map, key));
       const held = reached.held.get(name);
       for (const key of keys) {
-        const value = entry(key);
+        const value = map.get(key);
         const entryRecords = part.records(value);
         const left = held?.get(key);
         // A copy: an entry's records may be the live list of the index.
-        const records = left ? [...entryRecords, ...leftEntry(sandbox, collection, entryRecords, left)] : entryRecords;
+        const records = left ? [...entryRecords, ...leftEntry(sandbox, parts.homes.get(collection), entryRecords, left)] : entryRecords;
         const pieces = part.pieces?.(value, key, writes) ?? [{ by, key, records }];
         for (const piece of pieces)
           changes.push({ collection, by: piece.by, key: piece.key, home, records: toJson(piece.records) as unknown[] });
       }
     } else if (part?.kind === 'state' && !stateParts.has(part.path)) {
-      for (const key of keys) changes.push(stateEntryChange(part.path, key, untracked(map, key), part.appendOnly ? lists : undefined));
+      for (const key of keys) changes.push(stateEntryChange(part.path, key, map.get(key), part.appendOnly ? lists : undefined));
     }
   }
   return changes;
 }
-
-/** Each collection's home: the keyed field that holds its records by id. */
-const homes = new Map(
-  Object.entries(savedParts).flatMap(([name, part]) =>
-    part?.kind === 'keyed' && part.home && part.by === 'id' ? [[part.collection, { name, part }] as const] : [],
-  ),
-);
 
 /**
  * The records an index entry held when writes reached it and holds no longer, as their home holds
  * them now: a write that took one out of the entry may have changed it (an item unequipped leaves
  * the equipped index with its slot emptied). One gone from its home too is left to its home's change.
  */
-function leftEntry(sandbox: Sandbox, collection: string, records: unknown[], held: Set<unknown>): unknown[] {
-  const home = homes.get(collection);
+function leftEntry(sandbox: Sandbox, home: string | undefined, records: unknown[], held: Set<unknown>): unknown[] {
   if (!home) return [];
-  const map = field(sandbox, home.name) as Map<unknown, unknown>;
+  const map = field(sandbox, home) as Keyed;
   const ids = new Set(records.map((record) => (record as { id: string }).id));
   const left: unknown[] = [];
   for (const record of held) {
     const { id } = record as { id: string };
     if (ids.has(id)) continue;
     ids.add(id);
-    const kept = home.part.index ? home.part.index.entry(map, id) : untracked(map, id);
+    const kept = map.get(id);
     if (kept !== undefined) left.push(kept);
   }
   return left;
 }
-
-const appendOnlyPaths = Object.values(savedParts).flatMap((part) => (part?.kind === 'state' && part.appendOnly ? [part.path] : []));
 
 function stateEntryChange(path: string, key: unknown, value: unknown, lists: SavedLists | undefined): Change {
   if (value === undefined) return { state: path, key: toJson(key) };

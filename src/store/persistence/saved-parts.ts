@@ -1,8 +1,12 @@
 import type { Sandbox } from '../sandbox.js';
+import type * as z from 'zod';
+import { collectionReaders } from './snapshot.js';
+import { SandboxStateSchema } from './state-schema.js';
+import type { Watchable } from '../watched-map.js';
 import { changedCalendar, type Writes } from './calendar-months.js';
 
 /**
- * Where each of the world's fields is kept in a saved world (see worldData and worldState), so a
+ * Where each of the world's fields is kept in a saved world (see sandboxData and sandboxState), so a
  * write that reached a field saves only what that field holds:
  * - `keyed` fields are maps whose entry under a key holds records of `collection` that have `by`
  *   equal to the key; `home` when the map is where those records live (an entry gone means its
@@ -21,8 +25,6 @@ export type SavedPart =
       home: boolean;
       /** The records an entry holds. */
       records: (value: unknown) => unknown[];
-      /** For an index that is a class rather than a map: its entry under a key, and what each method reaches. */
-      index?: { entry: (index: any, key: unknown) => unknown; byKey: string[]; byRecord: string[]; whole: string[] };
       /** Parts of the state that only this field changes: saved with its collection when the field is reached whole. */
       state?: string[];
       /** What to write of an entry, when less than all its records will do (each piece with every record under its `by`). */
@@ -32,7 +34,7 @@ export type SavedPart =
       kind: 'state';
       path: string;
       /** Each entry is a list that only grows at its end and loses entries only at its start: a save writes what changed at either. */
-      appendOnly?: boolean;
+      appendOnly: boolean;
     }
   | { kind: 'whole'; collections: string[]; state: string[] }
   | { kind: 'unsaved' };
@@ -45,6 +47,7 @@ const bucketEvents = (value: unknown) => arrayItems(value).flatMap((bucket: { ev
 export type KeyedPart = Extract<SavedPart, { kind: 'keyed' }>;
 
 const home = (collection: string): KeyedPart => ({ kind: 'keyed', collection, by: 'id', home: true, records: itself });
+
 const index = (collection: string, by: string, records: (value: unknown) => unknown[]): KeyedPart => ({
   kind: 'keyed',
   collection,
@@ -52,14 +55,15 @@ const index = (collection: string, by: string, records: (value: unknown) => unkn
   home: false,
   records,
 });
-const state = (path: string, appendOnly = false): SavedPart => ({ kind: 'state', path, appendOnly });
 const whole = (collections: string[], stateParts: string[] = []): SavedPart => ({ kind: 'whole', collections, state: stateParts });
 const unsaved: SavedPart = { kind: 'unsaved' };
 
-export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = {
-  users: home('users'),
-  groups: home('groups'),
-  groupMembers: home('groupMembers'),
+/**
+ * The fields the state's records and schema cannot tell about: indexes of records that live
+ * elsewhere, homes keyed by something else than the record's id, fields saved whole and fields not
+ * saved. Every other field's part is read off the world (see savedPartsOf).
+ */
+const namedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = {
   groupMembersByGroup: index('groupMembers', 'groupId', mapValues),
   groupMembersByUser: index('groupMembers', 'userId', mapValues),
   calendarByGroup: {
@@ -70,76 +74,14 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
     records: bucketEvents,
     pieces: changedCalendar,
   },
-  notifications: home('notifications'),
   notificationsByReceiver: index('notifications', 'receiverUserId', arrayItems),
-  worlds: home('worlds'),
-  instances: home('instances'),
   instancesByWorld: index('instances', 'worldId', arrayItems),
-  inventoryItems: home('inventoryItems'),
   inventoryByHolder: index('inventoryItems', 'holderId', mapValues),
   inventoryEquipped: index('inventoryItems', 'holderId', mapValues),
-  inviteMessages: state('inviteMessages'),
-  fileBlobs: state('fileBlobs'),
-  fileUploads: state('fileUploads'),
-  uploadTickets: state('uploadTickets'),
-  groupPosts: state('groupExtras.groupPosts'),
-  groupAnnouncements: state('groupExtras.groupAnnouncements'),
-  groupGalleryImages: state('groupExtras.groupGalleryImages'),
-  // Only audit() changes a log: it appends, and past the limit drops the oldest.
-  groupAuditLogs: state('groupExtras.groupAuditLogs', true),
-  groupBlockedRequests: state('groupExtras.groupBlockedRequests'),
-  calendarFollows: state('groupExtras.calendarFollows'),
+  // The order putFirst sets is not the records' order: it goes with the collection whole.
+  files: { ...home('files'), state: ['fileOrder'] },
+  favorites: { kind: 'keyed', collection: 'favorites', by: 'userId', home: true, records: arrayItems },
   settings: whole(['settings']),
-  files: {
-    ...home('files'),
-    // putFirst reaches the whole field: the order it sets is not the records' order.
-    state: ['fileOrder'],
-    index: { entry: (files, id) => files.get(id), byKey: ['get'], byRecord: ['add', 'delete'], whole: ['values', 'ownedBy', 'putFirst'] },
-  },
-  avatars: {
-    ...home('avatars'),
-    index: {
-      entry: (avatars, id) => avatars.get(id),
-      byKey: ['get', 'delete'],
-      byRecord: ['add'],
-      whole: ['values', 'withName', 'byAuthor'],
-    },
-  },
-  favorites: {
-    kind: 'keyed',
-    collection: 'favorites',
-    by: 'userId',
-    home: true,
-    records: arrayItems,
-    index: { entry: (favorites, userId) => favorites.get(userId), byKey: ['get', 'listOf'], byRecord: [], whole: ['values', 'plan'] },
-  },
-  ...Object.fromEntries(
-    [
-      'adminAssetBundles',
-      'inventoryDrops',
-      'playerModerations',
-      'userNotes',
-      'notificationsV2',
-      'moderationReports',
-      'subscriptions',
-      'steamTransactions',
-      'tokenBundles',
-      'giftPurchases',
-      'products',
-      'listings',
-      'stores',
-      'purchases',
-      'licenseGroups',
-      'prints',
-      'props',
-      'jams',
-      'jamSubmissions',
-      'contentAgreements',
-      'assetReviews',
-      'permissions',
-      'infoPushes',
-    ].map((name) => [name, home(name)]),
-  ),
   favoriteGroups: whole(['favoriteGroups']),
   // Discovery's bags hold the open instances themselves.
   instanceDiscovery: whole(['instances'], ['discovery']),
@@ -157,3 +99,67 @@ export const savedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = 
   emailOtps: unsaved,
   writes: unsaved,
 };
+
+/** The saved parts of one world, and what follows from them. */
+export interface SavedParts {
+  /** Field -> its part; a field not here is saved with `otherCollections`. */
+  readonly byField: ReadonlyMap<string, SavedPart>;
+  /** What a field not in `byField` may hold: every collection no field names. */
+  readonly otherCollections: readonly string[];
+  /** Each collection's home: the keyed field that holds its records by id. */
+  readonly homes: ReadonlyMap<string, string>;
+  /** The paths of the state whose lists only grow at their end (see SavedLists). */
+  readonly appendOnlyPaths: readonly string[];
+}
+
+/**
+ * Where each field of `sandbox` is saved, read off the world and the state's schema, with
+ * namedParts for what neither tells:
+ * - every map of the state (SandboxStateSchema) that is a field of the world is saved entry by entry
+ *   at its path; its schema's `appendOnly` metadata says its lists only grow at their end;
+ * - every collection of the saved records (collectionReaders) that the world keeps in a field of
+ *   its name by record id (a WatchedMap from byIdWatched, or an index keyed by id) has that field as
+ *   its home.
+ */
+export function savedPartsOf(sandbox: Sandbox): SavedParts {
+  const fields = sandbox as unknown as Record<string, unknown>;
+  const byField = new Map<string, SavedPart>(Object.entries(namedParts));
+  for (const [path, appendOnly] of stateMaps()) {
+    const field = path.slice(path.lastIndexOf('.') + 1);
+    if (!byField.has(field) && fields[field] instanceof Map) byField.set(field, { kind: 'state', path, appendOnly });
+  }
+  for (const collection of Object.keys(collectionReaders)) {
+    if (!byField.has(collection) && (fields[collection] as Partial<Watchable> | undefined)?.keyedBy === 'id')
+      byField.set(collection, home(collection));
+  }
+  const parts = [...byField.values()];
+  const named = new Set(
+    parts.flatMap((part) => (part.kind === 'keyed' ? [part.collection] : part.kind === 'whole' ? part.collections : [])),
+  );
+  const homes = new Map<string, string>();
+  for (const [field, part] of byField) if (part.kind === 'keyed' && part.home && part.by === 'id') homes.set(part.collection, field);
+  return {
+    byField,
+    otherCollections: Object.keys(collectionReaders).filter((name) => !named.has(name)),
+    homes,
+    appendOnlyPaths: parts.flatMap((part) => (part.kind === 'state' && part.appendOnly ? [part.path] : [])),
+  };
+}
+
+/** Each map of the state's schema, by its path, and whether its lists only grow at their end. */
+function stateMaps(): [string, boolean][] {
+  const found: [string, boolean][] = [];
+  const walk = (shape: Record<string, z.ZodType>, prefix: string) => {
+    for (const [name, schema] of Object.entries(shape)) {
+      const inner = unwrapped(schema);
+      if (inner.def.type === 'map') found.push([prefix + name, schema.meta()?.appendOnly === true]);
+      else if (inner.def.type === 'object') walk((inner as z.ZodObject).shape, `${prefix}${name}.`);
+    }
+  };
+  walk(SandboxStateSchema.shape, '');
+  return found;
+}
+
+// Read by the kind each schema names, not instanceof: the build reads zod through a stand-in (scripts/build.ts).
+const unwrapped = (schema: z.ZodType): z.ZodType =>
+  schema.def.type === 'default' || schema.def.type === 'optional' ? unwrapped((schema as z.ZodDefault).unwrap() as z.ZodType) : schema;

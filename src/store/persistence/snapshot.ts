@@ -5,12 +5,13 @@ import type { SandboxData } from '../fixtures/fixtures.js';
 import { InstanceBag, type InstanceDiscoveryIndex } from '../indexes/instances.js';
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { deepCopy } from '../copy.js';
-import { groupExtrasOf, type GroupExtrasIndex } from '../indexes/group-extras.js';
+import { groupExtrasOf, watchedGroupExtras, type GroupExtrasIndex } from '../indexes/group-extras.js';
 import { peopleData } from '../indexes/people.js';
 import { shopData } from '../indexes/shop.js';
 import { accountEconomyData } from '../indexes/account-economy.js';
 import { accountExtrasData } from '../indexes/account-extras.js';
 import { RECIPE_COLLECTIONS, hasRecipes, recipeForm } from './recipe-form.js';
+import { watched } from '../watched-map.js';
 
 type Readers = { [K in keyof SandboxData]: (sandbox: Sandbox) => SandboxData[K] };
 
@@ -181,12 +182,13 @@ export function withState(sandbox: Sandbox, state: SandboxState): Sandbox {
   if (state.fileOrder) sandbox.files.putOrder(state.fileOrder);
   return {
     ...sandbox,
-    inviteMessages: state.inviteMessages,
-    fileBlobs: state.fileBlobs,
-    fileUploads: state.fileUploads,
-    uploadTickets: state.uploadTickets,
+    // Maps read from a file are plain: the world's are watched (see WatchedMap).
+    inviteMessages: watched(state.inviteMessages),
+    fileBlobs: watched(state.fileBlobs),
+    fileUploads: watched(state.fileUploads),
+    uploadTickets: watched(state.uploadTickets),
     instanceDiscovery: state.discovery ? rebuildDiscovery(sandbox, state.discovery) : sandbox.instanceDiscovery,
-    ...state.groupExtras,
+    ...watchedGroupExtras(state.groupExtras),
   };
 }
 

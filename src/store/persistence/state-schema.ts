@@ -48,7 +48,8 @@ export const SandboxStateSchema = lazy(() => {
         groupPosts: map(text, z.array(GroupPostSchema)),
         groupAnnouncements: map(text, GroupAnnouncementSchema),
         groupGalleryImages: map(text, z.array(GroupGalleryImageSchema)),
-        groupAuditLogs: map(text, z.array(GroupAuditLogEntrySchema)),
+        // Only audit() changes a log: it appends, and past the limit drops the oldest.
+        groupAuditLogs: map(text, z.array(GroupAuditLogEntrySchema)).meta({ appendOnly: true }),
         groupBlockedRequests: map(text, z.map(text, GroupMemberRecordSchema)),
         calendarFollows: map(text, z.map(text, text)),
       })

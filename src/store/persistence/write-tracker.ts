@@ -1,6 +1,8 @@
 import type { Sandbox } from '../sandbox.js';
-import { savedParts, type KeyedPart } from './saved-parts.js';
+import { savedPartsOf, type SavedParts } from './saved-parts.js';
 import { SavedLists } from './saved-lists.js';
+import type { MonthBucket } from '../indexes/calendar.js';
+import { WatchedMap, type Watchable, type Watcher } from '../watched-map.js';
 
 /** What the requests that may change a world reached of it since the last save. */
 export interface Reached {
@@ -24,89 +26,12 @@ const changedByReads = new Set(['instanceDiscovery']);
 /** Past this many keys of one field between two saves, the field goes whole. */
 const MAX_KEYS_PER_FIELD = 10_000;
 
-const TRACKED = Symbol('tracked');
-
-interface Tracking {
-  readonly tracker: WriteTracker;
-  readonly field: string;
-  /** For an index of records that live elsewhere: the records an entry holds. */
-  readonly held?: (value: unknown) => unknown[];
-}
-
-/**
- * A map that tells its world's tracker which keys a write reached: an entry read, set or deleted
- * while a write runs. Reading all of it (iteration) reaches the whole field. Installed on a live map
- * by changing its prototype, so every holder of the map is seen, not only the world's field.
- */
-class TrackedMap<K, V> extends Map<K, V> {
-  declare [TRACKED]: Tracking;
-
-  override get(key: K): V | undefined {
-    this.reach(key);
-    return super.get(key);
-  }
-
-  override set(key: K, value: V): this {
-    this.reach(key);
-    return super.set(key, value);
-  }
-
-  override delete(key: K): boolean {
-    this.reach(key);
-    return super.delete(key);
-  }
-
-  /** Tells the tracker of a key a write reaches, and of an index entry the records it holds before the write changes them. */
-  private reach(key: K) {
-    const { tracker, field, held } = this[TRACKED];
-    if (tracker.depth === 0) return;
-    tracker.reachKey(field, key);
-    if (held) tracker.holdEntry(field, key, () => held(Map.prototype.get.call(this, key)));
-  }
-
-  override clear(): void {
-    this.reachAll();
-    super.clear();
-  }
-
-  override forEach(each: (value: V, key: K, map: Map<K, V>) => void, self?: unknown): void {
-    this.reachAll();
-    super.forEach(each, self);
-  }
-
-  override values() {
-    this.reachAll();
-    return super.values();
-  }
-
-  override keys() {
-    this.reachAll();
-    return super.keys();
-  }
-
-  override entries() {
-    this.reachAll();
-    return super.entries();
-  }
-
-  override [Symbol.iterator]() {
-    this.reachAll();
-    return super.entries();
-  }
-
-  private reachAll() {
-    const { tracker, field } = this[TRACKED];
-    if (tracker.depth > 0) tracker.reachField(field);
-  }
-}
-
-/** The map as it was before tracking: reading it tells no tracker. */
-export const untracked = <K, V>(map: Map<K, V>, key: K): V | undefined => Map.prototype.get.call(map, key) as V | undefined;
-
 /**
  * Follows one world (the one a `--db` file saves) and records what the requests that may change it
- * reach while they run: each field read through the world, and for keyed fields (saved entry by
- * entry, see savedParts) the keys read, set or deleted. A save then writes only those parts.
+ * reach while they run. Each keyed field (saved entry by entry, see savedParts) is a watched map or
+ * index from the world's creation (see WatchedMap): the tracker becomes its watcher and hears the
+ * keys a write reads, sets or deletes, or that it read the whole. Any other field is reached whole
+ * when a write reads it from the world. A save then writes only those parts.
  */
 export class WriteTracker {
   /** Writes running now. */
@@ -120,8 +45,13 @@ export class WriteTracker {
   private reached: Reached = emptyReached();
   /** What saves wrote of the world's append-only lists (see changesOf). */
   readonly lists = new SavedLists();
+  /** Where each field of the world is saved. */
+  readonly parts: SavedParts;
+  /** The groups' calendars a save has written (see changedCalendar). */
+  readonly calendarsSaved = new WeakSet<readonly MonthBucket[]>();
 
   constructor(readonly sandbox: Sandbox) {
+    this.parts = savedPartsOf(sandbox);
     for (const field of Object.keys(sandbox)) this.watch(sandbox, field);
     sandbox.writes = this;
   }
@@ -182,39 +112,37 @@ export class WriteTracker {
     for (const record of records()) held.add(record);
   }
 
-  /** Wraps an index's own methods (on the instance) so each tells the key, the record or the whole it reaches. */
-  private watchIndex(index: object, field: string, methods: IndexMethods) {
-    const target = index as Record<string, (...args: unknown[]) => unknown>;
-    const wrap = (name: string, reach: (first: unknown) => void) => {
-      const method = target[name]!;
-      target[name] = (...args: unknown[]) => {
-        if (this.depth > 0) reach(args[0]);
-        return method.apply(index, args);
-      };
+  /** The watcher of one keyed field; for an index of records that live elsewhere, `held` gives the records an entry holds. */
+  private watcherOf(field: string, map: Watchable, held: ((value: unknown) => unknown[]) | undefined): Watcher {
+    const entry = (key: unknown) => (map instanceof WatchedMap ? map.peek(key) : undefined);
+    return {
+      reachKey: (key) => {
+        if (this.depth === 0) return;
+        this.reachKey(field, key);
+        if (held) this.holdEntry(field, key, () => held(entry(key)));
+      },
+      reachAll: () => {
+        if (this.depth > 0) this.reachField(field);
+      },
     };
-    for (const name of methods.byKey) wrap(name, (key) => this.reachKey(field, key));
-    for (const name of methods.byRecord) wrap(name, (record) => this.reachKey(field, (record as { id: string }).id));
-    for (const name of methods.whole) wrap(name, () => this.reachField(field));
   }
 
   private watch(sandbox: Sandbox, field: string) {
-    const part = savedParts[field as keyof typeof savedParts];
+    const part = this.parts.byField.get(field);
     if (part?.kind === 'unsaved') return;
     let value = (sandbox as unknown as Record<string, unknown>)[field];
-    const keyed = (part?.kind === 'keyed' || part?.kind === 'state') && value instanceof Map;
-    if (part?.kind === 'keyed' && part.index && value !== null && typeof value === 'object') this.watchIndex(value, field, part.index);
-    const always = changedByReads.has(field);
-    if (keyed) {
-      Object.setPrototypeOf(value, TrackedMap.prototype);
-      const held = part?.kind === 'keyed' && !part.home ? part.records : undefined;
-      (value as TrackedMap<unknown, unknown>)[TRACKED] = { tracker: this, field, held };
+    // A keyed field that is not watchable (a plain map someone put there) is saved whole when reached.
+    let watchable = false;
+    if ((part?.kind === 'keyed' || part?.kind === 'state') && isWatchable(value)) {
+      value.watcher = this.watcherOf(field, value, part.kind === 'keyed' && !part.home ? part.records : undefined);
+      watchable = true;
     }
+    const always = changedByReads.has(field);
     Object.defineProperty(sandbox, field, {
       configurable: true,
       enumerable: true,
       get: () => {
-        // A keyed map or index tells the keys itself.
-        if (!keyed && !(part?.kind === 'keyed' && part.index) && (this.depth > 0 || (always && !this.quiet))) this.reachField(field);
+        if (!watchable && (this.depth > 0 || (always && !this.quiet))) this.reachField(field);
         return value;
       },
       set: (next) => {
@@ -225,6 +153,7 @@ export class WriteTracker {
   }
 }
 
-type IndexMethods = NonNullable<KeyedPart['index']>;
+const isWatchable = (value: unknown): value is Watchable =>
+  value instanceof WatchedMap || (typeof value === 'object' && value !== null && 'watcher' in value);
 
 const emptyReached = (): Reached => ({ everything: false, fields: new Set(), keys: new Map(), held: new Map() });
