@@ -144,8 +144,10 @@ const worstCases: WorstCase[] = [
   },
 ];
 
+// Backtracking on 100,000 characters takes minutes (quadratic) or never ends (exponential); a second is far
+// above a linear pass on a busy machine, and far below either.
 describe('each regular expression on request input, fed its worst case', () => {
-  it.each(worstCases)('$name answers within 200 ms', async ({ send, short, worst }) => {
+  it.each(worstCases)('$name answers within a second', async ({ send, short, worst }) => {
     const t = testSandbox();
     const cookie = await t.login('alice');
     await send(t, cookie, short);
@@ -153,6 +155,6 @@ describe('each regular expression on request input, fed its worst case', () => {
     const reply = await send(t, cookie, worst);
     const elapsed = performance.now() - started;
     expect(reply.status).toBeLessThan(500);
-    expect(elapsed).toBeLessThan(200);
+    expect(elapsed).toBeLessThan(1000);
   });
 });
