@@ -52,7 +52,8 @@ async function healthDuring(server: Server, work: Promise<unknown>): Promise<num
   return ms;
 }
 
-const registration = (username: string, email: string) =>
+/** A `POST /auth/register` body that passes every check. */
+export const registration = (username: string, email = `${username}@example.test`) =>
   JSON.stringify({
     username,
     password: 'password123',

@@ -8,7 +8,7 @@ import { readDb } from '../../src/store/persistence/db-read.js';
 import { spawnServer } from '../processes.js';
 import { firstRequest, mockArgs } from '../settings.js';
 import { Client, isAnswer, JSON_HEADERS } from './client.js';
-import type { Check } from './checks.js';
+import { registration, type Check } from './checks.js';
 
 /** A user a control-plane write puts or deletes: nothing else names it. */
 const CONTROL_USER = {
@@ -62,19 +62,6 @@ const WRITES: Record<string, ControlWrite> = {
     shows: (names) => !names.has(CONTROL_USER.username),
   },
 };
-
-const registration = (username: string) =>
-  JSON.stringify({
-    username,
-    password: `${username}-password`,
-    email: `${username}@example.test`,
-    acceptedTOSVersion: 7,
-    captchaCode: 'x',
-    day: '1',
-    month: '2',
-    year: '1990',
-    subscribe: false,
-  });
 
 interface Tally {
   controlAcknowledged: number;

@@ -4,23 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readDb } from '../../src/store/persistence/db-read.js';
+import { registrationBody } from './registration.js';
 
 /** The built CLI (`npm run build` first). */
 export const bin = join(import.meta.dirname, '..', '..', 'bin', 'mock-api.cjs');
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'mock-api-db-'));
 
-export const registration = (username: string) => ({
-  username,
-  password: `${username}-password`,
-  email: `${username}@example.test`,
-  acceptedTOSVersion: 7,
-  captchaCode: 'x',
-  day: '1',
-  month: '2',
-  year: '1990',
-  subscribe: false,
-});
+export const registration = (username: string) =>
+  registrationBody({
+    username,
+    password: `${username}-password`,
+    email: `${username}@example.test`,
+    acceptedTOSVersion: 7,
+    captchaCode: 'x',
+    month: '2',
+    year: '1990',
+  });
 
 export function register(apiUrl: string, username: string) {
   return fetch(`${apiUrl}/auth/register`, {
