@@ -14,29 +14,41 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function holderOf(lock: string): number | undefined {
+interface Holder {
+  pid: number;
+  /** The file the holder locked by identity, where the lock names one. */
+  file?: string;
+}
+
+/** The lock's holder: its first line is the process id, a second line the file of a lock by identity. */
+function holderOf(lock: string): Holder | undefined {
   try {
-    const pid = Number(readFileSync(lock, 'utf8').trim());
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    const [pidLine, file] = readFileSync(lock, 'utf8').split('\n');
+    const pid = Number(pidLine!.trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? { pid, file: file || undefined } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Makes `lock` holding this process's id, taking over one whose process is gone; `path` is the database as the user named it. */
-function takeLockFile(lock: string, path: string): void {
+/**
+ * Makes `lock` holding this process's id (and `file`, for a lock by identity), taking over one whose
+ * process is gone, or one that `stillHeld` says no longer locks this file; `path` is the database as the
+ * user named it.
+ */
+function takeLockFile(lock: string, path: string, file?: string, stillHeld: (holder: Holder) => boolean = () => true): void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       // 'wx' creates the file or fails: of two servers starting at once, one gets it.
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      writeFileSync(lock, file === undefined ? String(process.pid) : `${process.pid}\n${file}`, { flag: 'wx' });
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') throw new DbError(`cannot lock the database ${path} (${code ?? (error as Error).message})`);
     }
     const holder = holderOf(lock);
-    if (holder !== undefined && holder !== process.pid && isRunning(holder)) {
-      throw new DbError(`the database ${path} is in use by process ${holder} (${lock}); it was left as it is`);
+    if (holder !== undefined && holder.pid !== process.pid && isRunning(holder.pid) && stillHeld(holder)) {
+      throw new DbError(`the database ${path} is in use by process ${holder.pid} (${lock}); it was left as it is`);
     }
     try {
       unlinkSync(lock);
@@ -57,7 +69,8 @@ const identityLocks = () => join(tmpdir(), `mock-api-db-locks-${process.getuid?.
  * One server per database file, or each would save over the other's writes. The file is locked by
  * name and by identity: `<file>.lock` beside the file a symbolic link leads to (holding the server's
  * process id), and, for a file that exists, a lock named by its device and inode in a folder of the
- * system's temporary directory, which a server reaching the same file through a hard link finds. A
+ * system's temporary directory (holding the process id and the file), which a server reaching the same
+ * file through a hard link finds. A
  * lock whose process is gone (killed, say) is taken over. Released on close and on any exit.
  */
 export class DbLock {
@@ -76,7 +89,9 @@ export class DbLock {
     const byIdentity = join(identityLocks(), `${identity}.lock`);
     try {
       mkdirSync(identityLocks(), { recursive: true, mode: 0o700 });
-      takeLockFile(byIdentity, path);
+      // A save replaces the holder's file, which then has another inode, and the system may give the old
+      // number to a new file: the lock holds only while the file its holder locked is still this one.
+      takeLockFile(byIdentity, path, file, (holder) => holder.file === undefined || fileIdentity(holder.file) === identity);
     } catch (error) {
       releaseLockFile(byName);
       throw error;
@@ -92,7 +107,7 @@ export class DbLock {
 
 function releaseLockFile(lock: string) {
   try {
-    if (holderOf(lock) === process.pid) unlinkSync(lock);
+    if (holderOf(lock)?.pid === process.pid) unlinkSync(lock);
   } catch {
     // already gone
   }
