@@ -1,48 +1,52 @@
-// The lock by identity of a --db file (its device and inode): a save replaces the file, so the inode a
-// server locked at start may later be given to another file, which must not then be refused.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// One server per --db file, by any path to it: the lock is beside the file its path comes to, the
+// symbolic links of the file and of its folders resolved; a file with hard links is refused, since a
+// save replaces the file and would part it from its other names.
+import { existsSync, linkSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DbLock } from '../../src/store/persistence/db-lock.js';
-import { fileIdentity } from '../../src/store/persistence/db-path.js';
 
-const locks: DbLock[] = [];
-const planted: string[] = [];
+const taken: DbLock[] = [];
 afterEach(() => {
-  for (const lock of locks.splice(0)) lock.release();
-  for (const lock of planted.splice(0)) rmSync(lock, { force: true });
+  for (const lock of taken.splice(0)) lock.release();
 });
-
-/** A lock by identity on `file`'s inode, as a running server (this process's parent) that locked `heldFile` would leave it. */
-function identityLockOf(file: string, heldFile: string) {
-  const folder = join(tmpdir(), `mock-api-db-locks-${process.getuid?.() ?? 'user'}`);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const lock = join(folder, `${fileIdentity(file)}.lock`);
-  writeFileSync(lock, `${process.ppid}\n${heldFile}`);
-  planted.push(lock);
+const take = (path: string) => {
+  const lock = DbLock.take(path);
+  taken.push(lock);
   return lock;
-}
+};
 
-function dbFile(name = 'state.json') {
-  const file = join(mkdtempSync(join(tmpdir(), 'mock-api-lock-')), name);
+/** A folder holding `data/state.json`, and `data` again through a symbolic link `alias`. */
+function folders() {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-api-lock-'));
+  mkdirSync(join(dir, 'data'));
+  symlinkSync(join(dir, 'data'), join(dir, 'alias'));
+  const file = join(dir, 'data', 'state.json');
   writeFileSync(file, '{}');
-  return file;
+  return { dir, file };
 }
 
-describe('the lock of a --db file by identity', () => {
-  it("is taken over when the file its holder locked is no longer this one (the holder's save replaced it)", () => {
-    const file = dbFile();
-    const elsewhere = dbFile('replaced.json');
-    identityLockOf(file, elsewhere);
-    const lock = DbLock.take(file);
-    locks.push(lock);
-    expect(lock.locks).toHaveLength(2);
+describe('the lock of a --db file', () => {
+  it('is found through a symbolic link of a folder on the path', () => {
+    const { dir, file } = folders();
+    const lock = take(join(dir, 'alias', 'state.json'));
+    expect(lock.lock).toBe(`${file}.lock`);
+    expect(existsSync(`${file}.lock`)).toBe(true);
   });
 
-  it('refuses a second server while the holder still holds this very file, through whatever name', () => {
-    const file = dbFile();
-    const lock = identityLockOf(file, file);
-    expect(() => DbLock.take(file)).toThrow(`the database ${file} is in use by process ${process.ppid} (${lock}); it was left as it is`);
+  it('refuses a file that has another name (a hard link), naming what a save would do, and takes no lock', () => {
+    const { dir, file } = folders();
+    linkSync(file, join(dir, 'other-name.json'));
+    expect(() => take(file)).toThrow(
+      `the database ${file} has 1 other hard link: a save replaces the file, which would part it from them; name it by one path, or link it with a symbolic link`,
+    );
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('takes a file that does not exist yet', () => {
+    const { dir } = folders();
+    const lock = take(join(dir, 'alias', 'new.json'));
+    expect(lock.lock).toBe(join(dir, 'data', 'new.json.lock'));
   });
 });

@@ -32,14 +32,3 @@ export function dbFileOf(path: string): string {
   }
   return file;
 }
-
-/** Which file `file` is, whatever its name (a hard link is the same file): undefined when there is none yet. */
-export function fileIdentity(file: string): string | undefined {
-  try {
-    const { dev, ino } = statSync(file, { bigint: true });
-    return `${dev}-${ino}`;
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined;
-    throw new DbError(`cannot read the database ${file} (${codeOf(error) ?? (error as Error).message})`);
-  }
-}
