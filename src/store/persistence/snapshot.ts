@@ -71,7 +71,7 @@ function byCollection<T extends object, K extends keyof T>(
 
 /**
  * The sandbox's records and settings as fixtures hold them, read out of its maps and indexes in their
- * order, so `createWorld` on them answers as the sandbox does. Shares the live records: clone to keep.
+ * order, so `createSandbox` on them answers as the sandbox does. Shares the live records: clone to keep.
  */
 export function sandboxData(sandbox: Sandbox): SandboxData {
   const data: Partial<Record<keyof SandboxData, unknown>> = {};
