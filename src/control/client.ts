@@ -24,7 +24,7 @@ import type {
   WorldSettings,
 } from './client-types.js';
 import { answer, ControlError, reaching, ServerUnreachable } from './control-error.js';
-import { login, worldFetch } from './client-login.js';
+import { login, sandboxFetch } from './client-login.js';
 import { journalQuery, journalReader } from './client-journal.js';
 
 export type * from './client-types.js';
@@ -168,7 +168,7 @@ const isoTime = (at: Date | string) => {
 
 function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send: ControlTransport): ControlClient {
   const headers: Record<string, string> = worldId === undefined ? {} : { [WORLD_HEADER_NAME]: worldId };
-  const fetchWorld = worldFetch(urls.apiUrl, headers);
+  const fetchSandbox = sandboxFetch(urls.apiUrl, headers);
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { ...headers } };
@@ -184,8 +184,8 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
   const client: ControlClient = {
     ...urls,
     headers,
-    fetch: (input, init) => fetchWorld(input, init),
-    login: (username, password, options) => login(fetchWorld, username, password, options),
+    fetch: (input, init) => fetchSandbox(input, init),
+    login: (username, password, options) => login(fetchSandbox, username, password, options),
     reset: async () => void (await call('POST', '/reset')),
     snapshot: async () => void (await call('POST', '/snapshot')),
     restore: async () => void (await call('POST', '/restore')),
@@ -207,10 +207,10 @@ function clientFor(urls: Required<ServerUrls>, worldId: string | undefined, send
       create: async (options = {}) => {
         const { clock, ...rest } = options;
         const body = clock === undefined ? rest : { ...rest, clock: isoTime(clock) };
-        // A default world needs no body, and the server then has none to read and check.
+        // A sandbox of the default records needs no body, and the server then has none to read and check.
         const { id } = await call<{ id: string }>('POST', '/worlds', Object.keys(body).length > 0 ? body : undefined);
-        const world = clientFor(urls, id, send);
-        return { ...world, id, delete: () => client.worlds.delete(id) };
+        const isolated = clientFor(urls, id, send);
+        return { ...isolated, id, delete: () => client.worlds.delete(id) };
       },
       delete: async (id) => void (await call('DELETE', `/worlds/${encodeURIComponent(id)}`)),
     },

@@ -33,7 +33,7 @@ const asset = (type: string) => ({
 export const consolePageHandler = (c: Context) => c.html(consolePage, 200, consolePageHeaders);
 
 /**
- * The browser console (`GET /_mock/`) and the reads it makes of a world. Part of the control plane:
+ * The browser console (`GET /_mock/`) and the reads it makes of a sandbox. Part of the control plane:
  * as reachable as the rest of /_mock, and never shows a password or a secret.
  */
 export function consoleRoutes(deps: AppDeps) {
@@ -64,10 +64,10 @@ export function consoleRoutes(deps: AppDeps) {
   routes.get('/scenarios/ready-made', (c) => json(c, deps.readyMadeScenarios?.() ?? []));
 
   routes.get('/requests/stream', (c) => {
-    const world = c.req.query('world') || null;
-    selectSandbox(sandboxes, world ?? undefined);
+    const sandboxId = c.req.query('world') || null;
+    selectSandbox(sandboxes, sandboxId ?? undefined);
     const { after } = parseInput(StreamCursorSchema, { after: requestHeader(c, 'last-event-id') ?? c.req.query('after') });
-    return streamRequests(c, journal, world, after);
+    return streamRequests(c, journal, sandboxId, after);
   });
 
   return routes;

@@ -8,7 +8,7 @@ import type { Sandboxes } from '../store/sandboxes.js';
 
 /** What the app is made of: handed to createApp by the server, the library and tests, and on to the control plane. */
 export interface AppDeps {
-  /** The default world and any isolated ones; handlers get theirs per request. */
+  /** The default sandbox and any isolated ones; handlers get theirs per request. */
   sandboxes: Sandboxes;
   scenarios: ScenarioEngine;
   journal: RequestJournal;
@@ -16,7 +16,7 @@ export interface AppDeps {
   control?: ControlGuardOptions;
   /** What `GET /_mock/requests.har` keeps of cookies and authorizations: redacted unless `keep` (`--har-secrets keep`). */
   harSecrets?: HarSecrets;
-  /** The open event sockets of every world (none until a server accepts them). */
+  /** The open event sockets of every sandbox (none until a server accepts them). */
   sockets: PipelineHub;
   /** The package's ready-made scenarios, read when the console first lists them. */
   readyMadeScenarios?: () => ReadyMadeScenario[];

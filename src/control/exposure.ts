@@ -5,7 +5,7 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 
 /**
  * The control plane's protection for the interface the server listens on. Beyond loopback anyone on
- * the network could reset or rewind the world, so /_mock then needs a token: the one given, or one
+ * the network could reset or rewind the sandbox, so /_mock then needs a token: the one given, or one
  * made here and printed with a warning on stderr.
  */
 export function controlExposure(

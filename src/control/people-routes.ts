@@ -7,7 +7,7 @@ import { json, jsonBody, requestedSandboxId } from '../http/helpers.js';
 import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
 
-/** People's control plane: move any user, give or take a badge, read the email the world sent. */
+/** People's control plane: move any user, give or take a badge, read the email the sandbox sent. */
 export function peopleControlRoutes(deps: AppDeps) {
   const control = new Hono();
 

@@ -7,8 +7,8 @@ import { selectSandbox } from '../store/sandboxes.js';
 import { parseInput } from '../http/validation.js';
 
 /**
- * /_mock/pipeline: the event sockets of the world `X-Mock-World` names (the default one without it).
- * Frames sent here go through the same delivery, faults included, as the ones the world causes.
+ * /_mock/pipeline: the event sockets of the sandbox `X-Mock-World` names (the default one without it).
+ * Frames sent here go through the same delivery, faults included, as the ones the sandbox causes.
  */
 export function pipelineControlRoutes(deps: AppDeps) {
   const control = new Hono();

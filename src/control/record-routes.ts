@@ -21,8 +21,8 @@ const NewWorldSchema = lazy(() =>
 const elapsed = (started: number) => Number((performance.now() - started).toFixed(3));
 
 /**
- * Worlds arranged in one call (`POST /worlds` with inline fixtures) and single records of a running
- * world put or deleted (`/records/{collection}`), all checked as fixture files are.
+ * Sandboxes arranged in one call (`POST /worlds` with inline fixtures) and single records of a running
+ * sandbox put or deleted (`/records/{collection}`), all checked as fixture files are.
  */
 export function recordControlRoutes(deps: AppDeps) {
   const routes = new Hono();
@@ -31,7 +31,7 @@ export function recordControlRoutes(deps: AppDeps) {
   routes.post('/worlds', async (c) => {
     const started = performance.now();
     const given = await jsonBody(c);
-    // A default world (no body) has nothing to check.
+    // A sandbox of the default records (no body) has nothing to check.
     const body = Object.keys(given).length === 0 ? {} : parseInput(NewWorldSchema, given);
     const clock = body.clock === undefined ? undefined : checkClockTime(Date.parse(body.clock));
     const { id } = sandboxes.create({ fixtures: body.fixtures, replace: body.replace, base: body.base, seed: body.seed, clock });

@@ -5,7 +5,7 @@ import type { RequestJournal } from './journal.js';
 import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
 
 /**
- * The console's live list: each journal entry of `world` as one server-sent event, its `seq` as the
+ * The console's live list: each journal entry of the sandbox `sandboxId` as one server-sent event, its `seq` as the
  * event id. Given `after`, the entries recorded since entry `after` come first, so a client that
  * listed the journal (or got entry `after` before it reconnected) misses none. Entries wait in a
  * queue while the client is slow to read; past LIMITS.consoleStreamUnreadBytes the stream is ended and
@@ -14,7 +14,7 @@ import { closeQueue, noteQueued, openQueue } from '../http/push-queues.js';
  * counts against the process's total of push queues too (LIMITS.pushQueueShare), which may end it sooner.
  * Hono's streaming helper loads with the first stream, not at start-up.
  */
-export async function streamRequests(c: Context, journal: RequestJournal, world: string | null, after?: number): Promise<Response> {
+export async function streamRequests(c: Context, journal: RequestJournal, sandboxId: string | null, after?: number): Promise<Response> {
   const { streamSSE } = await import('hono/streaming');
   return streamSSE(c, async (stream) => {
     let wake: () => void = () => {};
@@ -31,7 +31,7 @@ export async function streamRequests(c: Context, journal: RequestJournal, world:
     const queue = { unread: () => pendingBytes, drop: cut };
     openQueue(queue);
     const stop = journal.onRecord((entry) => {
-      if (entry.world !== world || behind) return;
+      if (entry.world !== sandboxId || behind) return;
       const data = JSON.stringify(entry);
       pendingBytes += stringBytes(data);
       if (pendingBytes > LIMITS.consoleStreamUnreadBytes.value) {

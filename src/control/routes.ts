@@ -30,7 +30,7 @@ const elapsed = (started: number) => Number((performance.now() - started).toFixe
 /**
  * The control plane under /_mock: outside /api/1, never behind the public API's auth, and only as
  * reachable as the interface the server listens on (127.0.0.1 by default). `X-Mock-World` picks the
- * world that reset, snapshot, restore and clock act on, as it does for API requests.
+ * sandbox that reset, snapshot, restore and clock act on, as it does for API requests.
  */
 export function controlRoutes(deps: AppDeps) {
   const control = new Hono();

@@ -9,8 +9,8 @@ import { parseInput } from '../http/validation.js';
 import { SettingsChangeSchema } from '../store/records/settings.js';
 
 /**
- * Scenario rules, the request journal and the world's switches. Rules posted with `X-Mock-World`
- * belong to that world; without it, to the default world.
+ * Scenario rules, the request journal and the sandbox's switches. Rules posted with `X-Mock-World`
+ * belong to that sandbox; without it, to the default sandbox.
  */
 export function scenarioControlRoutes(deps: AppDeps) {
   const routes = new Hono();

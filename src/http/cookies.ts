@@ -21,7 +21,7 @@ export function readCookie(c: Context, name: string): string | undefined {
 }
 
 /**
- * The browser-facing expiry follows wall time; the session itself expires by the world's clock (a
+ * The browser-facing expiry follows wall time; the session itself expires by the sandbox's clock (a
  * `twoFactorTtlDays` past the cookie's cap keeps the device remembered longer than the cookie).
  */
 export function setTokenCookie(c: Context, name: string, token: string, lifetimeSeconds: number) {

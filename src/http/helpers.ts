@@ -62,9 +62,9 @@ export function json(c: Context, body: unknown, status = 200): Response {
 }
 
 /**
- * A read's JSON, made once and answered again until a write request reaches the world (see
- * World.revision) or, when `span` is given, the world's clock leaves the span in which the answer
- * holds. Only for answers that follow from the world's records, the viewer, the request and (within
+ * A read's JSON, made once and answered again until a write request reaches the sandbox (see
+ * Sandbox.revision) or, when `span` is given, the sandbox's clock leaves the span in which the answer
+ * holds. Only for answers that follow from the sandbox's records, the viewer, the request and (within
  * `span`) the clock: nothing that changes on a GET.
  */
 export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown, span?: TimeSpan): Response {
@@ -157,7 +157,7 @@ function envelope(status: number, message: string, wafCode: number | undefined) 
   return { error: body };
 }
 
-/** The error as the request's world answers it: under the `live` profile, with the live service's status and characters. */
+/** The error as the request's sandbox answers it: under the `live` profile, with the live service's status and characters. */
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   if (c.get('sandbox')?.settings.profile !== 'live') return json(c, errorBody(error), error.status);
   const status = error.live?.status ?? error.status;

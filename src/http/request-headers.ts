@@ -5,7 +5,7 @@ import { WORLD_HEADER } from '../store/sandboxes.js';
 /** The node request behind a context when served by @hono/node-server; undefined under `app.request()`. */
 export const nodeRequest = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
-/** The isolated world a request names with `X-Mock-World`; undefined for the default world. */
+/** The isolated sandbox a request names with `X-Mock-World`; undefined for the default sandbox. */
 export const requestedSandboxId = (c: Context) => requestHeader(c, WORLD_HEADER);
 
 /**

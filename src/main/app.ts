@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps) {
     const sandbox = deps.sandboxes.get(requestedSandboxId(c));
     return sandbox ? changing(sandbox, next, true) : next();
   });
-  // An upload's bytes change the world its ticket names.
+  // An upload's bytes change the sandbox its ticket names.
   app.use('/_uploads/*', (c, next) => {
     if (!mayChangeState(c)) return next();
     const sandbox = deps.sandboxes.get(c.req.query('world') ?? requestedSandboxId(c));
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** The usual dependencies: worlds built from `source`, each on a clock from `newClock`. */
+/** The usual dependencies: sandboxes built from `source`, each on a clock from `newClock`. */
 export function sandboxDeps(
   source: SandboxSource,
   newClock: () => ManualClock,
@@ -104,13 +104,13 @@ const mayChangeState = (c: Context) => c.req.method !== 'GET' && c.req.method !=
 const CHANGING_GETS = new Set(['/api/1/auth/confirmEmail', '/api/1/auth/verifyLoginPlace']);
 
 /**
- * Runs a request that may change `world`, moving the world's revision on before and after it: the
+ * Runs a request that may change `sandbox`, moving the sandbox's revision on before and after it: the
  * read cache answers only what was read at the current revision, so reads cached meanwhile go too.
- * The one place the revision moves, and the one place a saved world learns which requests may change
+ * The one place the revision moves, and the one place a saved sandbox learns which requests may change
  * it (`everything` for the control plane's, whose changes it cannot tell from what they read).
  */
 async function changing(sandbox: Sandbox, next: Next, everything = false, c?: Context) {
-  // An API write that may add records is refused while the worlds' records fill their share of
+  // An API write that may add records is refused while the sandboxes' records fill their share of
   // --max-memory (record-bytes.ts); a delete, a login or a control-plane write (a reset) is not.
   if (c && ADDING_METHODS.has(c.req.method)) checkRecordRoom(sandbox);
   const writes = sandbox.writes;

@@ -8,7 +8,7 @@ import { DbError } from '../store/persistence/db-error.js';
 export const isDbTarget = (target: string) => target.toLowerCase().endsWith('.json');
 
 /**
- * `mock-api export <target>`: the default world that `start` with these options would serve, as a
+ * `mock-api export <target>`: the default sandbox that `start` with these options would serve, as a
  * fixtures directory with its state.json, or, for a target ending in `.json`, as a database file
  * that `start --db` loads. Answers the files written.
  */
@@ -16,7 +16,7 @@ export async function exportSandbox(target: string, options: Omit<ServerOptions,
   if (!isDbTarget(target) && existsSync(target) && !statSync(target).isDirectory()) {
     throw new DbError(`${target} is a file: export writes a fixtures directory, or a database file when the name ends in .json`);
   }
-  // `start --db` makes a missing file; export would silently write the starting world instead.
+  // `start --db` makes a missing file; export would silently write the starting sandbox instead.
   if (options.db !== undefined && !existsSync(options.db)) throw new DbError(`no database ${options.db}: the file does not exist`);
   const deps = await buildDeps(options);
   const { SandboxFile } = await import('../store/persistence/persist.js');

@@ -26,7 +26,7 @@ export interface ServerOptions {
   port: number;
   host: string;
   fixturesDir?: string;
-  /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same world. */
+  /** Adds seeded, generated bulk data on top of the fixtures; the same seed gives the same sandbox. */
   seed?: number;
   /** With `seed`: how many records of each kind to generate (defaults for the kinds left out). */
   generate?: Partial<GenerateCounts>;
@@ -35,10 +35,10 @@ export interface ServerOptions {
   control?: ControlGuardOptions;
   /** Where the warning about an exposed control plane (and its generated token) goes; stderr by default. */
   warn?: (line: string) => void;
-  /** The cap on isolated worlds and how long an unused one lives. */
+  /** The cap on isolated sandboxes and how long an unused one lives. */
   sandboxLimits?: Partial<SandboxLimits>;
   /**
-   * A JSON file the default world is loaded from (when it exists) and saved to after writes and on
+   * A JSON file the default sandbox is loaded from (when it exists) and saved to after writes and on
    * close; an unusable file is a DbError, never a silent reset.
    */
   db?: string;
@@ -73,13 +73,13 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-/** The worlds `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
+/** The sandboxes `start` serves (and `export` writes), from fixtures or the embedded default, plus generated data. */
 export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): Promise<AppDeps> {
   const records = options.fixturesDir === undefined ? undefined : readFixtureDir(options.fixturesDir);
   const json = records === undefined ? defaultSandboxJson() : JSON.stringify(records);
   const { settings, seed } = options;
   const generate = seed === undefined ? undefined : (await import('../store/generators/generate.js')).addGeneratedData;
-  // Every fresh copy of the world gets the settings, then the seeded data.
+  // Every fresh copy of the sandbox gets the settings, then the seeded data.
   const extend =
     settings || generate
       ? (fresh: SandboxData) => {
@@ -103,7 +103,7 @@ export async function buildDeps(options: Omit<ServerOptions, 'port' | 'host'>): 
   return deps;
 }
 
-/** What building the world from a fixtures directory refuses names the file in that directory. */
+/** What building the sandbox from a fixtures directory refuses names the file in that directory. */
 function inFixtureDir<T>(dir: string | undefined, build: () => T): T {
   try {
     return build();
@@ -176,7 +176,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 /**
- * The default world from the database file when there is one, the file locked to this server and
+ * The default sandbox from the database file when there is one, the file locked to this server and
  * (re)written at once either way. A file that cannot be used is a DbError, never a silent reset.
  */
 async function openDb(file: string, sandboxes: Sandboxes) {
@@ -186,7 +186,7 @@ async function openDb(file: string, sandboxes: Sandboxes) {
 }
 
 /**
- * A write to the default world (any method but GET and HEAD, no X-Mock-World) is answered once it is
+ * A write to the default sandbox (any method but GET and HEAD, no X-Mock-World) is answered once it is
  * on disk; one that could not be saved is a 500, as its change may not outlive the process.
  */
 function answeredOnceSaved(

@@ -10,12 +10,12 @@ import { findWorld, worldView } from '../areas/worlds/public.js';
 import type { Sandbox } from '../store/sandbox.js';
 
 /**
- * Path parameters that name a record of the world. A generated answer first finds the record (an
+ * Path parameters that name a record of the sandbox. A generated answer first finds the record (an
  * unknown id is the record's 404, as the real API answers it); where the operation answers the record
  * itself, it answers it through the area's own view instead of generated fields.
  */
 interface RecordKind {
-  /** Throws the 404 envelope when the world has no such record. */
+  /** Throws the 404 envelope when the sandbox has no such record. */
   find(sandbox: Sandbox, id: string): unknown;
   /** The component schema of the record as the operation answers it, and the view that makes it. */
   schema?: string;

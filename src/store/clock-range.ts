@@ -1,9 +1,9 @@
 import { ApiError, messages } from '../errors.js';
 
 /**
- * The times a world's clock may show: every timestamp the API writes must stay a valid ISO
+ * The times a sandbox's clock may show: every timestamp the API writes must stay a valid ISO
  * date-time, with a four-digit year. Past 9999 `toISOString` writes `+010000-...`, which strict
- * clients refuse; past 8.64e15 ms it throws, and every request of the world would answer 500.
+ * clients refuse; past 8.64e15 ms it throws, and every request of the sandbox would answer 500.
  */
 export const CLOCK_MIN = Date.UTC(1970, 0, 1);
 export const CLOCK_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

@@ -1,4 +1,4 @@
-/** The single source of "now" for a world. Rules read time only through it, so tests can move it. */
+/** The single source of "now" for a sandbox. Rules read time only through it, so tests can move it. */
 export interface Clock {
   now(): number;
 }

@@ -1,9 +1,9 @@
 import { WatchedMap } from './watched-map.js';
 
 /**
- * A deep copy of a world's records or state: plain objects, arrays, Maps and Sets copied member by
+ * A deep copy of a sandbox's records or state: plain objects, arrays, Maps and Sets copied member by
  * member, typed arrays sliced to their own bytes, anything else structured-cloned. Quicker than
- * structuredClone or parsing the JSON again; a world's records and state form a tree (nothing in them
+ * structuredClone or parsing the JSON again; a sandbox's records and state form a tree (nothing in them
  * is reachable twice), so copying each reference on its own loses no sharing.
  */
 export function deepCopy<T>(value: T): T {
@@ -19,7 +19,7 @@ export function deepCopy<T>(value: T): T {
   if (prototype === Object.prototype) return copyObjectMembers({ ...value });
   if (prototype === null) return copyObjectMembers(Object.assign(Object.create(null) as T & object, value));
   if (value instanceof Map) {
-    // A world's map stays watchable in its copy (see WatchedMap).
+    // A sandbox's map stays watchable in its copy (see WatchedMap).
     const entries = [...value].map(([key, item]): [unknown, unknown] => [deepCopy(key), deepCopy(item)]);
     return (value instanceof WatchedMap ? new WatchedMap(entries, value.keyedBy) : new Map(entries)) as T;
   }

@@ -4,13 +4,13 @@ import type { Sandbox } from './sandbox.js';
 import { uploadBytesOfProcess } from './upload-bytes.js';
 
 /**
- * 413 unless `world`'s fixture bytes fit, with the uploads of every world and snapshot of the
- * process, within LIMITS.uploadShare. `replacing` is the world it takes the place of (a record put),
+ * 413 unless `sandbox`'s fixture bytes fit, with the uploads of every sandbox and snapshot of the
+ * process, within LIMITS.uploadShare. `replacing` is the sandbox it takes the place of (a record put),
  * whose fixture bytes go when it does.
  */
-export function checkFixtureBytesFit(world: Sandbox, replacing?: Sandbox): void {
-  const added = world.fixtureFileBytes - (replacing?.fixtureFileBytes ?? 0);
+export function checkFixtureBytesFit(sandbox: Sandbox, replacing?: Sandbox): void {
+  const added = sandbox.fixtureFileBytes - (replacing?.fixtureFileBytes ?? 0);
   const max = shareOf(LIMITS.uploadShare);
   if (added > 0 && uploadBytesOfProcess() + added > max)
-    throw new ApiError(413, messages.fixtureBytesProcessFull(world.fixtureFileBytes, max));
+    throw new ApiError(413, messages.fixtureBytesProcessFull(sandbox.fixtureFileBytes, max));
 }

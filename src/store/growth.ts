@@ -5,8 +5,8 @@ import type { Sandbox } from './sandbox.js';
 interface Counter {
   /** Records of the kind `ownerId` (a user, group, file or gallery id, as GROWTH says) holds. */
   owned(sandbox: Sandbox, ownerId: string): number;
-  /** Records of the kind the world holds. */
-  world(sandbox: Sandbox): number;
+  /** Records of the kind the sandbox holds. */
+  total(sandbox: Sandbox): number;
 }
 
 function countWhere<T>(records: Iterable<T>, match: (record: T) => boolean): number {
@@ -23,25 +23,25 @@ function sumOf<T>(items: Iterable<T>, size: (item: T) => number): number {
 
 const byOwner = <T>(records: (sandbox: Sandbox) => Iterable<T>, owner: (record: T) => string): Counter => ({
   owned: (sandbox, ownerId) => countWhere(records(sandbox), (record) => owner(record) === ownerId),
-  world: (sandbox) => countWhere(records(sandbox), () => true),
+  total: (sandbox) => countWhere(records(sandbox), () => true),
 });
 
 const byList = <T>(lists: (sandbox: Sandbox) => Map<string, T[]>): Counter => ({
   owned: (sandbox, ownerId) => lists(sandbox).get(ownerId)?.length ?? 0,
-  world: (sandbox) => sumOf(lists(sandbox).values(), (list) => list.length),
+  total: (sandbox) => sumOf(lists(sandbox).values(), (list) => list.length),
 });
 
 const calendarOf = (sandbox: Sandbox, groupId: string) => sumOf(sandbox.calendarByGroup.get(groupId) ?? [], (bucket) => bucket.size);
 
 /**
- * How each kind is counted: by scanning what the world holds, bounded by the world's own limit, so
+ * How each kind is counted: by scanning what the sandbox holds, bounded by the sandbox's own limit, so
  * that no count can drift from the records (a reset, restore or `--db` reload needs no bookkeeping).
  */
 const COUNTERS: Record<GrowthKind, Counter> = {
-  files: { owned: (sandbox, ownerId) => sandbox.files.ownedBy(ownerId).length, world: (sandbox) => sandbox.files.held },
+  files: { owned: (sandbox, ownerId) => sandbox.files.ownedBy(ownerId).length, total: (sandbox) => sandbox.files.held },
   fileVersions: {
     owned: (sandbox, fileId) => sandbox.files.get(fileId)?.versions.length ?? 0,
-    world: (sandbox) => sandbox.files.heldVersions(),
+    total: (sandbox) => sandbox.files.heldVersions(),
   },
   avatars: byOwner(
     (sandbox) => sandbox.avatars.held(),
@@ -81,7 +81,7 @@ const COUNTERS: Record<GrowthKind, Counter> = {
   ),
   notifications: {
     owned: (sandbox, senderId) => countWhere(sandbox.notifications.values(), (record) => record.senderUserId === senderId),
-    world: (sandbox) => sandbox.notifications.size,
+    total: (sandbox) => sandbox.notifications.size,
   },
   groups: byOwner(
     (sandbox) => sandbox.groups.values(),
@@ -89,22 +89,22 @@ const COUNTERS: Record<GrowthKind, Counter> = {
   ),
   groupRoles: {
     owned: (sandbox, groupId) => sandbox.groups.get(groupId)?.roles.length ?? 0,
-    world: (sandbox) => sumOf(sandbox.groups.values(), (group) => group.roles.length),
+    total: (sandbox) => sumOf(sandbox.groups.values(), (group) => group.roles.length),
   },
   groupPosts: byList((sandbox) => sandbox.groupPosts),
   groupGalleries: {
     owned: (sandbox, groupId) => sandbox.groups.get(groupId)?.galleries.length ?? 0,
-    world: (sandbox) => sumOf(sandbox.groups.values(), (group) => group.galleries.length),
+    total: (sandbox) => sumOf(sandbox.groups.values(), (group) => group.galleries.length),
   },
   groupGalleryImages: byList((sandbox) => sandbox.groupGalleryImages),
   calendarEvents: {
     owned: calendarOf,
-    world: (sandbox) => sumOf(sandbox.calendarByGroup.keys(), (groupId) => calendarOf(sandbox, groupId)),
+    total: (sandbox) => sumOf(sandbox.calendarByGroup.keys(), (groupId) => calendarOf(sandbox, groupId)),
   },
 };
 
 /**
- * Refuses a write that would add `adding` records of `kind` past its bound for the world (429,
+ * Refuses a write that would add `adding` records of `kind` past its bound for the sandbox (429,
  * asked first) or for `ownerId` (403), before anything changes: call it in the rule's synchronous block, ahead of
  * the first change. The bounds are GROWTH's (src/limits.ts, docs/limits.md).
  */
@@ -112,8 +112,8 @@ export function guardGrowth(sandbox: Sandbox, kind: GrowthKind, ownerId: string,
   const limit = GROWTH[kind];
   const counter = COUNTERS[kind];
   // Counting reads whole collections; with --db that must not count as the write reaching them all.
-  const { world, owned } = quietly(sandbox, () => ({ world: counter.world(sandbox), owned: counter.owned(sandbox, ownerId) }));
-  if (world + adding > limit.perWorld) {
+  const { total, owned } = quietly(sandbox, () => ({ total: counter.total(sandbox), owned: counter.owned(sandbox, ownerId) }));
+  if (total + adding > limit.perWorld) {
     throw new ApiError(429, messages.growthWorldFull(`${kind}PerWorld`, limit.perWorld, limit.what));
   }
   if (owned + adding > limit.perOwner) {
@@ -123,18 +123,18 @@ export function guardGrowth(sandbox: Sandbox, kind: GrowthKind, ownerId: string,
 
 const quietly = <T>(sandbox: Sandbox, read: () => T): T => (sandbox.writes ? sandbox.writes.quietly(read) : read());
 
-/** The records of `kind` held by `ownerId` and by the world, as the guard counts them. */
+/** The records of `kind` held by `ownerId` and by the whole sandbox, as the guard counts them. */
 export const growthCounts = (sandbox: Sandbox, kind: GrowthKind, ownerId: string) => ({
   owned: COUNTERS[kind].owned(sandbox, ownerId),
-  world: COUNTERS[kind].world(sandbox),
+  total: COUNTERS[kind].total(sandbox),
 });
 
-/** Every collection's bounds beside what the world holds now: what `GET /_mock/limits` lists. */
+/** Every collection's bounds beside what the sandbox holds now: what `GET /_mock/limits` lists. */
 export function growthReport(sandbox: Sandbox) {
   return Object.fromEntries(
     (Object.keys(GROWTH) as GrowthKind[]).map((kind) => {
       const { what, owner, perOwner, perWorld } = GROWTH[kind];
-      return [kind, { what, owner, perOwner, perWorld, held: quietly(sandbox, () => COUNTERS[kind].world(sandbox)) }];
+      return [kind, { what, owner, perOwner, perWorld, held: quietly(sandbox, () => COUNTERS[kind].total(sandbox)) }];
     }),
   );
 }

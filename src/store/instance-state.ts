@@ -18,7 +18,7 @@ export function occupantsOf(sandbox: Sandbox, instance: InstanceRecord): UserRec
 }
 
 /**
- * The span of world time around `now` in which none of `instances` closes: an answer built from them
+ * The span of sandbox time around `now` in which none of `instances` closes: an answer built from them
  * (and the clock) holds throughout it.
  */
 export function spanWithoutCloses(instances: readonly InstanceRecord[], now: number): TimeSpan {

@@ -2,7 +2,7 @@ const DAY = 86_400_000;
 
 /**
  * `new Date(ms).toISOString()` for times from 1970 to 9999 without a Date per time (a large generated
- * world formats one per user), and the `YYYY-MM-DD` of such a time, one text per day shared by the
+ * sandbox formats one per user), and the `YYYY-MM-DD` of such a time, one text per day shared by the
  * times of that day. Each day is worked out once.
  */
 export function isoTimes() {

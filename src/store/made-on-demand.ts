@@ -1,5 +1,5 @@
 /**
- * The records a world's recipes make when a read first needs them: each is made once and kept, so
+ * The records a sandbox's recipes make when a read first needs them: each is made once and kept, so
  * it is the same record from then on (a change to it stays).
  */
 export class MadeOnDemand<Recipe extends object, Made> {

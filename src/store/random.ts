@@ -8,7 +8,7 @@ export function hash32(text: string, seed = 0x811c9dc5): number {
   return hash;
 }
 
-/** hash32(text, seed) for four seeds at once, in one pass over the text (ids of cold world builds use it). */
+/** hash32(text, seed) for four seeds at once, in one pass over the text (ids of cold sandbox builds use it). */
 export function hash32x4(text: string, seeds: readonly [number, number, number, number]): [number, number, number, number] {
   let [a, b, c, d] = seeds;
   for (let i = 0; i < text.length; i++) {
@@ -32,7 +32,7 @@ function mulberry32(state: number): number {
 
 /**
  * mulberry32: a small seeded generator of numbers in [0, 1), cheap enough for millions of draws where
- * a faker call per record would govern a large world's start-up. `from` skips that many draws.
+ * a faker call per record would govern a large sandbox's start-up. `from` skips that many draws.
  */
 export function seededRandom(seed: number, from = 0): () => number {
   let state = (seed + Math.imul(from, STEP)) >>> 0;

@@ -1,19 +1,19 @@
 import { LIMITS, shareOf, stringBytes } from '../limits.js';
 import type { CachedRead } from './sandbox.js';
 
-/** [from, until) in epoch ms of world time. */
+/** [from, until) in epoch ms of sandbox time. */
 export interface TimeSpan {
   from: number;
   until: number;
 }
 
-/** What the process-wide account knows of one world's cache, kept apart so a dropped world's cache can be collected. */
+/** What the process-wide account knows of one sandbox's cache, kept apart so a dropped sandbox's cache can be collected. */
 interface Ledger {
   bytes: number;
   readonly cache: WeakRef<ReadCache>;
 }
 
-/** Every live world's cache, against the process's LIMITS.readCacheShare of --max-memory. */
+/** Every live sandbox's cache, against the process's LIMITS.readCacheShare of --max-memory. */
 const ledgers = new Set<Ledger>();
 let heldByAll = 0;
 const forget = new FinalizationRegistry<Ledger>((ledger) => {
@@ -22,9 +22,9 @@ const forget = new FinalizationRegistry<Ledger>((ledger) => {
 });
 
 /**
- * The answers cachedJson keeps for a world, bounded by entries, by the world's readCacheBytes and,
- * with every other world's, by the process's share of --max-memory; all in bytes as V8 may hold the
- * text (two a character past Latin-1). Past a bound the oldest answers go first (of the world
+ * The answers cachedJson keeps for a sandbox, bounded by entries, by the sandbox's readCacheBytes and,
+ * with every other sandbox's, by the process's share of --max-memory; all in bytes as V8 may hold the
+ * text (two a character past Latin-1). Past a bound the oldest answers go first (of the sandbox
  * holding most, for the process's bound); an answer larger than a bound is not kept at all.
  */
 export class ReadCache {
@@ -87,7 +87,7 @@ export class ReadCache {
   }
 }
 
-/** Bytes the read caches of every live world hold together. */
+/** Bytes the read caches of every live sandbox hold together. */
 export const readCacheBytesOfProcess = () => heldByAll;
 
 function evictFromLargest(): boolean {

@@ -5,17 +5,17 @@ import { recordBytesIn } from './snapshot-bytes.js';
 import { savedSnapshot } from './persistence/snapshot.js';
 
 /**
- * About the bytes the world's records and state hold, uploads aside (they count as uploads). Read in
- * the form a `--db` file keeps, so a generated world's records its recipes have not made stay unmade.
+ * About the bytes the sandbox's records and state hold, uploads aside (they count as uploads). Read in
+ * the form a `--db` file keeps, so a generated sandbox's records its recipes have not made stay unmade.
  */
-function heapBytesOf(world: Sandbox): number {
-  const measure = () => recordBytesIn(savedSnapshot(world)) * HEAP_PER_BYTE;
-  // Reading the world to measure it must not count as a write reaching all of it (with --db).
-  return world.writes ? world.writes.quietly(measure) : measure();
+function heapBytesOf(sandbox: Sandbox): number {
+  const measure = () => recordBytesIn(savedSnapshot(sandbox)) * HEAP_PER_BYTE;
+  // Reading the sandbox to measure it must not count as a write reaching all of it (with --db).
+  return sandbox.writes ? sandbox.writes.quietly(measure) : measure();
 }
 
 interface Ledger {
-  /** The world's records as last measured (approximateBytes, as a snapshot counts them). */
+  /** The sandbox's records as last measured (approximateBytes, as a snapshot counts them). */
   measured: number;
   /** What writes since may have added: each one's body and a record's worth beside it. */
   grown: number;
@@ -34,18 +34,18 @@ const HEAP_PER_BYTE = 3;
  */
 const MIN_ROOM = 16 * 1024 * 1024;
 
-/** Bytes the records of every world may hold together: LIMITS.recordShare of --max-memory, at least MIN_ROOM. */
+/** Bytes the records of every sandbox may hold together: LIMITS.recordShare of --max-memory, at least MIN_ROOM. */
 export const recordRoom = (): number => Math.max(MIN_ROOM, shareOf(LIMITS.recordShare));
 
 /** Bytes a write is taken to add beside its body: about one small record and its index entries. */
 const WRITE_BYTES = 512;
-/** A world is measured again once its writes since may have added this much, or an eighth of it, the more. */
+/** A sandbox is measured again once its writes since may have added this much, or an eighth of it, the more. */
 const REMEASURE_BYTES = 256 * 1024;
 
 const ledgers = new WeakMap<Sandbox, Ledger>();
-/** About the bytes of records every counted world holds, against LIMITS.recordShare of --max-memory. */
+/** About the bytes of records every counted sandbox holds, against LIMITS.recordShare of --max-memory. */
 let heldByAll = 0;
-// A world dropped without being released (a whole app let go in-process) stops counting when collected.
+// A sandbox dropped without being released (a whole app let go in-process) stops counting when collected.
 const forget = new FinalizationRegistry<Ledger>((ledger) => close(ledger));
 
 function close(ledger: Ledger): void {
@@ -54,60 +54,60 @@ function close(ledger: Ledger): void {
   heldByAll -= ledger.measured + ledger.grown;
 }
 
-function ledgerOf(world: Sandbox): Ledger {
-  let ledger = ledgers.get(world);
+function ledgerOf(sandbox: Sandbox): Ledger {
+  let ledger = ledgers.get(sandbox);
   if (ledger) return ledger;
-  ledger = { measured: heapBytesOf(world), grown: 0, counted: true };
+  ledger = { measured: heapBytesOf(sandbox), grown: 0, counted: true };
   heldByAll += ledger.measured;
-  ledgers.set(world, ledger);
-  forget.register(world, ledger);
+  ledgers.set(sandbox, ledger);
+  forget.register(sandbox, ledger);
   return ledger;
 }
 
-function measure(ledger: Ledger, world: Sandbox): void {
-  const measured = heapBytesOf(world);
+function measure(ledger: Ledger, sandbox: Sandbox): void {
+  const measured = heapBytesOf(sandbox);
   if (ledger.counted) heldByAll += measured - ledger.measured - ledger.grown;
   ledger.measured = measured;
   ledger.grown = 0;
 }
 
 /**
- * Refuses a write with 507 while the worlds' records together hold more than their share of
- * --max-memory. Before refusing, the world is measured again if it was written since its last
+ * Refuses a write with 507 while the sandboxes' records together hold more than their share of
+ * --max-memory. Before refusing, the sandbox is measured again if it was written since its last
  * measure (a delete may have freed room), so the estimate never refuses on stale growth alone.
  */
-export function checkRecordRoom(world: Sandbox): void {
+export function checkRecordRoom(sandbox: Sandbox): void {
   const max = recordRoom();
-  const ledger = ledgerOf(world);
+  const ledger = ledgerOf(sandbox);
   if (heldByAll <= max) return;
-  if (ledger.grown > 0) measure(ledger, world);
+  if (ledger.grown > 0) measure(ledger, sandbox);
   if (heldByAll > max) throw new ApiError(507, messages.recordsFull(max));
 }
 
 /**
- * A write reached the world: it may have added its body's bytes and a record's. Measuring every
- * write would cost the world's size each time; measuring once the estimate has grown by an eighth
+ * A write reached the sandbox: it may have added its body's bytes and a record's. Measuring every
+ * write would cost the sandbox's size each time; measuring once the estimate has grown by an eighth
  * keeps the cost in proportion to what was written, and the estimate within about that of the truth.
  */
-export function noteWrite(world: Sandbox, bodyBytes: number): void {
-  const ledger = ledgerOf(world);
+export function noteWrite(sandbox: Sandbox, bodyBytes: number): void {
+  const ledger = ledgerOf(sandbox);
   const added = (Math.max(0, bodyBytes) + WRITE_BYTES) * HEAP_PER_BYTE;
   ledger.grown += added;
   if (ledger.counted) heldByAll += added;
-  if (ledger.grown > Math.max(REMEASURE_BYTES, ledger.measured / 8)) measure(ledger, world);
+  if (ledger.grown > Math.max(REMEASURE_BYTES, ledger.measured / 8)) measure(ledger, sandbox);
 }
 
-/** The world's records changed in a way no body tells (the control plane's writes): measured again before its next write. */
-export function recordsChanged(world: Sandbox): void {
-  const ledger = ledgers.get(world);
+/** The sandbox's records changed in a way no body tells (the control plane's writes): measured again before its next write. */
+export function recordsChanged(sandbox: Sandbox): void {
+  const ledger = ledgers.get(sandbox);
   if (ledger) ledger.grown = Math.max(ledger.grown, 1);
 }
 
-/** The world is gone (removed, reset or restored over, the server closed): its records stop counting. */
-export function releaseRecords(world: Sandbox): void {
-  const ledger = ledgers.get(world);
+/** The sandbox is gone (removed, reset or restored over, the server closed): its records stop counting. */
+export function releaseRecords(sandbox: Sandbox): void {
+  const ledger = ledgers.get(sandbox);
   if (ledger) close(ledger);
 }
 
-/** About the bytes of heap the records of every counted world of the process hold. */
+/** About the bytes of heap the records of every counted sandbox of the process hold. */
 export const recordBytesOfProcess = (): number => heldByAll;

@@ -5,7 +5,7 @@ import { emptySandboxData, type SandboxData } from './fixtures/fixtures.js';
 import { withState, type SandboxState } from './persistence/snapshot.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 
-/** The data a world is built from and reset to: every world, reset or isolated, starts from a fresh copy of it. */
+/** The data a sandbox is built from and reset to: every sandbox, reset or isolated, starts from a fresh copy of it. */
 export class SandboxSource {
   private constructor(
     private readonly copy: () => SandboxData,
@@ -14,7 +14,7 @@ export class SandboxSource {
   ) {}
 
   /**
-   * `extend` adds to every fresh copy (seeded bulk data, say), so a large generated world is rebuilt
+   * `extend` adds to every fresh copy (seeded bulk data, say), so a large generated sandbox is rebuilt
    * rather than kept twice. `state` is what the records cannot say, as an exported fixture
    * directory's state.json holds it.
    */
@@ -27,21 +27,21 @@ export class SandboxSource {
     return new SandboxSource(() => deepCopy(initial), extend, state);
   }
 
-  /** A fresh copy that a world may own and change. */
+  /** A fresh copy that a sandbox may own and change. */
   fresh(): SandboxData {
     const data = this.copy();
     this.extend?.(data);
     return data;
   }
 
-  /** No records at all, with the source's settings: what `base: 'empty'` arranges a world over. */
+  /** No records at all, with the source's settings: what `base: 'empty'` arranges a sandbox over. */
   empty(): SandboxData {
     return { ...emptySandboxData(), settings: this.fresh().settings };
   }
 
   /**
-   * A new world as the source holds it, or from `data` (a fresh copy the caller changed); `withState`
-   * false leaves out what the source's records cannot say (a world arranged from no records).
+   * A new sandbox as the source holds it, or from `data` (a fresh copy the caller changed); `withState`
+   * false leaves out what the source's records cannot say (a sandbox arranged from no records).
    */
   build(clock: ManualClock, pipeline?: PipelineBus, data: SandboxData = this.fresh(), withSourceState = true): Sandbox {
     const sandbox = createSandbox(data, clock, pipeline);

@@ -32,7 +32,7 @@ import { fileDataBytes } from './upload-bytes.js';
 import { WatchedMap, byIdWatched } from './watched-map.js';
 
 /**
- * One isolated, mutable world: every record, its indexes, its sessions and its clock.
+ * One isolated, mutable sandbox: every record, its indexes, its sessions and its clock.
  * Handlers reach it through the request context, never through a module-level variable.
  */
 export interface Sandbox
@@ -49,7 +49,7 @@ export interface Sandbox
     ShopIndex,
     AccountEconomyIndex,
     AccountExtrasIndex {
-  /** The world's own clock; the control plane may move it. */
+  /** The sandbox's own clock; the control plane may move it. */
   readonly clock: ManualClock;
   readonly settings: SandboxSettings;
   readonly sessions: Sessions;
@@ -76,14 +76,14 @@ export interface Sandbox
   /** The words of worlds' names, for world search; told when a name changes. */
   readonly worldNames: WorldNameIndex;
   /**
-   * Moved on before and after every API request that may change the world (any method but GET and
+   * Moved on before and after every API request that may change the sandbox (any method but GET and
    * HEAD), and by a login, the one GET that changes a record: an answer in readCache is good while the
    * revision it was made at still stands.
    */
   revision: number;
   /** Request key -> the JSON a read answered at a revision (see cachedJson in src/http/helpers.ts). */
   readonly readCache: ReadCache;
-  /** Events for the event socket; the same bus outlives a reset or restore of the world. */
+  /** Events for the event socket; the same bus outlives a reset or restore of the sandbox. */
   readonly pipeline: PipelineBus;
   // prints
   readonly prints: Map<string, PrintRecord>;
@@ -92,7 +92,7 @@ export interface Sandbox
   // jams
   readonly jams: Map<string, JamRecord>;
   readonly jamSubmissions: Map<string, JamSubmissionRecord>;
-  /** Told of every request that may change the world, when a `--db` file saves it (see WriteTracker). */
+  /** Told of every request that may change the sandbox, when a `--db` file saves it (see WriteTracker). */
   writes?: WriteWindow;
 }
 
@@ -106,7 +106,7 @@ export interface WriteWindow {
 
 export interface CachedRead {
   revision: number;
-  /** The span of world time, [from, until) in epoch ms, in which the answer holds. */
+  /** The span of sandbox time, [from, until) in epoch ms, in which the answer holds. */
   from: number;
   until: number;
   text: string;
@@ -114,7 +114,7 @@ export interface CachedRead {
   cutTo?: number;
 }
 
-/** Builds a world from data it takes ownership of (pass a clone to keep the original). */
+/** Builds a sandbox from data it takes ownership of (pass a clone to keep the original). */
 export function createSandbox(data: SandboxDataWithRecipes, clock: ManualClock, pipeline = new PipelineBus()): Sandbox {
   const users = byIdWatched(data.users);
   const groups = byIdWatched(data.groups);

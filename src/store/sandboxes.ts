@@ -14,20 +14,20 @@ import { checkFixtureBytesFit } from './fixture-bytes.js';
 import { LIMITS, shareOf } from '../limits.js';
 import { placeInviteMessages } from './indexes/invite-messages.js';
 
-/** Where the default world's snapshot is kept: isolated ids all start with `world_`. */
+/** Where the default sandbox's snapshot is kept: isolated ids all start with `world_`. */
 const DEFAULT_KEY = '';
 
-/** How many isolated worlds may live at once, and how long one lives unused. */
+/** How many isolated sandboxes may live at once, and how long one lives unused. */
 export interface SandboxLimits {
-  /** Isolated worlds at once (the default world aside); one more is refused with 429. */
+  /** Isolated sandboxes at once (the default sandbox aside); one more is refused with 429. */
   maxSandboxes: number;
-  /** An isolated world no request has named for this long is removed. */
+  /** An isolated sandbox no request has named for this long is removed. */
   sandboxIdleMinutes: number;
-  /** Wall time for idleness: a world's own clock may stand still or be moved. */
+  /** Wall time for idleness: a sandbox's own clock may stand still or be moved. */
   now: () => number;
 }
 
-/** What a new isolated world starts from besides the source's data. */
+/** What a new isolated sandbox starts from besides the source's data. */
 export interface NewSandbox {
   /** Records (collection -> records, and `settings`) merged over the source's by id; checked as fixture files are. */
   fixtures?: unknown;
@@ -35,23 +35,23 @@ export interface NewSandbox {
   replace?: boolean;
   /** What the fixtures go over: the source's records (`starting`, the default), or none at all (`empty`). */
   base?: 'starting' | 'empty';
-  /** Seeds what the world orders at random (instance discovery). */
+  /** Seeds what the sandbox orders at random (instance discovery). */
   seed?: number;
-  /** The world's starting time, epoch ms. */
+  /** The sandbox's starting time, epoch ms. */
   clock?: number;
 }
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { maxSandboxes: 100, sandboxIdleMinutes: 60, now: () => Date.now() };
 
 /**
- * The default world plus any isolated ones a test suite asks for (one per parallel worker, say),
+ * The default sandbox plus any isolated ones a test suite asks for (one per parallel worker, say),
  * each built from the same source on a clock of its own. A request picks one with `X-Mock-World`.
  */
 export class Sandboxes {
   private readonly isolated = new Map<string, Sandbox>();
-  /** One per world that took one; a reset keeps it, so a restore still works afterwards. */
+  /** One per sandbox that took one; a reset keeps it, so a restore still works afterwards. */
   private readonly snapshots = new Map<string, SandboxSnapshot>();
-  /** Isolated world id -> wall time of the last request that named it. */
+  /** Isolated sandbox id -> wall time of the last request that named it. */
   private readonly lastUsed = new Map<string, number>();
   private current: Sandbox;
   private readonly limits: SandboxLimits;
@@ -76,7 +76,7 @@ export class Sandboxes {
     return this.current;
   }
 
-  /** The world a request names, the default one when it names none, undefined for an unknown id. */
+  /** The sandbox a request names, the default one when it names none, undefined for an unknown id. */
   get(id: string | undefined): Sandbox | undefined {
     if (id === undefined) return this.current;
     const sandbox = this.isolated.get(id);
@@ -91,8 +91,8 @@ export class Sandboxes {
   }
 
   /**
-   * A new isolated world; idle ones go first, and past the cap it is a 429. Fixtures that do not
-   * pass are one 400 naming every problem, and no world is made.
+   * A new isolated sandbox; idle ones go first, and past the cap it is a 429. Fixtures that do not
+   * pass are one 400 naming every problem, and no sandbox is made.
    */
   create(options: NewSandbox = {}): { id: string; sandbox: Sandbox } {
     this.expireIdle();
@@ -121,7 +121,7 @@ export class Sandboxes {
     for (const [id, used] of this.lastUsed) if (now - used > this.idleMs) this.remove(id);
   }
 
-  /** Rebuilds a world from the source data; sessions end, its clock keeps its time. */
+  /** Rebuilds a sandbox from the source data; sessions end, its clock keeps its time. */
   reset(id?: string): boolean {
     const sandbox = this.get(id);
     if (!sandbox) return false;
@@ -130,16 +130,16 @@ export class Sandboxes {
     return true;
   }
 
-  /** Keeps a copy of the world's current state, in place of any earlier one; 413 when it does not fit the process's budget. */
+  /** Keeps a copy of the sandbox's current state, in place of any earlier one; 413 when it does not fit the process's budget. */
   snapshot(id?: string): void {
     const key = id ?? DEFAULT_KEY;
-    // A snapshot is a copy: its bytes count against the process's shares beside the world's.
+    // A snapshot is a copy: its bytes count against the process's shares beside the sandbox's.
     const snapshot = takeCountedSnapshot(selectSandbox(this, id), this.snapshots.get(key));
     this.dropSnapshot(key);
     this.snapshots.set(key, snapshot);
   }
 
-  /** Puts the world back as its snapshot holds it; its sessions and clock carry on. */
+  /** Puts the sandbox back as its snapshot holds it; its sessions and clock carry on. */
   restore(id?: string): void {
     const sandbox = selectSandbox(this, id);
     const snapshot = this.snapshots.get(id ?? DEFAULT_KEY);
@@ -148,8 +148,8 @@ export class Sandboxes {
   }
 
   /**
-   * Puts the default world in the state `snapshot` holds (a saved database, say), which it takes
-   * over rather than copies (a big world is not held twice); its clock and sessions carry on.
+   * Puts the default sandbox in the state `snapshot` holds (a saved database, say), which it takes
+   * over rather than copies (a big sandbox is not held twice); its clock and sessions carry on.
    */
   load(snapshot: SandboxSnapshot): void {
     const sandbox = this.current;
@@ -158,7 +158,7 @@ export class Sandboxes {
   }
 
   /**
-   * Rebuilds the world from its records as `change` answers them (it throws to refuse, before
+   * Rebuilds the sandbox from its records as `change` answers them (it throws to refuse, before
    * anything changes): every index learns of the change at once. Sessions, clock, event sockets and
    * what the records cannot say carry on, as after a restore.
    */
@@ -166,10 +166,10 @@ export class Sandboxes {
     const sandbox = selectSandbox(this, id);
     const { data, ...state } = liveSnapshot(sandbox);
     const changed = change(data);
-    // The old world is dropped: the new one may take over its records and maps as they are.
+    // The old sandbox is dropped: the new one may take over its records and maps as they are.
     const rebuilt = buildChecked(() => createSandbox(changed, sandbox.clock, sandbox.pipeline));
     checkFixtureBytesFit(rebuilt, sandbox);
-    // The world's slots are its state, not its records: a slot just put goes over them.
+    // The sandbox's slots are its state, not its records: a slot just put goes over them.
     placeInviteMessages(state, rebuilt);
     this.replace(id, { ...withState(rebuilt, state), ...loginsOf(sandbox) });
   }
@@ -190,7 +190,7 @@ export class Sandboxes {
     this.snapshots.delete(key);
   }
 
-  /** The worlds are done with (their server closed): their uploads and snapshots stop counting against the process. */
+  /** The sandboxes are done with (their server closed): their uploads and snapshots stop counting against the process. */
   close(): void {
     releaseUploads(this.current);
     releaseRecords(this.current);
@@ -199,7 +199,7 @@ export class Sandboxes {
     for (const snapshot of this.snapshots.values()) releaseSnapshot(snapshot);
   }
 
-  /** The isolated worlds' ids, oldest first. */
+  /** The isolated sandboxes' ids, oldest first. */
   ids(): string[] {
     return [...this.isolated.keys()];
   }
@@ -208,7 +208,7 @@ export class Sandboxes {
     return this.isolated.size;
   }
 
-  /** Puts `world` in the place of the one `id` names; the old one's uploads stop counting, or are counted anew when the new one holds the same. */
+  /** Puts `sandbox` in the place of the one `id` names; the old one's uploads stop counting, or are counted anew when the new one holds the same. */
   private replace(id: string | undefined, sandbox: Sandbox) {
     const old = id === undefined ? this.current : this.isolated.get(id);
     if (old && old.fileBlobs !== sandbox.fileBlobs) releaseUploads(old);
@@ -220,7 +220,7 @@ export class Sandboxes {
   }
 }
 
-/** The request header that names an isolated world. */
+/** The request header that names an isolated sandbox. */
 export const WORLD_HEADER = 'x-mock-world';
 
 export function selectSandbox(sandboxes: Sandboxes, id: string | undefined): Sandbox {
@@ -229,7 +229,7 @@ export function selectSandbox(sandboxes: Sandboxes, id: string | undefined): San
   return sandbox;
 }
 
-/** A world built from checked records; what only building finds is a 400 as the checks' problems are. */
+/** A sandbox built from checked records; what only building finds is a 400 as the checks' problems are. */
 function buildChecked(build: () => Sandbox): Sandbox {
   try {
     return build();

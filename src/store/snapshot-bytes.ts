@@ -28,25 +28,25 @@ export function recordBytesIn(snapshot: SandboxSnapshot): number {
   return approximateBytes(records);
 }
 
-/** About the bytes the world's records and state hold, uploads aside. */
-export const recordBytesOf = (world: Sandbox): number => recordBytesIn(liveSnapshot(world));
+/** About the bytes the sandbox's records and state hold, uploads aside. */
+export const recordBytesOf = (sandbox: Sandbox): number => recordBytesIn(liveSnapshot(sandbox));
 
 /**
- * A copy of the world to keep in place of `replacing` (its earlier snapshot), counted: its uploads
- * beside every world's and snapshot's within LIMITS.uploadShare, its records beside the other
+ * A copy of the sandbox to keep in place of `replacing` (its earlier snapshot), counted: its uploads
+ * beside every sandbox's and snapshot's within LIMITS.uploadShare, its records beside the other
  * snapshots' within LIMITS.snapshotRecordShare. A copy that does not fit is a 413 before anything
  * is copied; checking and counting happen in one synchronous block.
  */
-export function takeCountedSnapshot(world: Sandbox, replacing?: SandboxSnapshot): SandboxSnapshot {
-  const uploads = sharedBytesOf(world);
+export function takeCountedSnapshot(sandbox: Sandbox, replacing?: SandboxSnapshot): SandboxSnapshot {
+  const uploads = sharedBytesOf(sandbox);
   const uploadMax = shareOf(LIMITS.uploadShare);
   const uploadsKept = uploadBytesOfProcess() - (replacing ? sharedBytesOf(replacing) : 0);
   if (uploadsKept + uploads > uploadMax) throw new ApiError(413, messages.snapshotUploadsFull(uploads, uploadMax));
-  const records = recordBytesOf(world);
+  const records = recordBytesOf(sandbox);
   const recordMax = shareOf(LIMITS.snapshotRecordShare);
   const recordsKept = heldByAll - (replacing ? snapshotRecordBytes(replacing) : 0);
   if (recordsKept + records > recordMax) throw new ApiError(413, messages.snapshotRecordsFull(records, recordMax));
-  const snapshot = takeSnapshot(world);
+  const snapshot = takeSnapshot(sandbox);
   const ledger: Ledger = { bytes: records, counted: true };
   heldByAll += records;
   ledgers.set(snapshot, ledger);
@@ -55,7 +55,7 @@ export function takeCountedSnapshot(world: Sandbox, replacing?: SandboxSnapshot)
   return snapshot;
 }
 
-/** The snapshot is dropped (replaced, its world removed, the server closed): its bytes stop counting. */
+/** The snapshot is dropped (replaced, its sandbox removed, the server closed): its bytes stop counting. */
 export function releaseSnapshot(snapshot: SandboxSnapshot): void {
   const ledger = ledgers.get(snapshot);
   if (ledger) close(ledger);

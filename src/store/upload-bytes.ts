@@ -2,9 +2,9 @@ import { FILE_TYPES, type FileRecord, type UploadSession } from './records/files
 import type { Sandbox } from './sandbox.js';
 
 /**
- * What holds uploaded bytes: a world, or the snapshot of one (a structured clone, so a copy of its
- * own). Counted by its `fileBlobs` map: a world rebuilt around the same maps (a change of its
- * records) is the same holder, recounted; a restored world (a clone) is a new one. Fixture files'
+ * What holds uploaded bytes: a sandbox, or the snapshot of one (a structured clone, so a copy of its
+ * own). Counted by its `fileBlobs` map: a sandbox rebuilt around the same maps (a change of its
+ * records) is the same holder, recounted; a restored sandbox (a clone) is a new one. Fixture files'
  * inline bytes count against the process's share.
  */
 export type UploadHolder = Pick<Sandbox, 'fileBlobs' | 'fileUploads'> &
@@ -25,9 +25,9 @@ export function fileDataBytes(files: Iterable<FileRecord>): number {
 }
 
 interface Ledger {
-  /** Uploaded bytes, against the world's uploadBytesPerWorld and the process's share. */
+  /** Uploaded bytes, against the sandbox's uploadBytesPerWorld and the process's share. */
   bytes: number;
-  /** Fixture files' inline bytes, against the process's share only: a world's own fixtures are not uploads to it. */
+  /** Fixture files' inline bytes, against the process's share only: a sandbox's own fixtures are not uploads to it. */
   fixture: number;
   counted: boolean;
 }
@@ -76,10 +76,10 @@ function close(ledger: Ledger): void {
   heldByAll -= ledger.bytes + ledger.fixture;
 }
 
-/** Starts counting a holder now (a world put in place, a snapshot taken) rather than at its first upload. */
+/** Starts counting a holder now (a sandbox put in place, a snapshot taken) rather than at its first upload. */
 export const trackUploads = (holder: UploadHolder): void => void ledgerOf(holder);
 
-/** Counts the holder's fixture bytes anew: a world rebuilt around the same maps (a record put) may give more or fewer. */
+/** Counts the holder's fixture bytes anew: a sandbox rebuilt around the same maps (a record put) may give more or fewer. */
 export function recountUploads(holder: UploadHolder): void {
   const ledger = ledgerOf(holder);
   const fixture = fixtureBytesOf(holder);
@@ -87,13 +87,13 @@ export function recountUploads(holder: UploadHolder): void {
   ledger.fixture = fixture;
 }
 
-/** The holder is gone (its world removed, reset or restored over, its snapshot replaced): its bytes stop counting. */
+/** The holder is gone (its sandbox removed, reset or restored over, its snapshot replaced): its bytes stop counting. */
 export function releaseUploads(holder: UploadHolder): void {
   const ledger = ledgers.get(holder.fileBlobs);
   if (ledger) close(ledger);
 }
 
-/** Bytes the world keeps from uploads: finished parts and parts sent but not yet finished (its fixtures' aside). */
+/** Bytes the sandbox keeps from uploads: finished parts and parts sent but not yet finished (its fixtures' aside). */
 export const uploadBytesOf = (holder: UploadHolder): number => ledgerOf(holder).bytes;
 
 /** Bytes the holder counts against the process's share: its uploads and its fixtures' inline data; none once released. */
@@ -102,37 +102,37 @@ export function sharedBytesOf(holder: UploadHolder): number {
   return ledger.counted ? ledger.bytes + ledger.fixture : 0;
 }
 
-/** Bytes of uploads every live world and snapshot keeps together, fixture files' inline data included. */
+/** Bytes of uploads every live sandbox and snapshot keeps together, fixture files' inline data included. */
 export const uploadBytesOfProcess = (): number => heldByAll;
 
 /** Keeps the finished bytes of a part (`<fileId>/<version>/<fileType>`), in place of any it had. */
-export function putBlob(world: UploadHolder, key: string, bytes: Uint8Array<ArrayBuffer>): void {
-  add(world, bytes.byteLength - (world.fileBlobs.get(key)?.byteLength ?? 0));
-  world.fileBlobs.set(key, bytes);
+export function putBlob(holder: UploadHolder, key: string, bytes: Uint8Array<ArrayBuffer>): void {
+  add(holder, bytes.byteLength - (holder.fileBlobs.get(key)?.byteLength ?? 0));
+  holder.fileBlobs.set(key, bytes);
 }
 
-export function dropBlob(world: UploadHolder, key: string): void {
-  add(world, -(world.fileBlobs.get(key)?.byteLength ?? 0));
-  world.fileBlobs.delete(key);
+export function dropBlob(holder: UploadHolder, key: string): void {
+  add(holder, -(holder.fileBlobs.get(key)?.byteLength ?? 0));
+  holder.fileBlobs.delete(key);
 }
 
 /** Keeps the bytes sent for one part of an unfinished upload, in place of any sent before. */
-export function putPartBytes(world: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }, bytes: Uint8Array<ArrayBuffer>): void {
-  add(world, bytes.byteLength - (part.bytes?.byteLength ?? 0));
+export function putPartBytes(holder: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }, bytes: Uint8Array<ArrayBuffer>): void {
+  add(holder, bytes.byteLength - (part.bytes?.byteLength ?? 0));
   part.bytes = bytes;
 }
 
 /** Forgets a part number's bytes sent so far (the part was started again). */
-export function dropPartBytes(world: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }): void {
-  add(world, -(part.bytes?.byteLength ?? 0));
+export function dropPartBytes(holder: UploadHolder, part: { bytes?: Uint8Array<ArrayBuffer> }): void {
+  add(holder, -(part.bytes?.byteLength ?? 0));
   delete part.bytes;
 }
 
 /** Forgets an unfinished upload with the bytes its parts were sent; answers it, for its upload URLs to go too. */
-export function dropUploadSession(world: UploadHolder, key: string): UploadSession | undefined {
-  const session = world.fileUploads.get(key);
+export function dropUploadSession(holder: UploadHolder, key: string): UploadSession | undefined {
+  const session = holder.fileUploads.get(key);
   if (!session) return undefined;
-  add(world, -sessionBytes(session));
-  world.fileUploads.delete(key);
+  add(holder, -sessionBytes(session));
+  holder.fileUploads.delete(key);
   return session;
 }

@@ -1,5 +1,5 @@
 /**
- * What a `--db` file's tracker hears from a map or index of the world while a write runs (see
+ * What a `--db` file's tracker hears from a map or index of the sandbox while a write runs (see
  * WriteTracker): the keys the write reached, or that it reached the whole (by reading every entry).
  * Unset, as it is without `--db`, nothing is told.
  */
@@ -8,7 +8,7 @@ export interface Watcher {
   reachAll(): void;
 }
 
-/** A map or index of the world that can be watched: the world's records live in these from creation. */
+/** A map or index of the sandbox that can be watched: the sandbox's records live in these from creation. */
 export interface Watchable {
   watcher: Watcher | undefined;
   /** `id` when it holds each record under the record's id: it is then the home of its collection (see savedPartsOf). */
@@ -17,7 +17,7 @@ export interface Watchable {
 
 /**
  * A Map that tells its watcher which entries are read, set or deleted, and when all of it is read
- * (iteration). Every keyed field of a world is one from the moment it is built, so a save learns
+ * (iteration). Every keyed field of a sandbox is one from the moment it is built, so a save learns
  * what a write touched from the map itself, whoever holds it.
  */
 export class WatchedMap<K, V> extends Map<K, V> implements Watchable {

@@ -234,12 +234,12 @@ describe('growth bounds per world', () => {
       const { t, api, write, spec, counts } = await setUp(kind);
       const owners = fillerOwners(kind);
       // Filled by other owners, each below its own bound.
-      while (counts().world < limit.perWorld - 1) {
-        spec.fill(t.sandbox, owners.next().value!, Math.min(limit.perOwner - 1, limit.perWorld - 1 - counts().world));
+      while (counts().total < limit.perWorld - 1) {
+        spec.fill(t.sandbox, owners.next().value!, Math.min(limit.perOwner - 1, limit.perWorld - 1 - counts().total));
       }
       const allowed = await api.send(again(write));
       expect(allowed.status, JSON.stringify(allowed.body)).toBeLessThan(300);
-      expect(counts().world).toBe(limit.perWorld);
+      expect(counts().total).toBe(limit.perWorld);
       const before = counts();
       const refused = await api.send(again(write));
       expectError(refused, 429, messages.growthWorldFull(`${kind}PerWorld`, limit.perWorld, limit.what));

@@ -75,7 +75,7 @@ export function avatarsRecipeOf(params: AvatarsRecipeParams): AvatarsRecipe {
 
 /** Favorites are added from 2025 on, a few hours apart, on the hour (of the avatars' hours: at most their last). */
 function planFavorites(random: () => number, userCount: number, count: number) {
-  // At most ten favorites per avatar on average, so a world with as many users as avatars stays small.
+  // At most ten favorites per avatar on average, so a sandbox with as many users as avatars stays small.
   const perUser = Math.max(1, Math.min(MAX_FAVORITES_PER_USER, count, Math.floor((10 * count) / userCount)));
   const favoritedFrom = (Date.parse('2025-01-01T00:00:00.000Z') - CREATED_FROM) / HOUR;
   const lastHour = CREATED_HOURS + UPDATE_HOURS - 1;

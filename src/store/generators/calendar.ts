@@ -13,7 +13,7 @@ const MAX_PER_GROUP_MONTH = 50;
  * Plans `count` seeded events, spread evenly over data.groups (group by group) and over the months
  * from mid-2025 on, at most 50 per group and month: a handful of faker calls up front, then a recipe
  * that makes each event when a read first needs it (`src/store/recipes/calendar.ts`). Built for millions: the
- * world indexes the plan without making the events.
+ * sandbox indexes the plan without making the events.
  */
 export function planCalendarEvents(faker: Faker, data: SandboxData, count: number): void {
   const recipe = calendarRecipe(faker, data, count);

@@ -1,5 +1,5 @@
 /**
- * How many records of each kind a generated world adds on top of its fixtures. Apart from the
+ * How many records of each kind a generated sandbox adds on top of its fixtures. Apart from the
  * generators themselves, so the CLI can check `--generate` without loading faker.
  */
 export interface GenerateCounts {

@@ -7,7 +7,7 @@ const RING_STEPS = [1, 7] as const;
  * A plausible social graph for generated users without drawing from the seeded faker (so every other
  * generated record stays as it was): a ring lattice, each user a friend of the users 1 and 7 places
  * either side, 4 friends each; one in ten is on the website (`active`). Who is in game follows from the
- * generated instances when the world is built.
+ * generated instances when the sandbox is built.
  */
 export function linkGeneratedFriends(users: UserRecord[], from: number): void {
   const count = users.length - from;

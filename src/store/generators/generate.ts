@@ -35,9 +35,9 @@ export const GENERATED_PASSWORD = 'generated-password';
 /** A fake id with the real shape, drawn from the seeded faker so one seed always gives the same ids. */
 
 /**
- * Adds seeded bulk data to a world's data. Two calls with one seed produce identical records;
- * each world draws from its own Faker, never the global one. The bulkiest kinds (calendar events,
- * avatars and their favorites, files) are added as recipes that createWorld indexes and a read makes
+ * Adds seeded bulk data to a sandbox's data. Two calls with one seed produce identical records;
+ * each sandbox draws from its own Faker, never the global one. The bulkiest kinds (calendar events,
+ * avatars and their favorites, files) are added as recipes that createSandbox indexes and a read makes
  * into records (see recipes.ts); generateCalendarEvents, generateAvatars and generateFiles make the
  * same records at once.
  */
@@ -100,7 +100,7 @@ const copyUserRecord = viewOf('UserRecord', UserRecordSchema, { computed: ['reco
 /**
  * Copies of one parsed template that share its nested defaults (frozen, so a change in place fails
  * loudly instead of reaching every user); only the arrays the rules change in place are each user's own,
- * since a deep copy per user adds up to much of a large generated world's memory.
+ * since a deep copy per user adds up to much of a large generated sandbox's memory.
  */
 function userFactory(): () => UserRecord {
   const template = deepFreeze(

@@ -8,7 +8,7 @@ const JOIN_STATES = ['open', 'request', 'invite', 'closed'] as const;
 
 /**
  * Adds `count` seeded groups, each owned by one of data.users (by index, so a seed always gives the
- * same world) with an Owner, a Moderator and a default Member role, one gallery, and up to four other
+ * same sandbox) with an Owner, a Moderator and a default Member role, one gallery, and up to four other
  * users: mostly members, now and then an invite or a join request. Plain objects, no per-record parsing.
  */
 export function generateGroups(faker: Faker, data: SandboxData, count: number): void {

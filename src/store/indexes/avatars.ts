@@ -17,7 +17,7 @@ import { sameData, type RecipeEdits } from '../recipes/recipes.js';
 import type { Watchable, Watcher } from '../watched-map.js';
 
 /**
- * Avatars by id: the world's records, then its recipes' avatars, each made the first time it is read
+ * Avatars by id: the sandbox's records, then its recipes' avatars, each made the first time it is read
  * (its id names its number) and kept from then on.
  */
 export class AvatarsById implements Watchable {
@@ -52,7 +52,7 @@ export class AvatarsById implements Watchable {
     return { avatars, gone: [...this.deleted].filter((id) => this.planned.placeOf(id)) };
   }
 
-  /** The recipes the world's generated avatars come from. */
+  /** The recipes the sandbox's generated avatars come from. */
   get recipes(): readonly AvatarsRecipe[] {
     return this.planned.recipes;
   }
@@ -66,7 +66,7 @@ export class AvatarsById implements Watchable {
 
   /**
    * An avatar under an id a recipe makes (made again after the generated one was deleted) takes that
-   * one's place, where a reloaded world puts it too.
+   * one's place, where a reloaded sandbox puts it too.
    */
   add(avatar: AvatarRecord): void {
     this.watcher?.reachKey(avatar.id);
@@ -199,7 +199,7 @@ export interface AvatarIndex {
   /** Every user's favorites of every type (avatars, worlds, friends), the one store all favorite lists read. */
   readonly favorites: FavoritesByUser;
   readonly avatarFavoriteCounts: FavoriteCounts;
-  /** Seeds the random and shuffle sorts, so one world always answers them in one order. */
+  /** Seeds the random and shuffle sorts, so one sandbox always answers them in one order. */
   readonly avatarShuffleSeed: number;
 }
 
@@ -210,7 +210,7 @@ export function indexAvatars(
   edits?: RecipeEdits,
 ): AvatarIndex {
   const byId = new AvatarsById(avatars, recipes, edits);
-  // Counted as when the world was made: the changed recipe avatars among the records are the recipes'.
+  // Counted as when the sandbox was made: the changed recipe avatars among the records are the recipes'.
   const records = edits
     ? avatars.filter((avatar) => !recipes.some((recipe) => recipeAvatarNumber(recipe, avatar.id) !== undefined))
     : avatars;

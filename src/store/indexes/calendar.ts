@@ -14,7 +14,7 @@ const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
 
 /**
  * The UTC month of a `toISOString()` time as one number (year * 12 + month - 1), read from the
- * text without allocating: building a world indexes a million of them.
+ * text without allocating: building a sandbox indexes a million of them.
  */
 export const monthOf = (isoTime: string) =>
   (digit(isoTime, 0) * 1000 + digit(isoTime, 1) * 100 + digit(isoTime, 2) * 10 + digit(isoTime, 3)) * 12 +
@@ -44,7 +44,7 @@ const compareEvents = (a: CalendarEventRecord, b: CalendarEventRecord) =>
 /**
  * One group's events starting in one UTC month, sorted by startsAt then id, with how many of them
  * each audience sees. The monthly limit keeps a bucket small, so filtering one is cheap; whole
- * buckets are skipped by their counts. A generated world's events wait here as a run of their
+ * buckets are skipped by their counts. A generated sandbox's events wait here as a run of their
  * recipe, counted but not made, until something reads `events`: most buckets are never read.
  */
 export class MonthBucket {
@@ -143,7 +143,7 @@ export class MonthBucket {
 export interface CalendarIndex {
   /** groupId -> that group's month buckets, ascending: what the monthly limit and the list read. */
   readonly calendarByGroup: Map<string, MonthBucket[]>;
-  /** The recipes the world's generated events come from. */
+  /** The recipes the sandbox's generated events come from. */
   readonly calendarRecipes: readonly CalendarRecipe[];
 }
 
@@ -215,7 +215,7 @@ export function putCalendarEvent(index: CalendarIndex, event: CalendarEventRecor
   bucketFor(index, event.ownerId, monthOf(event.startsAt)).insert(event);
 }
 
-/** Takes every event of the group out, as one by one (so a saved world records each as gone); answers them. */
+/** Takes every event of the group out, as one by one (so a saved sandbox records each as gone); answers them. */
 export function removeGroupCalendar(index: CalendarIndex, groupId: string): CalendarEventRecord[] {
   const events = (index.calendarByGroup.get(groupId) ?? []).flatMap((bucket) => [...bucket.events]);
   for (const event of events) removeCalendarEvent(index, event);

@@ -14,7 +14,7 @@ interface PlannedFavorites {
 
 /**
  * userId -> their favorites of every type, oldest first: what every favorites list reads, never a
- * whole collection. An array each rather than a Map (a large world holds 100k of them); a user holds
+ * whole collection. An array each rather than a Map (a large sandbox holds 100k of them); a user holds
  * at most the sum of the group limits. Made from the recipe on the first read of a user whose
  * favorites were generated.
  */

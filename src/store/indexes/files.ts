@@ -11,13 +11,13 @@ interface PlannedFiles {
 }
 
 /**
- * The world's files, by id and by owner. A recipe's files are made one at a time when a read needs
+ * The sandbox's files, by id and by owner. A recipe's files are made one at a time when a read needs
  * them, by id or in their owner's list, and kept: a made file is the same record from then on.
  */
 export class FileIndex implements Watchable {
   watcher: Watcher | undefined = undefined;
   readonly keyedBy = 'id';
-  /** The files the world was built with, then the files added since: by id, in that order. */
+  /** The files the sandbox was built with, then the files added since: by id, in that order. */
   private readonly records = new Map<string, FileRecord>();
   private builtWith: number;
   private readonly builtWithIds: Set<string>;
@@ -75,7 +75,7 @@ export class FileIndex implements Watchable {
     return { files: [...first, ...changed, ...all.slice(this.builtWith)], first: first.map((file) => file.id), gone };
   }
 
-  /** The recipes the world's generated files come from. */
+  /** The recipes the sandbox's generated files come from. */
   get recipes(): readonly FilesRecipe[] {
     return this.recipeFiles.recipes;
   }
@@ -104,7 +104,7 @@ export class FileIndex implements Watchable {
     return this.lists.get(ownerId) ?? [];
   }
 
-  /** How many files the world holds as records (generated ones a recipe has not made aside). */
+  /** How many files the sandbox holds as records (generated ones a recipe has not made aside). */
   get held(): number {
     return this.records.size;
   }

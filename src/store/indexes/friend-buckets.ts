@@ -1,6 +1,6 @@
 import type { UserRecord } from '../records/user.js';
 
-/** One frozen empty list for every empty bucket: a large world has many. */
+/** One frozen empty list for every empty bucket: a large sandbox has many. */
 const NONE = Object.freeze([]) as unknown as string[];
 
 type Bucket = 'onlineFriends' | 'activeFriends' | 'offlineFriends';
@@ -13,7 +13,7 @@ const bucketOf = (user: UserRecord): Bucket =>
 const without = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : list);
 
 /**
- * `list` with `id` put in, in the order of `friends`: the order fileAllFriends gives when a saved world
+ * `list` with `id` put in, in the order of `friends`: the order fileAllFriends gives when a saved sandbox
  * is loaded, so a friend's state changes read back in the same order after a reload.
  */
 function withFriend(list: string[], id: string, friends: string[]): string[] {
@@ -47,7 +47,7 @@ export function linkFriends(a: UserRecord, b: UserRecord): void {
 
 /**
  * Fills every user's three buckets from `friends` and the friends' states, dropping ids of users that
- * do not exist. Run once when a world is built: fixtures and generation only list `friends`.
+ * do not exist. Run once when a sandbox is built: fixtures and generation only list `friends`.
  */
 export function fileAllFriends(users: Map<string, UserRecord>): void {
   for (const user of users.values()) {

@@ -3,7 +3,7 @@ import type { GroupMemberRecord } from '../records/groups.js';
 import { WatchedMap, watched } from '../watched-map.js';
 
 /**
- * What groups gather while a world runs and fixtures do not seed: posts, announcements, gallery
+ * What groups gather while a sandbox runs and fixtures do not seed: posts, announcements, gallery
  * images, the audit log, blocked join requests and followed calendar events.
  */
 export interface GroupExtrasIndex {
@@ -46,7 +46,7 @@ export const watchedGroupExtras = (extras: GroupExtrasIndex): GroupExtrasIndex =
   calendarFollows: watched(extras.calendarFollows),
 });
 
-/** The world's extras alone, as a snapshot keeps them. */
+/** The sandbox's extras alone, as a snapshot keeps them. */
 export const groupExtrasOf = (sandbox: GroupExtrasIndex): GroupExtrasIndex => ({
   groupPosts: sandbox.groupPosts,
   groupAnnouncements: sandbox.groupAnnouncements,

@@ -41,7 +41,7 @@ export function indexGroupMembers(
 /**
  * Adds a record, replacing any earlier record of the same user in the same group. A record put again
  * (an invite turned membership) keeps its place in every list, and a replacing one takes the end of
- * each: a reloaded world orders all three by the records' order, so they must agree with it.
+ * each: a reloaded sandbox orders all three by the records' order, so they must agree with it.
  */
 export function putGroupMember(index: GroupMemberIndex, member: GroupMemberRecord): void {
   const earlier = index.groupMembersByGroup.get(member.groupId)?.get(member.userId);

@@ -33,7 +33,7 @@ export interface InstanceDiscoveryIndex {
   readonly all: InstanceBag;
   readonly byWorld: Map<string, InstanceBag>;
   readonly byGroup: Map<string, InstanceBag>;
-  /** With `requests`, seeds each discovery's order: one world's data always replays one sequence. */
+  /** With `requests`, seeds each discovery's order: one sandbox's data always replays one sequence. */
   readonly seed: number;
   requests: number;
 }
@@ -51,7 +51,7 @@ export interface InstanceIndex {
 export const isOpenAccess = (instance: InstanceRecord) =>
   instance.type === 'public' || (instance.type === 'group' && instance.groupAccessType === 'public');
 
-/** The seed of a world's random discovery order (and its generated config): its worlds and instances give it. */
+/** The seed of a sandbox's random discovery order (and its generated config): its worlds and instances give it. */
 export const discoverySeed = (worlds: readonly WorldRecord[], instances: readonly InstanceRecord[]) =>
   hash32(`${worlds.length}:${instances.length}:${instances[0]?.id ?? ''}`);
 

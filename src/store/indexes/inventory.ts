@@ -26,7 +26,7 @@ export function indexInventory(items: InventoryItemRecord[]): InventoryIndex {
   return index;
 }
 
-/** Adds an item to the world's items and, unless it is a removed one kept for its template, to its holder's. */
+/** Adds an item to the sandbox's items and, unless it is a removed one kept for its template, to its holder's. */
 export function addItem(index: InventoryIndex, item: InventoryItemRecord): void {
   index.inventoryItems.set(item.id, item);
   if (item.removedAt !== undefined) return;

@@ -8,14 +8,14 @@ import { WatchedMap } from '../watched-map.js';
 export interface InviteMessageIndex {
   /**
    * `<userId>/<messageType>` -> that type's slots, slot 0 first. A user's slots are materialised from
-   * the original texts on first access, so a world of a million users costs nothing until they are read.
+   * the original texts on first access, so a sandbox of a million users costs nothing until they are read.
    */
   readonly inviteMessages: Map<string, InviteMessageEntry[]>;
 }
 
 /**
  * The slot's id: a name-based (version 5 style) uuid of user, type and slot, so it is the same in every
- * world and survives edits and resets. Remembered, as every new world materialises the same users' slots.
+ * sandbox and survives edits and resets. Remembered, as every new sandbox materialises the same users' slots.
  */
 export function inviteMessageId(userId: string, messageType: InviteMessageType, slot: number): string {
   const name = `${userId}/${messageType}/${slot}`;
@@ -84,8 +84,8 @@ export function indexInviteMessages(records: InviteMessageRecord[]): InviteMessa
 }
 
 /**
- * Puts the customised slots of `added` (records just put into a running world) over the world's own slots,
- * which carry its edits and cooldowns: a rebuilt world keeps those rather than its records' slots alone.
+ * Puts the customised slots of `added` (records just put into a running sandbox) over the sandbox's own slots,
+ * which carry its edits and cooldowns: a rebuilt sandbox keeps those rather than its records' slots alone.
  */
 export function placeInviteMessages(into: InviteMessageIndex, added: InviteMessageIndex): void {
   for (const [key, slots] of added.inviteMessages) {

@@ -5,7 +5,7 @@ export interface NotificationIndex {
   readonly notifications: Map<string, NotificationRecord>;
   /**
    * receiverUserId -> their notifications, oldest created_at first; those of one moment in the order
-   * they were made, which is the order the world keeps its records in, so a reloaded world lists them alike.
+   * they were made, which is the order the sandbox keeps its records in, so a reloaded sandbox lists them alike.
    */
   readonly notificationsByReceiver: Map<string, NotificationRecord[]>;
 }

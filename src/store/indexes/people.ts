@@ -34,7 +34,7 @@ const PEOPLE = {
 } satisfies Layout<PeopleCollections>;
 
 export interface PeopleIndex extends Indexed<PeopleCollections, typeof PEOPLE> {
-  /** Every email the world sent, oldest first. */
+  /** Every email the sandbox sent, oldest first. */
   readonly outbox: EmailRecord[];
   /** userId -> the email code that finishes their pending login, and when it stops working. */
   readonly emailOtps: Map<string, { code: string; expiresAt: number }>;
@@ -55,7 +55,7 @@ export function peopleData(index: PeopleIndex): PeopleData {
 
 /**
  * Where each user is follows from the instances: a user an instance lists is online in it. Run once
- * when a world is built, so fixtures and generated worlds need say it only once, on the instance.
+ * when a sandbox is built, so fixtures and generated sandboxes need say it only once, on the instance.
  */
 export function placeOccupants(users: Map<string, UserRecord>, instances: Iterable<InstanceRecord>): void {
   for (const instance of instances) {

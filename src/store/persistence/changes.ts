@@ -8,7 +8,7 @@ import { RECIPE_COLLECTIONS, hasRecipes, recipeForm, type RecipeForm } from './r
 import { RECIPE_EDITS } from './saved-recipes.js';
 
 /**
- * One change of a saved world, as its log keeps it (records and state as `toJson` writes them):
+ * One change of a saved sandbox, as its log keeps it (records and state as `toJson` writes them):
  * - a collection (or `settings`) whole;
  * - the records of a collection whose field `by` equals `key`: with `home`, these are all of them
  *   (the others are gone), otherwise they replace records of the same id and nothing goes;
@@ -37,11 +37,11 @@ function stateAt(state: SandboxState, path: string): unknown {
 }
 
 /**
- * The changes that make the saved world what `world` is, given what writes reached of it since the
+ * The changes that make the saved sandbox what `sandbox` is, given what writes reached of it since the
  * last save; the tracker's `lists` hold what earlier saves wrote of append-only lists and are brought up to date.
  */
 export function changesOf(sandbox: Sandbox, reached: Reached, writes: WriteTracker): Change[] {
-  // Run quietly (see WriteTracker.quietly): reading the world here tells no tracker.
+  // Run quietly (see WriteTracker.quietly): reading the sandbox here tells no tracker.
   const { lists, parts } = writes;
   const collections = new Set<string>();
   const stateParts = new Set<string>();

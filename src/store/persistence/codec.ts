@@ -1,4 +1,4 @@
-// A world's snapshot holds Maps and bytes, which JSON cannot: they are written as one-key objects
+// A sandbox's snapshot holds Maps and bytes, which JSON cannot: they are written as one-key objects
 // (`{"$map": [[k, v], ...]}`, `{"$bytes": "<base64>"}`) and read back as they were.
 
 export function toJson(value: unknown): unknown {
@@ -32,7 +32,7 @@ export function fromJson(value: unknown): unknown {
 
 /**
  * As fromJson, reusing the arrays and objects of `value` (which it takes over) rather than copying
- * them, so a big saved world is not held twice while it is read back.
+ * them, so a big saved sandbox is not held twice while it is read back.
  */
 export function fromJsonInPlace(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;

@@ -26,14 +26,14 @@ export const DB_VERSION = 1;
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A database file as read: its world, and which whole write of it this is (its log names it). */
+/** A database file as read: its sandbox, and which whole write of it this is (its log names it). */
 export interface SavedDb {
   readonly snapshot: SandboxSnapshot;
   readonly generation: number;
 }
 
 /**
- * The world a database file holds with the changes of its log (see readLog) made to it, checked as
+ * The sandbox a database file holds with the changes of its log (see readLog) made to it, checked as
  * `--fixtures` checks its files (records, their defaults and their references) and its state beside
  * them; undefined when there is no file yet. Anything else is a DbError of one line, and the file
  * and its log are left as they are.
@@ -47,7 +47,7 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
   const refuse = (problem: string) => new DbError(`the database ${file} ${problem}; it was left as it is`);
   let content: unknown;
   try {
-    // Read piece by piece: the text of a big world is longer than any one string can be.
+    // Read piece by piece: the text of a big sandbox is longer than any one string can be.
     content = readJsonFile(file, sliceBytes);
   } catch (error) {
     if (error instanceof JsonTextError) throw refuse(`is not valid JSON (${error.message})`);
@@ -66,22 +66,22 @@ export function readSavedDb(file: string, sliceBytes?: number): SavedDb | undefi
   const generation = content.generation ?? 0;
   if (!Number.isSafeInteger(generation) || (generation as number) < 0) throw refuse(`has generation ${String(content.generation)}`);
   const saves = readLog(file, generation as number);
-  const world = content.world;
-  // Let go of the file's top: from here each part is held once, by the world being read.
+  const saved = content.world;
+  // Let go of the file's top: from here each part is held once, by the sandbox being read.
   content.world = undefined;
-  if (!isObject(world)) throw refuse('holds no world');
+  if (!isObject(saved)) throw refuse('holds no world');
   let recipes: SavedRecipes | undefined;
   let recipeReplay: RecipeReplay | undefined;
   try {
-    recipes = isObject(world.data) ? takeSavedRecipes(world.data) : undefined;
-    if (recipes) recipeReplay = new RecipeReplay(recipes, (world.data as Record<string, unknown>)[RECIPE_EDITS]);
+    recipes = isObject(saved.data) ? takeSavedRecipes(saved.data) : undefined;
+    if (recipes) recipeReplay = new RecipeReplay(recipes, (saved.data as Record<string, unknown>)[RECIPE_EDITS]);
   } catch (error) {
     if (error instanceof RecipeError) throw refuse(`holds invalid recipes: ${error.message}`);
     throw error;
   }
-  fromJsonInPlace(replay(world, saves, recipeReplay));
-  if (!isObject(world.data)) throw refuse('holds no world');
-  const { data: raw, ...rest } = world;
+  fromJsonInPlace(replay(saved, saves, recipeReplay));
+  if (!isObject(saved.data)) throw refuse('holds no world');
+  const { data: raw, ...rest } = saved;
   delete raw[RECIPE_EDITS];
   let data: SandboxDataWithRecipes;
   try {

@@ -29,7 +29,7 @@ const temporaryOf = (file: string) => join(dirname(file), `.${basename(file)}.${
 
 /**
  * Like writeDurably, for the JSON text of `value` (as `JSON.stringify(toJson(value))` gives it),
- * written piece by piece so that no string holds it whole: a world of any size can be saved. The
+ * written piece by piece so that no string holds it whole: a sandbox of any size can be saved. The
  * value is read and its text written to a temporary file before the call returns, in one
  * synchronous step, so the file holds the value as it was then; the promise resolves with the
  * bytes written once the file is flushed and renamed over `file`.
@@ -132,7 +132,7 @@ export function readJsonFile(file: string, sliceBytes = DEFAULT_SLICE_BYTES): un
 
 /**
  * lowdb's adapter for the `--db` file: lowdb's own JSONFile holds the whole text in one string and
- * never flushes to the disk, so a big world could not be saved and an acknowledged save could be
+ * never flushes to the disk, so a big sandbox could not be saved and an acknowledged save could be
  * lost to a crash. `write` reads the value before it returns (see writeJsonDurably).
  */
 export class DurableJsonFile<T> implements Adapter<T> {

@@ -9,9 +9,9 @@ export const STATE_FORMAT = 'mock-api-state';
 export const STATE_VERSION = 1;
 
 /**
- * Writes world data as a fixture directory (`<collection>.json` per collection and `settings.json`),
+ * Writes sandbox data as a fixture directory (`<collection>.json` per collection and `settings.json`),
  * and with `state` a `state.json` holding what records cannot (uploads, group posts and audit logs,
- * ...), which `--fixtures <dir>` starts from as the same world.
+ * ...), which `--fixtures <dir>` starts from as the same sandbox.
  */
 export function writeFixtureDir(dir: string, data: SandboxData, state?: SandboxState): string[] {
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { toJson } from './codec.js';
 
-/** Text is handed on once this many characters have gathered, so no piece grows with the world. */
+/** Text is handed on once this many characters have gathered, so no piece grows with the sandbox. */
 export const DEFAULT_CHUNK_CHARS = 1 << 20;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
@@ -16,7 +16,7 @@ const isContainer = (value: unknown) => Array.isArray(value) || value instanceof
  * about `chunkChars` (more only when one record alone is longer): collections (arrays, Maps, Sets)
  * and the plain objects that hold them are written member by member, and each record inside a
  * collection is stringified on its own, so the whole text is never one string however big the
- * world. Runs in one synchronous step: the text is the value as it was when the call began.
+ * sandbox. Runs in one synchronous step: the text is the value as it was when the call began.
  */
 export function writeJsonChunks(value: unknown, write: (text: string) => void, chunkChars = DEFAULT_CHUNK_CHARS): void {
   let pieces: string[] = [];

@@ -13,7 +13,7 @@ export interface OpenDb {
 }
 
 /**
- * Locks `path` to this process, loads the default world from it (and its log) when it exists and
+ * Locks `path` to this process, loads the default sandbox from it (and its log) when it exists and
  * writes it whole at once either way. On any failure the lock is released and the file is as it was.
  * A symbolic link is read and written through: the file it leads to is replaced, the link stays.
  */

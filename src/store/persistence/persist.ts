@@ -8,7 +8,7 @@ import { WriteTracker } from './write-tracker.js';
 import { savedSnapshot, type SandboxSnapshot } from './snapshot.js';
 import type { Sandbox } from '../sandbox.js';
 
-export interface WorldFileOptions {
+export interface SandboxFileOptions {
   /** The log is folded into the file once it holds more bytes than this; by default 8 MiB or half the file, the larger. */
   maxLogBytes?: number;
 }
@@ -16,16 +16,16 @@ export interface WorldFileOptions {
 const MIN_LOG_BYTES = 8 << 20;
 
 /**
- * The default world's state in a JSON file (`--db`) and a log beside it, saved durably with group
+ * The default sandbox's state in a JSON file (`--db`) and a log beside it, saved durably with group
  * commit: one save runs at a time, and every change made while it runs is saved together by the
  * next one. A save appends to the log what the writes since the last one reached (see WriteTracker
- * and changesOf), so its cost follows what they changed, not the world; once the log has grown past
- * its bound, or after a change the log cannot tell (the control plane's, a world replaced), the
- * world is written whole and the log goes. A change is acknowledged once `commit()` resolves, so a
+ * and changesOf), so its cost follows what they changed, not the sandbox; once the log has grown past
+ * its bound, or after a change the log cannot tell (the control plane's, a sandbox replaced), the
+ * sandbox is written whole and the log goes. A change is acknowledged once `commit()` resolves, so a
  * process killed at any moment keeps every acknowledged change.
  */
 export class SandboxFile {
-  /** The save under way: it holds the world as it was when it started. */
+  /** The save under way: it holds the sandbox as it was when it started. */
   private running: Promise<void> | undefined;
   /** The save that starts once the running one is done, holding every change made meanwhile. */
   private queued: Promise<void> | undefined;
@@ -38,12 +38,12 @@ export class SandboxFile {
   private mustWriteWhole = true;
   private fileBytes = 0;
 
-  /** `world` gives the world to save as it is now; `generation` is the file's as it is on disk. */
+  /** `current` gives the sandbox to save as it is now; `generation` is the file's as it is on disk. */
   constructor(
     readonly file: string,
-    private readonly world: () => Sandbox,
+    private readonly current: () => Sandbox,
     private generation = 0,
-    private readonly options: WorldFileOptions = {},
+    private readonly options: SandboxFileOptions = {},
   ) {
     this.log = new LogWriter(file);
     this.wholeFile = new DurableJsonFile(file);
@@ -67,7 +67,7 @@ export class SandboxFile {
     return this.queued;
   }
 
-  /** Like commit, with the world written whole and the log gone. */
+  /** Like commit, with the sandbox written whole and the log gone. */
   commitWhole(): Promise<void> {
     this.mustWriteWhole = true;
     return this.commit();
@@ -92,7 +92,7 @@ export class SandboxFile {
   }
 
   private save(): Promise<void> {
-    // The world is read now, in one synchronous step: the save holds every change made before it.
+    // The sandbox is read now, in one synchronous step: the save holds every change made before it.
     const write = this.writeNow();
     const save: Promise<void> = write
       .catch((error: unknown) => {
@@ -107,10 +107,10 @@ export class SandboxFile {
   }
 
   private writeNow(): Promise<void> {
-    const sandbox = this.world();
-    // A world put in the place of the one the tracker followed (the control plane's records, a
+    const sandbox = this.current();
+    // A sandbox put in the place of the one the tracker followed (the control plane's records, a
     // restore, a reset) was changed where no tracker saw it, and so was every write made in it
-    // since: only the world written whole holds them.
+    // since: only the sandbox written whole holds them.
     const replaced = this.tracker?.sandbox !== sandbox;
     const tracker = replaced || !this.tracker ? (this.tracker = new WriteTracker(sandbox)) : this.tracker;
     const reached = tracker.take();
@@ -126,7 +126,7 @@ export class SandboxFile {
     this.mustWriteWhole = false;
     tracker.lists.forget();
     const generation = this.generation + 1;
-    // The adapter reads the live world before write() returns, so the file holds it as it is now.
+    // The adapter reads the live sandbox before write() returns, so the file holds it as it is now.
     const written = tracker.quietly(() => {
       this.db.data = {
         format: DB_FORMAT,

@@ -10,7 +10,7 @@ import { sameData, type RecipeEdits } from '../recipes/recipes.js';
 import { countedId } from '../ids.js';
 
 /**
- * A world's generated collections as a database file keeps them: what a recipe would still make
+ * A sandbox's generated collections as a database file keeps them: what a recipe would still make
  * (never made, or made and left as it was) stays the recipe, written as its parameters; the
  * records written are those created, and the recipe ones a write changed; `recipeEdits` says which
  * recipe records are gone and where the rest goes (see RecipeEdits).
@@ -32,7 +32,7 @@ export const RECIPE_COLLECTIONS = ['calendarEvents', 'avatars', 'files', 'favori
 export const hasRecipes = (sandbox: Sandbox) =>
   sandbox.calendarRecipes.length > 0 || sandbox.avatars.recipes.length > 0 || sandbox.files.recipes.length > 0;
 
-/** The world's recipe form; reads the live world without making any recipe record. */
+/** The sandbox's recipe form; reads the live sandbox without making any recipe record. */
 export function recipeForm(sandbox: Sandbox): RecipeForm {
   const calendar = savedCalendar(sandbox);
   const avatars = sandbox.avatars.savedForm();

@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Json => value !== null && typeof val
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
- * What a log's changes do to the records a saved world's recipes make, which its collections do not
+ * What a log's changes do to the records a saved sandbox's recipes make, which its collections do not
  * hold: a change that says which records of a group, a month or an id are all there are takes the
  * recipe's others out (they are gone), and a change to a user's favorites replaces the recipe's.
  */

@@ -80,13 +80,13 @@ function parentOf(root: Json, path: string): [Json, string] {
 }
 
 /**
- * A saved world (as `toJson` wrote it) with the log's changes made to it, in order. The result is
+ * A saved sandbox (as `toJson` wrote it) with the log's changes made to it, in order. The result is
  * checked afterwards as a database file is, so a change that makes no sense is refused there.
- * `recipes` follows what the changes do to the records the world's recipes make.
+ * `recipes` follows what the changes do to the records the sandbox's recipes make.
  */
-export function replay(world: Json, saves: Change[][], recipes?: RecipeReplay): Json {
-  if (saves.length === 0) return world;
-  const data = isObject(world.data) ? world.data : (world.data = {});
+export function replay(saved: Json, saves: Change[][], recipes?: RecipeReplay): Json {
+  if (saves.length === 0) return saved;
+  const data = isObject(saved.data) ? saved.data : (saved.data = {});
   const collections = new Map<string, Collection>();
   const maps = new Map<string, Map<string, [unknown, unknown]>>();
   const collection = (name: string) => {
@@ -97,7 +97,7 @@ export function replay(world: Json, saves: Change[][], recipes?: RecipeReplay): 
   const stateMap = (path: string) => {
     let found = maps.get(path);
     if (!found) {
-      const [parent, name] = parentOf(world, path);
+      const [parent, name] = parentOf(saved, path);
       maps.set(path, (found = entriesOf(parent[name])));
     }
     return found;
@@ -128,7 +128,7 @@ export function replay(world: Json, saves: Change[][], recipes?: RecipeReplay): 
         recipes.reset(change.all);
       } else if ('all' in change) {
         maps.delete(change.state);
-        const [parent, name] = parentOf(world, change.state);
+        const [parent, name] = parentOf(saved, change.state);
         parent[name] = change.all;
       } else {
         const entries = stateMap(change.state);
@@ -141,10 +141,10 @@ export function replay(world: Json, saves: Change[][], recipes?: RecipeReplay): 
   }
   for (const [name, rows] of collections) data[name] = [...rows.rows.values()];
   for (const [path, entries] of maps) {
-    const [parent, name] = parentOf(world, path);
+    const [parent, name] = parentOf(saved, path);
     parent[name] = { $map: [...entries.values()] };
   }
-  return world;
+  return saved;
 }
 
 /** A list entry with `drop` items gone from its start and `append` added at its end; made when missing. */

@@ -32,7 +32,7 @@ export class SavedLists {
     return drop < 0 ? undefined : { drop, append: list.slice(at + 1) };
   }
 
-  /** The world was written whole: what was marked is in it, but so is everything else, so the marks start afresh. */
+  /** The sandbox was written whole: what was marked is in it, but so is everything else, so the marks start afresh. */
   forget(): void {
     this.marks = new WeakMap();
   }

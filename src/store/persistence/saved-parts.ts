@@ -6,12 +6,12 @@ import type { Watchable } from '../watched-map.js';
 import { changedCalendar, type Writes } from './calendar-months.js';
 
 /**
- * Where each of the world's fields is kept in a saved world (see sandboxData and sandboxState), so a
+ * Where each of the sandbox's fields is kept in a saved sandbox (see sandboxData and sandboxState), so a
  * write that reached a field saves only what that field holds:
  * - `keyed` fields are maps whose entry under a key holds records of `collection` that have `by`
  *   equal to the key; `home` when the map is where those records live (an entry gone means its
  *   records are gone), not merely an index of them (an entry gone means nothing);
- * - `state` fields are maps saved entry by entry at `path` of the world's state;
+ * - `state` fields are maps saved entry by entry at `path` of the sandbox's state;
  * - `whole` fields are saved as whole collections or parts of the state;
  * - `unsaved` fields are rebuilt from the rest or not kept at all.
  * Any field this table does not name counts as holding every collection and state part that no
@@ -61,7 +61,7 @@ const unsaved: SavedPart = { kind: 'unsaved' };
 /**
  * The fields the state's records and schema cannot tell about: indexes of records that live
  * elsewhere, homes keyed by something else than the record's id, fields saved whole and fields not
- * saved. Every other field's part is read off the world (see savedPartsOf).
+ * saved. Every other field's part is read off the sandbox (see savedPartsOf).
  */
 const namedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = {
   groupMembersByGroup: index('groupMembers', 'groupId', mapValues),
@@ -100,7 +100,7 @@ const namedParts: Partial<Record<keyof Sandbox | 'writes', SavedPart>> = {
   writes: unsaved,
 };
 
-/** The saved parts of one world, and what follows from them. */
+/** The saved parts of one sandbox, and what follows from them. */
 export interface SavedParts {
   /** Field -> its part; a field not here is saved with `otherCollections`. */
   readonly byField: ReadonlyMap<string, SavedPart>;
@@ -113,11 +113,11 @@ export interface SavedParts {
 }
 
 /**
- * Where each field of `sandbox` is saved, read off the world and the state's schema, with
+ * Where each field of `sandbox` is saved, read off the sandbox and the state's schema, with
  * namedParts for what neither tells:
- * - every map of the state (SandboxStateSchema) that is a field of the world is saved entry by entry
+ * - every map of the state (SandboxStateSchema) that is a field of the sandbox is saved entry by entry
  *   at its path; its schema's `appendOnly` metadata says its lists only grow at their end;
- * - every collection of the saved records (collectionReaders) that the world keeps in a field of
+ * - every collection of the saved records (collectionReaders) that the sandbox keeps in a field of
  *   its name by record id (a WatchedMap from byIdWatched, or an index keyed by id) has that field as
  *   its home.
  */

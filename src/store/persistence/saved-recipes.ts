@@ -10,7 +10,7 @@ import { countedId } from '../ids.js';
 
 /** As many records of one kind as `--generate` may ask for. */
 const MAX_RECORDS = 10_000_000;
-/** Generated events start on a year of four digits, as every time the world reads and writes. */
+/** Generated events start on a year of four digits, as every time the sandbox reads and writes. */
 const LAST_MONTH = 9999 * 12 + 11;
 
 const count = z.number().int().min(1).max(MAX_RECORDS);
@@ -99,8 +99,8 @@ const problemOf = (error: z.ZodError, under?: string) => {
 };
 
 /**
- * Takes the recipe parts out of a saved world's data (as JSON holds them), checked; undefined when
- * it holds none (a file of an older shape, a world without recipes). Leaves `recipeEdits` in place.
+ * Takes the recipe parts out of a saved sandbox's data (as JSON holds them), checked; undefined when
+ * it holds none (a file of an older shape, a sandbox without recipes). Leaves `recipeEdits` in place.
  */
 export function takeSavedRecipes(data: Record<string, unknown>): SavedRecipes | undefined {
   if (RECIPE_PARTS.every((part) => data[part] === undefined)) return undefined;
@@ -111,7 +111,7 @@ export function takeSavedRecipes(data: Record<string, unknown>): SavedRecipes | 
   return { calendarRecipes, avatarRecipes: avatarRecipes.map(avatarsRecipeOf), filesRecipes };
 }
 
-/** A saved world's recipe edits (as JSON holds them), checked. */
+/** A saved sandbox's recipe edits (as JSON holds them), checked. */
 export function parseRecipeEdits(edits: unknown): RecipeEdits {
   const parsed = RecipeEditsSchema.safeParse(edits, { jitless: true });
   if (!parsed.success) throw problemOf(parsed.error, RECIPE_EDITS);

@@ -15,7 +15,7 @@ import { watched } from '../watched-map.js';
 
 type Readers = { [K in keyof SandboxData]: (sandbox: Sandbox) => SandboxData[K] };
 
-/** How each collection of a saved world is read out of the world's maps and indexes, in their order. */
+/** How each collection of a saved sandbox is read out of the sandbox's maps and indexes, in their order. */
 export const collectionReaders: Readers = {
   settings: (sandbox) => sandbox.settings,
   users: (sandbox) => [...sandbox.users.values()],
@@ -70,8 +70,8 @@ function byCollection<T extends object, K extends keyof T>(
 }
 
 /**
- * The world's records and settings as fixtures hold them, read out of its maps and indexes in their
- * order, so `createWorld` on them answers as the world does. Shares the live records: clone to keep.
+ * The sandbox's records and settings as fixtures hold them, read out of its maps and indexes in their
+ * order, so `createSandbox` on them answers as the sandbox does. Shares the live records: clone to keep.
  */
 export function sandboxData(sandbox: Sandbox): SandboxData {
   const data: Partial<Record<keyof SandboxData, unknown>> = {};
@@ -100,13 +100,13 @@ interface DiscoveryState {
   byGroup: Map<string, string[]>;
 }
 
-/** A world's state at one moment, detached from it: its records and what they cannot say. */
+/** A sandbox's state at one moment, detached from it: its records and what they cannot say. */
 export interface SandboxSnapshot extends SandboxState {
   readonly data: SandboxData;
 }
 
 /**
- * What a world's records (its fixture collections) cannot say: uploaded bytes and unfinished uploads,
+ * What a sandbox's records (its fixture collections) cannot say: uploaded bytes and unfinished uploads,
  * invite-message slots as kept (a slot reset to its original text keeps its updatedAt), where instance
  * discovery's random sequence had got to, groups' extras and the order owners gave their files.
  * Snapshots, `--db` files and exported fixture directories (`state.json`) all carry it beside the
@@ -132,13 +132,13 @@ export function takeSnapshot(sandbox: Sandbox): SandboxSnapshot {
   return deepCopy(liveSnapshot(sandbox));
 }
 
-/** The world's snapshot sharing its live records and maps: read it at once (a save does) or clone it. */
+/** The sandbox's snapshot sharing its live records and maps: read it at once (a save does) or clone it. */
 export function liveSnapshot(sandbox: Sandbox): SandboxSnapshot {
   return { data: { ...sandboxData(sandbox), inviteMessages: [] }, ...sandboxState(sandbox) };
 }
 
 /**
- * The world as a database file keeps it: as liveSnapshot, with what its recipes still make left to
+ * The sandbox as a database file keeps it: as liveSnapshot, with what its recipes still make left to
  * them (see recipeForm) and the recipes beside the records. Shares the live records: read it at once.
  */
 export function savedSnapshot(sandbox: Sandbox): SandboxSnapshot {
@@ -166,23 +166,23 @@ export function sandboxState(sandbox: Sandbox): SandboxState {
   };
 }
 
-/** What carries on when a world is put back or rebuilt: its sessions, and the codes mailed to logins still pending. */
+/** What carries on when a sandbox is put back or rebuilt: its sessions, and the codes mailed to logins still pending. */
 export type LoginsInProgress = Pick<Sandbox, 'sessions' | 'emailOtps'>;
 
 export const loginsOf = ({ sessions, emailOtps }: Sandbox): LoginsInProgress => ({ sessions, emailOtps });
 
-/** A new world as the snapshot holds it, on the given clock and logins; the snapshot stays reusable. */
+/** A new sandbox as the snapshot holds it, on the given clock and logins; the snapshot stays reusable. */
 export function restoreSnapshot(snapshot: SandboxSnapshot, clock: ManualClock, logins: LoginsInProgress, pipeline?: PipelineBus): Sandbox {
   const { data, ...state } = deepCopy(snapshot);
   return { ...withState(createSandbox(data, clock, pipeline), state), ...logins };
 }
 
-/** The world with `state` (which it takes ownership of) in place of what its records alone give. */
+/** The sandbox with `state` (which it takes ownership of) in place of what its records alone give. */
 export function withState(sandbox: Sandbox, state: SandboxState): Sandbox {
   if (state.fileOrder) sandbox.files.putOrder(state.fileOrder);
   return {
     ...sandbox,
-    // Maps read from a file are plain: the world's are watched (see WatchedMap).
+    // Maps read from a file are plain: the sandbox's are watched (see WatchedMap).
     inviteMessages: watched(state.inviteMessages),
     fileBlobs: watched(state.fileBlobs),
     fileUploads: watched(state.fileUploads),

@@ -9,8 +9,8 @@ import { GroupMemberRecordSchema } from '../records/groups.js';
 const map = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.map(key, value).default(() => new Map());
 
 /**
- * What a saved world holds beside its records (SandboxState, as `fromJson` gives it back): checked
- * before a world is built from it, so a damaged or hand-edited file is refused with the field it
+ * What a saved sandbox holds beside its records (SandboxState, as `fromJson` gives it back): checked
+ * before a sandbox is built from it, so a damaged or hand-edited file is refused with the field it
  * got wrong rather than failing later in some request; what an older file lacks is filled in empty.
  */
 export const SandboxStateSchema = lazy(() => {

@@ -4,9 +4,9 @@ import { SavedLists } from './saved-lists.js';
 import type { MonthBucket } from '../indexes/calendar.js';
 import { WatchedMap, type Watchable, type Watcher } from '../watched-map.js';
 
-/** What the requests that may change a world reached of it since the last save. */
+/** What the requests that may change a sandbox reached of it since the last save. */
 export interface Reached {
-  /** A change the fields cannot tell (the control plane's, a world replaced): save the whole world. */
+  /** A change the fields cannot tell (the control plane's, a sandbox replaced): save the whole sandbox. */
   everything: boolean;
   /** Fields reached as a whole (their saved parts go whole). */
   fields: Set<string>;
@@ -27,11 +27,11 @@ const changedByReads = new Set(['instanceDiscovery']);
 const MAX_KEYS_PER_FIELD = 10_000;
 
 /**
- * Follows one world (the one a `--db` file saves) and records what the requests that may change it
+ * Follows one sandbox (the one a `--db` file saves) and records what the requests that may change it
  * reach while they run. Each keyed field (saved entry by entry, see savedParts) is a watched map or
- * index from the world's creation (see WatchedMap): the tracker becomes its watcher and hears the
+ * index from the sandbox's creation (see WatchedMap): the tracker becomes its watcher and hears the
  * keys a write reads, sets or deletes, or that it read the whole. Any other field is reached whole
- * when a write reads it from the world. A save then writes only those parts.
+ * when a write reads it from the sandbox. A save then writes only those parts.
  */
 export class WriteTracker {
   /** Writes running now. */
@@ -40,12 +40,12 @@ export class WriteTracker {
   private writeCount = 0;
   /** Index field -> key -> the write that last had the entry's records read. */
   private heldBy = new Map<string, Map<unknown, number>>();
-  /** A save is reading the world. */
+  /** A save is reading the sandbox. */
   private quiet = false;
   private reached: Reached = emptyReached();
-  /** What saves wrote of the world's append-only lists (see changesOf). */
+  /** What saves wrote of the sandbox's append-only lists (see changesOf). */
   readonly lists = new SavedLists();
-  /** Where each field of the world is saved. */
+  /** Where each field of the sandbox is saved. */
   readonly parts: SavedParts;
   /** The groups' calendars a save has written (see changedCalendar). */
   readonly calendarsSaved = new WeakSet<readonly MonthBucket[]>();
@@ -56,7 +56,7 @@ export class WriteTracker {
     sandbox.writes = this;
   }
 
-  /** A request that may change the world starts; `everything` when its changes cannot be told apart. */
+  /** A request that may change the sandbox starts; `everything` when its changes cannot be told apart. */
   begin(everything = false): void {
     this.depth++;
     this.writeCount++;
@@ -67,7 +67,7 @@ export class WriteTracker {
     this.depth--;
   }
 
-  /** Runs `read` without telling the tracker of what it reads (a save reading the world). */
+  /** Runs `read` without telling the tracker of what it reads (a save reading the sandbox). */
   quietly<T>(read: () => T): T {
     const depth = this.depth;
     this.depth = 0;

@@ -46,7 +46,7 @@ const NO_PACKAGE_URL = Object.freeze({ unityPackageUrl: '' });
 /**
  * What it takes to make generated avatars and their favorites again, one at a time and in any order:
  * 100k avatars and 500k favorites cost a few typed arrays and strings until reads need them. Plain
- * data, so a world's data with it still clones and compares as data.
+ * data, so a sandbox's data with it still clones and compares as data.
  */
 export interface AvatarsRecipe {
   /** Avatar i takes the draws from starts[i] of seededRandom(seed): seven, or eight when it has reports. */

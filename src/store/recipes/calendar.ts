@@ -9,7 +9,7 @@ const DAYS = 28;
 
 /**
  * What it takes to make a generated calendar's events one by one, in any order: a million events
- * cost a few plain numbers and strings until a read needs them. Plain data, so a world's data with
+ * cost a few plain numbers and strings until a read needs them. Plain data, so a sandbox's data with
  * it still clones and compares as data.
  */
 export interface CalendarRecipe {

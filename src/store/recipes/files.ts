@@ -15,7 +15,7 @@ export interface Payload {
 
 /**
  * What it takes to make a generated file again, in any order: file i depends on i alone. Plain data,
- * so a world's data with it still clones and compares as data.
+ * so a sandbox's data with it still clones and compares as data.
  */
 export interface FilesRecipe {
   /** File i's id is idPrefix and i as 12 hex digits. */

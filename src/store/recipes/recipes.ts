@@ -4,7 +4,7 @@ import type { FilesRecipe } from './files.js';
 import type { SandboxData } from '../fixtures/fixtures.js';
 
 /**
- * What writes changed of what a world's recipes make, as a database file keeps it beside the
+ * What writes changed of what a sandbox's recipes make, as a database file keeps it beside the
  * recipes. A record of calendarEvents, avatars or files whose id a recipe makes stands in for the
  * recipe's (it was changed); the rest is here.
  */
@@ -20,8 +20,8 @@ export interface RecipeEdits {
 export const noRecipeEdits = (): RecipeEdits => ({ gone: [], favoriteUsers: [], filesFirst: [] });
 
 /**
- * World data whose bulk generated parts may still be recipes, made when a read first needs them:
- * createWorld indexes the records and the recipes alike.
+ * Sandbox data whose bulk generated parts may still be recipes, made when a read first needs them:
+ * createSandbox indexes the records and the recipes alike.
  */
 export type SandboxDataWithRecipes = SandboxData & {
   calendarRecipes?: CalendarRecipe[];

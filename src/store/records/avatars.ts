@@ -68,7 +68,7 @@ export const AvatarSchema = lazy(() =>
 );
 export type Avatar = z.infer<typeof AvatarSchema>;
 
-/** What the world stores: the avatar plus the moderation figures the report sorts order by. */
+/** What the sandbox stores: the avatar plus the moderation figures the report sorts order by. */
 export const AvatarRecordSchema = lazy(() =>
   AvatarSchema.extend({
     reportCount: count(),

@@ -139,7 +139,7 @@ type RecordedField =
   'id' | 'ownerId' | 'accessType' | 'category' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt';
 
 /**
- * What the world stores of an event: the fields every event records, and any of the others that
+ * What the sandbox stores of an event: the fields every event records, and any of the others that
  * differ from calendarEventDefaults. durationInMs and userInterest are derived by the view.
  * Times are kept in `toISOString()` form, so stored times order as strings.
  */

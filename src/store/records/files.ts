@@ -74,7 +74,7 @@ export type ApiFile = z.infer<typeof FileSchema>;
 export const FileUploadUrlSchema = lazy(() => z.object({ url: z.url() }));
 
 /**
- * A part as the world stores it. `data` (base64) lets a fixture provide the bytes a download returns;
+ * A part as the sandbox stores it. `data` (base64) lets a fixture provide the bytes a download returns;
  * it never appears in a response. A fixture part may leave out md5 and sizeInBytes: they are derived from data.
  */
 const FileDataRecordSchema = lazy(() =>
@@ -170,7 +170,7 @@ function completePart(
   return filled;
 }
 
-/** What the world keeps of one part's upload between start and finish. */
+/** What the sandbox keeps of one part's upload between start and finish. */
 export interface UploadSession {
   uploadId: string;
   /** Part number -> the token of its upload URL and, once PUT, its bytes and ETag (hex md5). */

@@ -105,7 +105,7 @@ export const GroupRecordSchema = lazy(() =>
     nameplateId: nullableText(),
     nameplateUrl: nullableText(),
     ageVerificationBetaSlots: count(),
-    /** Recounted from the members when a world is built, then kept current by every join and leave. */
+    /** Recounted from the members when a sandbox is built, then kept current by every join and leave. */
     memberCount: count(),
     onlineMemberCount: count(),
     ageVerificationSlotsAvailable: flag(),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { flag, idOf, strings, text, timestamp } from '../../schema/common.js';
 import { lazy } from '../../schema/lazy.js';
 
-/** An InventoryDrop: a timed release of templates, as the world holds and answers it. */
+/** An InventoryDrop: a timed release of templates, as the sandbox holds and answers it. */
 export const InventoryDropRecordSchema = lazy(() =>
   z.object({
     id: idOf('invd'),

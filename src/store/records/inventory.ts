@@ -80,7 +80,7 @@ export const InventoryItemSchema = lazy(() =>
 export type InventoryItem = z.infer<typeof InventoryItemSchema>;
 
 /**
- * An item as the world keeps it. The last item of a template, once thrown away or used up, stays with
+ * An item as the sandbox keeps it. The last item of a template, once thrown away or used up, stays with
  * `removedAt` set and out of every inventory: templates live in their items, and a reward code may
  * still name the template.
  */

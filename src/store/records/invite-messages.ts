@@ -54,7 +54,7 @@ export const InviteMessageRecordSchema = lazy(() =>
 );
 export type InviteMessageRecord = z.infer<typeof InviteMessageRecordSchema>;
 
-/** One slot as the world keeps it; `customised` and `cooldownEndsAt` never leave the server. */
+/** One slot as the sandbox keeps it; `customised` and `cooldownEndsAt` never leave the server. */
 export interface InviteMessageEntry {
   readonly id: string;
   readonly messageType: InviteMessageType;

@@ -5,7 +5,7 @@ import { lazy } from '../../schema/lazy.js';
 const moment = () => z.string().nullable().default(null);
 
 /**
- * A world or avatar jam. Its state is read from these dates against the world's clock, so a test moves
+ * A world or avatar jam. Its state is read from these dates against the sandbox's clock, so a test moves
  * a jam from open to closed by moving time.
  */
 export const JamRecordSchema = lazy(() =>

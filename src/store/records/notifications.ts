@@ -25,7 +25,7 @@ export const NotificationSchema = lazy(() =>
 );
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** What the world stores: the notification plus its receiver and whether they hid it. */
+/** What the sandbox stores: the notification plus its receiver and whether they hid it. */
 export const NotificationRecordSchema = lazy(() =>
   NotificationSchema.extend({
     receiverUserId: idOf('usr'),

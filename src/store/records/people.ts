@@ -101,7 +101,7 @@ export const PlayerModerationType = lazy(() =>
 );
 export type PlayerModerationType = z.infer<typeof PlayerModerationType>;
 
-/** What the world keeps of a player moderation; the display names are read from the users when shown. */
+/** What the sandbox keeps of a player moderation; the display names are read from the users when shown. */
 export const PlayerModerationRecordSchema = lazy(() =>
   z.object({
     id: idOf('pmod'),
@@ -149,7 +149,7 @@ export const ModerationReportRecordSchema = lazy(() =>
 );
 export type ModerationReportRecord = z.infer<typeof ModerationReportRecordSchema>;
 
-/** A v2 notification as the world keeps it and answers it (the NotificationV2 shape, every field). */
+/** A v2 notification as the sandbox keeps it and answers it (the NotificationV2 shape, every field). */
 export const NotificationV2RecordSchema = lazy(() =>
   z.object({
     id: z.string().min(1),
@@ -194,7 +194,7 @@ export const NotificationV2RecordSchema = lazy(() =>
 );
 export type NotificationV2Record = z.infer<typeof NotificationV2RecordSchema>;
 
-/** A message the world "sent" by email, readable from the control plane's outbox. */
+/** A message the sandbox "sent" by email, readable from the control plane's outbox. */
 export const EmailRecordSchema = lazy(() =>
   z.object({
     id: z.string(),

@@ -5,7 +5,7 @@ import { PROFILES } from '../../live-profile.js';
 
 export const MAX_SESSION_TTL_MINUTES = LIMITS.sessionTtlMinutesMax.value;
 
-/** World-wide switches a fixture set may carry in `settings.json`; every field has a default. */
+/** Sandbox-wide switches a fixture set may carry in `settings.json`; every field has a default. */
 export const SandboxSettingsSchema = lazy(() =>
   z.object({
     /** `closed` makes POST /auth/register answer 403 with a waf_code, as the real service does. */
@@ -21,7 +21,7 @@ export const SandboxSettingsSchema = lazy(() =>
       .default(24 * 60),
     /** Lifetime of the twoFactorAuth cookie that lets a device skip the second factor. */
     twoFactorTtlDays: z.number().int().min(1).default(30),
-    /** Bytes (two a character) of cached read answers a world keeps; the oldest go first. All worlds together are held within a share of --max-memory. */
+    /** Bytes (two a character) of cached read answers a sandbox keeps; the oldest go first. All sandboxes together are held within a share of --max-memory. */
     readCacheBytes: z
       .number()
       .int()
@@ -31,19 +31,19 @@ export const SandboxSettingsSchema = lazy(() =>
     loginAttempts: z.number().int().min(1).default(10),
     /** Wrong 2FA codes for one user within lockoutMinutes before verifying is refused with 429. */
     twoFactorAttempts: z.number().int().min(1).default(5),
-    /** The window in which failures count, and how long a lock-out lasts (world time). */
+    /** The window in which failures count, and how long a lock-out lasts (sandbox time). */
     lockoutMinutes: z.number().int().min(1).default(15),
     /** Open instances a World view lists in `instances` and `slimInstances`; occupant counts still cover all. */
     worldViewInstances: z.number().int().min(0).default(50),
     /** Part numbers one upload may use. */
     uploadMaxParts: z.number().int().min(1).max(10_000).default(100),
-    /** Bytes of uploaded parts, finished or not, a world keeps; a PUT past it is a 413. */
+    /** Bytes of uploaded parts, finished or not, a sandbox keeps; a PUT past it is a 413. */
     uploadBytesPerWorld: z
       .number()
       .int()
       .min(0)
       .default(256 * 1024 * 1024),
-    /** An upload not finished this long after it started (world time) is dropped with its bytes. */
+    /** An upload not finished this long after it started (sandbox time) is dropped with its bytes. */
     uploadExpiryMinutes: z
       .number()
       .int()
@@ -60,7 +60,7 @@ export const SandboxSettingsSchema = lazy(() =>
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 
 /**
- * The switches `PATCH /_mock/settings` may change on a running world: the settings' own fields and
+ * The switches `PATCH /_mock/settings` may change on a running sandbox: the settings' own fields and
  * bounds, each optional and without its default (a switch left out stays as it is).
  */
 export const SettingsChangeSchema = lazy(() => {

@@ -54,7 +54,7 @@ export const unityVersionText = () =>
 /** A Unity version in a query (minUnityVersion, maxUnityVersion), read as its unitySortNumber. */
 export const unityVersionQuery = () => unityVersionText().transform((value) => unitySortNumber(value)!);
 
-/** Fills unitySortNumber on packages that leave it out; run once when a world is built. */
+/** Fills unitySortNumber on packages that leave it out; run once when a sandbox is built. */
 export function fillUnitySortNumbers(packages: UnityPackage[]): void {
   for (const unityPackage of packages) {
     if (!unityPackage.unitySortNumber) unityPackage.unitySortNumber = unitySortNumber(unityPackage.unityVersion) ?? 0;

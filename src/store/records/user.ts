@@ -175,7 +175,7 @@ export type UserBadge = z.infer<typeof UserBadgeSchema>;
  */
 export const WORN_AVATAR_FIELDS = { currentAvatarImageUrl: true, currentAvatarThumbnailImageUrl: true, currentAvatarTags: true } as const;
 
-/** What the world stores of a user: the public shape, less what it shows of its avatar, plus what only the server knows. */
+/** What the sandbox stores of a user: the public shape, less what it shows of its avatar, plus what only the server knows. */
 export const UserRecordSchema = lazy(() =>
   CurrentUserSchema.omit(WORN_AVATAR_FIELDS).extend({
     password: z.string().min(1),

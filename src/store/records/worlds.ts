@@ -27,7 +27,7 @@ export const allContentAllowed = (): ContentSettings => ({
 });
 export const contentSettings = () => ContentSettingsSchema.default(allContentAllowed);
 
-/** What the world stores of a World: every field of section 2 except those counted from its instances. */
+/** What the sandbox stores of a World: every field of section 2 except those counted from its instances. */
 export const WorldRecordSchema = lazy(() =>
   z.object({
     id: idOf('wrld'),

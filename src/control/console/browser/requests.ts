@@ -110,7 +110,7 @@ export function renderRequests() {
   $<HTMLAnchorElement>('har-download').href = harLink();
 }
 
-/** The world's journal as HAR, by the method filter (the others match loosely here, by rule paths there). */
+/** The sandbox's journal as HAR, by the method filter (the others match loosely here, by rule paths there). */
 function harLink(): string {
   const query = new URLSearchParams({ world: state.sandboxId || 'default' });
   if (state.filters.method) query.set('method', state.filters.method);
