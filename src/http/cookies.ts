@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { parse } from 'hono/utils/cookie';
 import { requestHeader } from './helpers.js';
 
 /** The cookie a login sets: the token of the session (`sandbox.sessions`). */
@@ -11,13 +10,23 @@ export const TWO_FACTOR_COOKIE = 'twoFactorAuth';
 /** The cookie spec's cap on a cookie's lifetime (RFC 6265bis), past which Hono's helper refuses to write one. */
 const MAX_COOKIE_SECONDS = 400 * 86_400;
 
-/**
- * One cookie of the request, parsed as `getCookie` of hono/cookie parses it, from node's own headers
- * (`requestHeader`): `getCookie` asks for the request's web Headers, which are built whole on first use.
- */
+/** Reads one cookie without parsing the whole header into an object on the hot path. */
 export function readCookie(c: Context, name: string): string | undefined {
   const header = requestHeader(c, 'cookie');
-  return header === undefined ? undefined : parse(header, name)[name];
+  if (!header || !header.includes(name)) return undefined;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
 
 /**
