@@ -86,7 +86,7 @@ interface Answer {
 }
 
 /** Names the items a cut list answered, so that a client paging by `offset += n` can page by them instead. */
-export const LIST_CUT_HEADER = 'X-Mock-List-Cut';
+const LIST_CUT_HEADER = 'X-Mock-List-Cut';
 
 const headersOf = ({ cutTo }: Answer): Record<string, string> =>
   cutTo === undefined ? { 'Content-Type': JSON_TYPE } : { 'Content-Type': JSON_TYPE, [LIST_CUT_HEADER]: String(cutTo) };
