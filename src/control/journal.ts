@@ -111,7 +111,7 @@ export class RequestJournal {
     private readonly maxBytes = MAX_JOURNAL_BYTES,
   ) {}
 
-  record(recorded: NewEntry) {
+  record(recorded: NewEntry): RecordedEntry {
     const entry = Object.assign(recorded, { seq: ++this.lastSeq });
     const last = this.entries[this.entries.length - 1];
     if (last) shareWithLast(entry, last);
@@ -129,6 +129,7 @@ export class RequestJournal {
       const listedEntry = listed(entry);
       for (const listener of this.listeners) listener(listedEntry);
     }
+    return entry;
   }
 
   /**
@@ -176,7 +177,7 @@ export class RequestJournal {
  * Records every API request once its answer is final: mounted outside the API's own middleware, so
  * an answer made by `onError` (an unknown sandbox, say) is recorded with the status it really had.
  */
-export function recordRequests(journal: RequestJournal) {
+export function recordRequests(journal: RequestJournal, onRecorded?: (c: Context<AppEnv>, entry: RecordedEntry) => void) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
@@ -185,7 +186,7 @@ export function recordRequests(journal: RequestJournal) {
     const request = bounded(reading ? await reading.catch(() => null) : null);
     const response = bounded(answeredText(c));
     const user = userOf(c);
-    journal.record({
+    const entry: NewEntry = {
       at: Date.now(),
       method: c.req.method,
       path: c.req.path,
@@ -202,7 +203,9 @@ export function recordRequests(journal: RequestJournal) {
       truncated: request.cut || response.cut,
       rule: rule ? { scenario: rule.scenario, index: rule.rule, ...(rule.fault ? { fault: rule.fault } : {}) } : null,
       bytes: 256 + request.bytes + response.bytes,
-    });
+    };
+    const recorded = journal.record(entry);
+    onRecorded?.(c, recorded);
   });
 }
 

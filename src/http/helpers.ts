@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import type { TimeSpan } from '../store/read-cache.js';
+import type { CachedRead } from '../store/sandbox.js';
 import { ApiError, messages } from '../errors.js';
 import { liveMessage } from '../live-messages.js';
 import { LIMITS } from '../limits.js';
@@ -28,6 +29,12 @@ const answeredTexts = new WeakMap<object, string>();
 
 /** The JSON text the request was answered with, when it was answered through `json` or `cachedJson`. */
 export const answeredText = (c: Context): string | undefined => answeredTexts.get(c);
+
+/** Context -> the read cache's answer it was answered with, and the answer's key. */
+const answeredReads = new WeakMap<object, { key: string; read: CachedRead }>();
+
+/** The read cache's answer the request was answered with, when it was answered through `cachedJson`. */
+export const answeredRead = (c: Context) => answeredReads.get(c);
 
 /** Reads a JSON object body; a malformed or non-object body is a 400 envelope, an empty one is {}. */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
@@ -76,6 +83,7 @@ export function cachedJson(c: Context<AppEnv>, key: string, read: () => unknown,
     sandbox.readCache.set(key, cached);
   }
   answeredTexts.set(c, cached.text);
+  answeredReads.set(c, { key, read: cached });
   return c.body(cached.text, 200, headersOf(cached));
 }
 

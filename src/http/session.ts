@@ -5,13 +5,17 @@ import type { UserRecord } from '../store/records/user.js';
 import type { AppEnv } from './env.js';
 import { ApiError, messages } from '../errors.js';
 import { AUTH_COOKIE, readCookie } from './cookies.js';
+import { requestReads } from './request-reads.js';
 
 /** The token the request's `auth` cookie carries. */
 export const sessionToken = (c: Context) => readCookie(c, AUTH_COOKIE);
 
 /** The live session a token names (a login still waiting for its second factor included). */
 export function namedSession(c: Context<AppEnv>, token: string | undefined): Session | undefined {
-  return token ? c.get('sandbox').sessions.get(token) : undefined;
+  const session = token ? c.get('sandbox').sessions.get(token) : undefined;
+  const reads = session && requestReads(c);
+  if (reads) reads.sessionsLiveUntil = Math.min(reads.sessionsLiveUntil, session.expiresAt);
+  return session;
 }
 
 /** The live, fully verified session the `auth` cookie names, with its user; undefined without one. */

@@ -22,11 +22,15 @@ import { requireUserAgent } from '../scenarios/user-agent.js';
 import { PipelineHub } from '../pipeline/hub.js';
 import type { AppDeps } from '../control/deps.js';
 import { checkRecordRoom, noteWrite, recordsChanged } from '../store/record-bytes.js';
+import type { ReplayedReads } from './replayed-reads.js';
 
 export type { AppDeps };
 
-/** The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node. */
-export function createApp(deps: AppDeps) {
+/**
+ * The whole HTTP surface, without I/O: tests call `app.request()`, the server hands it to node.
+ * Given `replays`, the app keeps the cached reads that node's listener may answer again by itself.
+ */
+export function createApp(deps: AppDeps, replays?: ReplayedReads) {
   // Hono's trie router: its default RegExpRouter refuses a fixed word beside a parameter in one place
   // (`/worlds/recent`, `/worlds/:worldId`) and would fall back to the trie on every start anyway.
   // Its answers are remembered per method and path (see remembering-router.ts).
@@ -52,7 +56,8 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/', websiteHomeRoutes);
-  app.use('/api/1/*', recordRequests(deps.journal));
+  if (replays) app.use('/api/1/*', replays.noteReads);
+  app.use('/api/1/*', recordRequests(deps.journal, replays?.remember));
 
   // The API's routes go straight into the app's router: one copy of each route, not one per level.
   const api = app.basePath('/api/1');

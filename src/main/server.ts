@@ -21,6 +21,7 @@ import type { ControlGuardOptions } from '../control/guard.js';
 import { controlExposure } from '../control/exposure.js';
 import type { HarSecrets } from '../control/har-types.js';
 import { answerClientErrorsWithEnvelope, answeredMalformedRequest } from '../http/node-errors.js';
+import { ReplayedReads } from './replayed-reads.js';
 
 export interface ServerOptions {
   port: number;
@@ -121,7 +122,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
   deps.harSecrets = options.harSecrets;
   const db = options.db === undefined ? undefined : await openDb(options.db, deps.sandboxes);
-  const app = createApp(deps);
+  const replays = new ReplayedReads(deps.sandboxes, deps.scenarios, deps.journal);
+  const app = createApp(deps, replays);
   const reportUnsaved = (error: Error) => {
     const line = `saving the database ${options.db} failed: ${error.message}`;
     if (log) log(line);
@@ -132,11 +134,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ? async (request, ...rest) => {
         const started = performance.now();
         const response = await saved(request, ...rest);
-        const path = request.url.slice(request.url.indexOf('/', 8));
-        log(`${request.method} ${path} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+        log(logLine(request.method, request.url.slice(request.url.indexOf('/', 8)), response.status, started));
         return response;
       }
     : saved;
+  const replayed: (request: IncomingMessage, response: ServerResponse) => boolean = log
+    ? (request, response) => {
+        const started = performance.now();
+        if (!replays.answer(request, response)) return false;
+        log(logLine('GET', request.url!, 200, started));
+        return true;
+      }
+    : (request, response) => replays.answer(request, response);
 
   // Node's HTTP adapter for Hono loads Node's fetch implementation, the largest part of start-up:
   // it loads after the port is bound, while the first client reads the URL and connects.
@@ -144,7 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let answer: RequestListener = (request, response) => adapter!.then((listener) => listener(request, response));
   const server = createServer(
     { requireHostHeader: false },
-    (request, response) => answeredMalformedRequest(request, response) || answer(request, response),
+    (request, response) => answeredMalformedRequest(request, response) || replayed(request, response) || answer(request, response),
   );
   answerClientErrorsWithEnvelope(server);
   const pipeline = attachPipeline(server, deps.sandboxes, deps.sockets);
@@ -206,6 +215,9 @@ function answeredOnceSaved(
     }
   };
 }
+
+const logLine = (method: string, path: string, status: number, started: number) =>
+  `${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`;
 
 /**
  * Idle keep-alive connections go at once, busy ones once their answer is out (a connection kept alive

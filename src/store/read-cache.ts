@@ -29,6 +29,10 @@ const forget = new FinalizationRegistry<Ledger>((ledger) => {
  */
 export class ReadCache {
   private readonly entries = new Map<string, CachedRead>();
+  /** Request key -> what answers that request again, while the answer it was made from stays cached. */
+  private readonly replays = new Map<string, { read: CachedRead; replay: object }>();
+  /** Each cached answer's request keys in `replays`: they go with it. */
+  private readonly replayKeys = new WeakMap<CachedRead, Set<string>>();
   private readonly ledger: Ledger = { bytes: 0, cache: new WeakRef(this) };
 
   constructor(
@@ -55,6 +59,25 @@ export class ReadCache {
       this.delete(oldest);
     }
     while (heldByAll > processMax && evictFromLargest());
+  }
+
+  /**
+   * Keeps `replay` for the requests `requestKey` names while `read` stays cached under `readKey`: it
+   * goes with that answer, and the newest `maxEntries` are kept.
+   */
+  rememberReplay(requestKey: string, readKey: string, read: CachedRead, replay: object): void {
+    if (this.entries.get(readKey) !== read) return;
+    this.forgetReplay(requestKey);
+    this.replays.set(requestKey, { read, replay });
+    let keys = this.replayKeys.get(read);
+    if (!keys) this.replayKeys.set(read, (keys = new Set()));
+    keys.add(requestKey);
+    if (this.replays.size > this.maxEntries) this.forgetReplay(this.replays.keys().next().value!);
+  }
+
+  /** What answers the requests `requestKey` names again, while the answer it was made from is cached. */
+  replayOf(requestKey: string): object | undefined {
+    return this.replays.get(requestKey)?.replay;
   }
 
   /** Bytes held. */
@@ -84,6 +107,15 @@ export class ReadCache {
     if (!old) return;
     this.account(-stringBytes(old.text));
     this.entries.delete(key);
+    for (const requestKey of this.replayKeys.get(old) ?? []) this.replays.delete(requestKey);
+    this.replayKeys.delete(old);
+  }
+
+  private forgetReplay(requestKey: string) {
+    const held = this.replays.get(requestKey);
+    if (!held) return;
+    this.replays.delete(requestKey);
+    this.replayKeys.get(held.read)?.delete(requestKey);
   }
 }
 

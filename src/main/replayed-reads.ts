@@ -1,0 +1,118 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/env.js';
+import { answeredRead, answeredText, nodeRequest } from '../http/helpers.js';
+import { incomingHeader } from '../http/request-headers.js';
+import { noteRequestReads, requestReads } from '../http/request-reads.js';
+import type { RecordedEntry, RequestJournal } from '../control/journal.js';
+import { DEFAULT_SANDBOX, type ScenarioEngine } from '../scenarios/engine.js';
+import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
+
+/**
+ * An answer from the read cache, ready to be sent again as it went out. It is made only while no
+ * scenario rule is loaded for the sandbox, and holds while the sandbox stays at its revision (which
+ * loading a rule moves, as every control-plane write does) and within the span of time the answer was
+ * made for and the session that read it lives, for a request with the same URL and the same value of
+ * every header the answer read.
+ */
+interface Replay {
+  readonly revision: number;
+  readonly from: number;
+  readonly until: number;
+  readonly headersRead: readonly (readonly [name: string, value: string | undefined])[];
+  readonly headers: OutgoingHttpHeaders;
+  readonly text: string;
+  /** The journal entry of the request it was made from, less what each request has of its own. */
+  readonly entry: Omit<RecordedEntry, 'seq' | 'at' | 'durationMs' | 'requestHeaders'>;
+}
+
+/**
+ * Cached reads answered again without the app: a client polling a read the read cache holds gets
+ * the same bytes and the same journal entry as through Hono's handler chain, for a fraction of the
+ * CPU (bench/README.md). The app remembers each answer it can replay (`remember`, beside the journal);
+ * the node listener asks `answer` first.
+ */
+export class ReplayedReads {
+  constructor(
+    private readonly sandboxes: Sandboxes,
+    private readonly scenarios: ScenarioEngine,
+    private readonly journal: RequestJournal,
+  ) {}
+
+  /** Notes what a GET under node reads from here on; mounted before anything reads a header or a session. */
+  readonly noteReads: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (c.req.method === 'GET' && nodeRequest(c)) noteRequestReads(c);
+    return next();
+  };
+
+  /** Keeps the answer of a request answered from the read cache, once the journal has recorded it. */
+  readonly remember = (c: Context<AppEnv>, entry: RecordedEntry): void => {
+    const answered = answeredRead(c);
+    const reads = requestReads(c);
+    const incoming = nodeRequest(c);
+    if (!answered || !reads || !incoming || entry.rule || entry.status !== 200) return;
+    const { key, read } = answered;
+    if (answeredText(c) !== read.text) return;
+    if (this.scenarios.active(requestedWorld(incoming) ?? DEFAULT_SANDBOX)) return;
+    const { seq: _seq, at: _at, durationMs: _durationMs, requestHeaders: _requestHeaders, ...shared } = entry;
+    const headers = outgoingHeaders(entry.responseHeaders);
+    if (!headers) return;
+    headers['Content-Length'] = Buffer.byteLength(read.text);
+    const replay: Replay = {
+      revision: read.revision,
+      from: read.from,
+      until: Math.min(read.until, reads.sessionsLiveUntil),
+      headersRead: [...reads.headers],
+      headers,
+      text: read.text,
+      entry: { ...shared, responseBody: sliceOf(read.text, shared.responseBody) },
+    };
+    c.get('sandbox').readCache.rememberReplay(requestKey(incoming), key, read, replay);
+  };
+
+  /** Answers a request from what `remember` kept, when that still holds; false leaves it to the app. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET') return false;
+    const started = performance.now();
+    const sandbox = this.sandboxes.get(requestedWorld(request));
+    if (!sandbox) return false;
+    const replay = sandbox.readCache.replayOf(requestKey(request)) as Replay | undefined;
+    if (!replay || replay.revision !== sandbox.revision) return false;
+    const now = sandbox.clock.now();
+    if (now < replay.from || now >= replay.until) return false;
+    for (const [name, value] of replay.headersRead) if (incomingHeader(request, name) !== value) return false;
+    response.writeHead(200, replay.headers);
+    response.end(replay.text);
+    this.journal.record({ ...replay.entry, at: Date.now(), requestHeaders: request.rawHeaders, durationMs: performance.now() - started });
+    return true;
+  }
+}
+
+const requestedWorld = (request: IncomingMessage) => incomingHeader(request, WORLD_HEADER);
+
+/** One entry per URL as sent and session cookie (the header most answers read), in the sandbox's read cache. */
+const requestKey = (request: IncomingMessage) => `${request.url} ${incomingHeader(request, 'cookie') ?? ''}`;
+
+/**
+ * The journal's copy of an answer's body as a slice of the cached text where it can be: a body cut at
+ * the journal's bound is a copy of its own, which every replay of a large answer would otherwise hold.
+ * A cut inside a character ends in U+FFFD, which the text has not.
+ */
+function sliceOf(text: string, body: string | null): string | null {
+  if (body === null || body === text) return body;
+  const same = text.startsWith(body) ? body.length : body.length - 1;
+  return text.startsWith(body.slice(0, same)) ? text.slice(0, same) + body.slice(same) : body;
+}
+
+/**
+ * The answer's headers as @hono/node-server writes them (lower-case names, as web Headers list
+ * them); undefined for an answer that sets a cookie, which is never sent twice.
+ */
+function outgoingHeaders(flat: readonly string[]): OutgoingHttpHeaders | undefined {
+  const headers: OutgoingHttpHeaders = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    if (flat[i] === 'set-cookie') return undefined;
+    headers[flat[i]!] = flat[i + 1];
+  }
+  return headers;
+}
