@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps, replays?: ReplayedReads) {
   );
   app.route('/_uploads', uploadRoutes(deps));
   app.route('/', websiteHomeRoutes);
-  if (replays) app.use('/api/1/*', replays.noteReads);
+  if (replays) app.on('GET', '/api/1/*', replays.noteReads);
   app.use('/api/1/*', recordRequests(deps.journal, replays?.remember));
 
   // The API's routes go straight into the app's router: one copy of each route, not one per level.

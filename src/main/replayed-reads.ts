@@ -39,9 +39,9 @@ export class ReplayedReads {
     private readonly journal: RequestJournal,
   ) {}
 
-  /** Notes what a GET under node reads from here on; mounted before anything reads a header or a session. */
+  /** Notes what a GET under node reads from here on; mounted for GETs before anything reads a header or a session. */
   readonly noteReads: MiddlewareHandler<AppEnv> = (c, next) => {
-    if (c.req.method === 'GET' && nodeRequest(c)) noteRequestReads(c);
+    if (nodeRequest(c)) noteRequestReads(c);
     return next();
   };
 
@@ -50,7 +50,8 @@ export class ReplayedReads {
     const answered = answeredRead(c);
     const reads = requestReads(c);
     const incoming = nodeRequest(c);
-    if (!answered || !reads || !incoming || entry.rule || entry.status !== 200) return;
+    // A HEAD reaches the GET routes, and this too, but its answer has no body.
+    if (!answered || !reads || !incoming || entry.method !== 'GET' || entry.rule || entry.status !== 200) return;
     const { key, read } = answered;
     if (answeredText(c) !== read.text) return;
     if (this.scenarios.active(requestedWorld(incoming) ?? DEFAULT_SANDBOX)) return;

@@ -121,6 +121,19 @@ describe('a cached read answered again by replay', () => {
     }
   });
 
+  it('is made of GETs alone: a HEAD before leaves the GET its body and its method in the journal', async () => {
+    const { deps, send, login } = await replayingServer();
+    const cookie = await login('alice');
+    for (let i = 0; i < 2; i++) expect((await send('HEAD', '/auth/user', { cookie })).text).toBe('');
+    for (let i = 0; i < 2; i++) expect(JSON.parse((await send('GET', '/auth/user', { cookie })).text).username).toBe('alice');
+    expect(
+      deps.journal
+        .list()
+        .slice(-4)
+        .map((entry) => entry.method),
+    ).toEqual(['HEAD', 'HEAD', 'GET', 'GET']);
+  });
+
   it('gives way to a write: the next read shows what it changed', async () => {
     const { send, login, replayed } = await replayingServer();
     const cookie = await login('alice');
