@@ -10,8 +10,8 @@ import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
 
 /**
  * An answer from the read cache, ready to be sent again as it went out. It is made only while no
- * scenario rule is loaded for the sandbox, and holds while the sandbox stays at its revision (which
- * loading a rule moves, as every control-plane write does) and within the span of time the answer was
+ * scenario rule of the sandbox could take the request, and holds while the sandbox stays at its
+ * revision (which loading or dropping a rule moves, as every control-plane write does) and within the span of time the answer was
  * made for and the session that read it lives, for a request with the same URL and the same value of
  * every header the answer read.
  */
@@ -54,7 +54,7 @@ export class ReplayedReads {
     if (!answered || !reads || !incoming || entry.method !== 'GET' || entry.rule || entry.status !== 200) return;
     const { key, read } = answered;
     if (answeredText(c) !== read.text) return;
-    if (this.scenarios.active(requestedWorld(incoming) ?? DEFAULT_SANDBOX)) return;
+    if (this.scenarios.mayTake(requestedWorld(incoming) ?? DEFAULT_SANDBOX, 'GET', c.req.path.slice(API_PREFIX.length))) return;
     const { seq: _seq, at: _at, durationMs: _durationMs, requestHeaders: _requestHeaders, ...shared } = entry;
     const headers = outgoingHeaders(entry.responseHeaders);
     if (!headers) return;
@@ -88,6 +88,8 @@ export class ReplayedReads {
     return true;
   }
 }
+
+const API_PREFIX = '/api/1';
 
 const requestedWorld = (request: IncomingMessage) => incomingHeader(request, WORLD_HEADER);
 

@@ -106,6 +106,16 @@ export class ScenarioEngine {
     return this.baseDefs.length > 0 || this.sandboxes.has(sandboxId);
   }
 
+  /**
+   * Whether some rule of the sandbox could take a request of this method and path (below /api/1), now
+   * or later: while the rules stay as they are, an answer to any other request is the API's own.
+   */
+  mayTake(sandboxId: string, method: string, path: string): boolean {
+    if (!this.active(sandboxId)) return false;
+    const rules = this.sandboxes.get(sandboxId);
+    return !rules || rules.candidatesFor(method, path).length > 0;
+  }
+
   /** `now` on the sandbox's clock: the first request of a sandbox starts its base rules' `during`. */
   needsBody(sandboxId: string, now: number): boolean {
     return this.active(sandboxId) && this.rulesOf(sandboxId, now).needsBody;

@@ -219,6 +219,19 @@ describe('a cached read answered again by replay', () => {
     expect(JSON.parse(taken.text).error.message).toBe('later');
   });
 
+  it('is made beside scenario rules of other paths, which still answer theirs', async () => {
+    const { send, login, replayed } = await replayingServer();
+    const cookie = await login('alice');
+    const rule = {
+      name: 'elsewhere',
+      rules: [{ match: { method: 'GET', path: '/config' }, response: { status: 503, message: 'elsewhere' } }],
+    };
+    expect((await send('POST', '/_mock/scenarios', { 'content-type': 'application/json' }, JSON.stringify(rule))).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await send('GET', '/auth/user', { cookie })).status).toBe(200);
+    expect(replayed()).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await send('GET', '/config', { cookie })).status).toBe(503);
+  });
+
   it('asks for the same value of every header the answer read: a strict world refuses a placeholder User-Agent', async () => {
     const { send, login, replayed } = await replayingServer((data) => {
       data.settings.userAgent = 'strict';
