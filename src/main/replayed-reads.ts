@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/env.js';
 import { answeredRead, answeredText, nodeRequest } from '../http/helpers.js';
 import { incomingHeader } from '../http/request-headers.js';
 import { noteRequestReads, requestReads } from '../http/request-reads.js';
-import type { RecordedEntry, RequestJournal } from '../control/journal.js';
+import { entryAgain, type NewEntry, type RecordedEntry, type RequestJournal } from '../control/journal.js';
 import { DEFAULT_SANDBOX, type ScenarioEngine } from '../scenarios/engine.js';
 import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
 
@@ -22,8 +22,8 @@ interface Replay {
   readonly headersRead: readonly (readonly [name: string, value: string | undefined])[];
   readonly headers: OutgoingHttpHeaders;
   readonly text: string;
-  /** The journal entry of the request it was made from, less what each request has of its own. */
-  readonly entry: Omit<RecordedEntry, 'seq' | 'at' | 'durationMs' | 'requestHeaders'>;
+  /** The journal entry of the request it was made from: what every request it answers is recorded with. */
+  readonly entry: NewEntry;
 }
 
 /**
@@ -55,10 +55,11 @@ export class ReplayedReads {
     const { key, read } = answered;
     if (answeredText(c) !== read.text) return;
     if (this.scenarios.mayTake(requestedWorld(incoming) ?? DEFAULT_SANDBOX, 'GET', c.req.path.slice(API_PREFIX.length))) return;
-    const { seq: _seq, at: _at, durationMs: _durationMs, requestHeaders: _requestHeaders, ...shared } = entry;
     const headers = outgoingHeaders(entry.responseHeaders);
     if (!headers) return;
     headers['Content-Length'] = Buffer.byteLength(read.text);
+    const again = entryAgain(entry, 0, [], 0);
+    again.responseBody = sliceOf(read.text, entry.responseBody);
     const replay: Replay = {
       revision: read.revision,
       from: read.from,
@@ -66,7 +67,7 @@ export class ReplayedReads {
       headersRead: [...reads.headers],
       headers,
       text: read.text,
-      entry: { ...shared, responseBody: sliceOf(read.text, shared.responseBody) },
+      entry: again,
     };
     c.get('sandbox').readCache.rememberReplay(requestKey(incoming), key, read, replay);
   };
@@ -84,7 +85,7 @@ export class ReplayedReads {
     for (const [name, value] of replay.headersRead) if (incomingHeader(request, name) !== value) return false;
     response.writeHead(200, replay.headers);
     response.end(replay.text);
-    this.journal.record({ ...replay.entry, at: Date.now(), requestHeaders: request.rawHeaders, durationMs: performance.now() - started });
+    this.journal.record(entryAgain(replay.entry, Date.now(), request.rawHeaders, performance.now() - started));
     return true;
   }
 }

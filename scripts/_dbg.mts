@@ -1,0 +1,12 @@
+import autocannon from 'autocannon';
+import { ReplayedReads } from '../src/main/replayed-reads.js';
+import { startServer } from '../src/main/server.js';
+let hits = 0, misses = 0;
+const orig = ReplayedReads.prototype.answer;
+ReplayedReads.prototype.answer = function (req, res) { const r = orig.call(this, req, res); if (r) hits++; else misses++; return r; };
+const s = await startServer({ port: 0, host: '127.0.0.1' });
+const login = await fetch(`${s.url}/auth/user`, { headers: { authorization: 'Basic ' + Buffer.from('alice:alice-password').toString('base64') } });
+const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const r = await autocannon({ url: `${s.url}/favorites?n=100`, connections: 50, duration: 2, headers: { cookie, 'content-type': 'application/json' } });
+console.log(process.version, r.requests.average, 'hits', hits, 'misses', misses);
+await s.close();
