@@ -121,8 +121,8 @@ export const LIMITS = {
   readCacheEntries: {
     value: 1000,
     unit: 'entries',
-    what: 'cached read answers one world keeps (its bytes are the world setting readCacheBytes)',
-    past: 'the oldest answers go',
+    what: 'cached read answers one world keeps, and as many replays of them (its bytes are the world setting readCacheBytes)',
+    past: 'the oldest answers go, and the oldest replays',
     reason: 'many small answers cost more than their bytes',
   },
   readCacheShare: {

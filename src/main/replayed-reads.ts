@@ -11,9 +11,9 @@ import { WORLD_HEADER, type Sandboxes } from '../store/sandboxes.js';
 /**
  * An answer from the read cache, ready to be sent again as it went out. It is made only while no
  * scenario rule of the sandbox could take the request, and holds while the sandbox stays at its
- * revision (which loading or dropping a rule moves, as every control-plane write does) and within the span of time the answer was
- * made for and the session that read it lives, for a request with the same URL and the same value of
- * every header the answer read.
+ * revision (which loading or dropping a rule moves, as every control-plane write does), within the
+ * span of time the answer was made for and while the sessions it found live, for a request with the
+ * same URL and the same value of every header the answer read.
  */
 interface Replay {
   readonly revision: number;
