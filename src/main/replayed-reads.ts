@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.js';
+import type { AppDeps } from '../control/deps.js';
 import { answeredRead, answeredText, nodeRequest } from '../http/helpers.js';
 import { incomingHeader } from '../http/request-headers.js';
 import { noteRequestReads, requestReads } from '../http/request-reads.js';
@@ -33,11 +34,17 @@ interface Replay {
  * the node listener asks `answer` first.
  */
 export class ReplayedReads {
-  constructor(
-    private readonly sandboxes: Sandboxes,
-    private readonly scenarios: ScenarioEngine,
-    private readonly journal: RequestJournal,
-  ) {}
+  private readonly sandboxes: Sandboxes;
+  private readonly scenarios: ScenarioEngine;
+  private readonly journal: RequestJournal;
+  private readonly onUnexpectedError: (error: unknown) => void;
+
+  constructor(deps: Pick<AppDeps, 'sandboxes' | 'scenarios' | 'journal' | 'onUnexpectedError'>) {
+    this.sandboxes = deps.sandboxes;
+    this.scenarios = deps.scenarios;
+    this.journal = deps.journal;
+    this.onUnexpectedError = deps.onUnexpectedError ?? (() => {});
+  }
 
   /** Notes what a GET under node reads from here on; mounted for GETs before anything reads a header or a session. */
   readonly noteReads: MiddlewareHandler<AppEnv> = (c, next) => {
@@ -72,8 +79,21 @@ export class ReplayedReads {
     c.get('sandbox').readCache.rememberReplay(requestKey(incoming), key, read, replay);
   };
 
-  /** Answers a request from what `remember` kept, when that still holds; false leaves it to the app. */
+  /**
+   * Answers a request from what `remember` kept, when that still holds; false leaves it to the app.
+   * It runs outside the app, whose error handler is not there to catch: what throws is reported, and
+   * the request goes to the app unless its answer is out.
+   */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
+    try {
+      return this.replayed(request, response);
+    } catch (error) {
+      this.onUnexpectedError(error);
+      return response.headersSent;
+    }
+  }
+
+  private replayed(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET') return false;
     const started = performance.now();
     const sandbox = this.sandboxes.get(requestedWorld(request));

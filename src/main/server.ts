@@ -122,7 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   deps.control = controlExposure(options.host, options.control ?? {}, options.warn);
   deps.harSecrets = options.harSecrets;
   const db = options.db === undefined ? undefined : await openDb(options.db, deps.sandboxes);
-  const replays = new ReplayedReads(deps.sandboxes, deps.scenarios, deps.journal);
+  const replays = new ReplayedReads(deps);
   const app = createApp(deps, replays);
   const reportUnsaved = (error: Error) => {
     const line = `saving the database ${options.db} failed: ${error.message}`;

@@ -32,8 +32,12 @@ async function replayingServer(tweak?: (data: SandboxData) => void) {
   const data = structuredClone(defaultData);
   tweak?.(data);
   const clock: ManualClock = manualClock('2026-01-15T12:00:00.000Z');
-  const deps: AppDeps = sandboxDeps(SandboxSource.inMemory(data), () => manualClock('2026-01-15T12:00:00.000Z'), { defaultClock: clock });
-  const replays = new ReplayedReads(deps.sandboxes, deps.scenarios, deps.journal);
+  const deps: AppDeps = sandboxDeps(SandboxSource.inMemory(data), () => manualClock('2026-01-15T12:00:00.000Z'), {
+    defaultClock: clock,
+    onUnexpectedError: (error) => errors.push(error),
+  });
+  const errors: unknown[] = [];
+  const replays = new ReplayedReads(deps);
   const listener = getRequestListener(createApp(deps, replays).fetch);
   let replayed = 0;
   const server: Server = createServer((req, res) => {
@@ -78,7 +82,7 @@ async function replayingServer(tweak?: (data: SandboxData) => void) {
     return answer.setCookie.map((cookie) => cookie.split(';')[0]).join('; ');
   }
 
-  return { deps, clock, send, login, replayed: () => replayed };
+  return { deps, clock, send, login, errors, replayed: () => replayed };
 }
 
 const servers: Server[] = [];
@@ -132,6 +136,22 @@ describe('a cached read answered again by replay', () => {
         .slice(-4)
         .map((entry) => entry.method),
     ).toEqual(['HEAD', 'HEAD', 'GET', 'GET']);
+  });
+
+  it('reports what throws on its way and leaves the server answering', async () => {
+    const { deps, send, login, errors, replayed } = await replayingServer();
+    const cookie = await login('alice');
+    const first = await send('GET', '/auth/user', { cookie });
+    const failure = new Error('a journal listener failed');
+    const stop = deps.journal.onRecord(() => {
+      throw failure;
+    });
+    const replay = await send('GET', '/auth/user', { cookie });
+    stop();
+    expect(replayed()).toBe(1);
+    expect(replay).toEqual(first);
+    expect(errors).toEqual([failure]);
+    expect(await send('GET', '/auth/user', { cookie })).toEqual(first);
   });
 
   it('gives way to a write: the next read shows what it changed', async () => {
