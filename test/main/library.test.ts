@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  controlClient,
-  ControlError,
-  installPromiseWithResolvers,
-  startServer,
-  vrchatOptions,
-  type MockServer,
-} from '../../src/main/index.js';
+import { controlClient, ControlError, startServer, vrchatOptions, type MockServer } from '../../src/main/index.js';
 import { encodeBasic } from '../../src/http/basic-auth.js';
-
-installPromiseWithResolvers();
-const { VRChat } = await import('vrchat');
+import { sdkClient } from '../support/sdk-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -122,7 +113,7 @@ describe('the vrchat SDK helpers', () => {
   it('point an unchanged SDK client at an isolated world', async () => {
     const world = await server.worlds.create();
     const credentials = { username: 'alice', password: 'alice-password' };
-    const vrchat = new VRChat({ ...vrchatOptions(world), authentication: { credentials, optimistic: false } });
+    const vrchat = sdkClient({ ...vrchatOptions(world), authentication: { credentials, optimistic: false } });
     const { data, error } = await vrchat.login(credentials);
     expect(error).toBeUndefined();
     expect(data).toMatchObject({ username: 'alice' });

@@ -2,11 +2,9 @@ import type { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { ids } from '../support/helpers.js';
 import { usePipelineServer } from '../support/pipeline-harness.js';
-// Loaded first for its Promise.withResolvers shim, which the SDK needs on Node 20.
-import '../support/sdk-harness.js';
+import { sdkClient } from '../support/sdk-harness.js';
 
 const pipeline = usePipelineServer();
-const { VRChat } = await import('vrchat');
 
 /**
  * The SDK logged in as alice, its own websocket pointed at the mock, handed an auth token as the SDK
@@ -15,7 +13,7 @@ const { VRChat } = await import('vrchat');
  */
 async function sdkPipeline(): Promise<{ events: EventEmitter; close(): void }> {
   const credentials = { username: 'alice', password: 'alice-password' };
-  const vrchat = new VRChat({
+  const vrchat = sdkClient({
     baseUrl: pipeline.server().url,
     application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
     authentication: { credentials, optimistic: false },

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { VRChat as VRChatClient } from 'vrchat';
 import { startServer, type RunningServer } from '../../src/main/server.js';
 import { installPromiseWithResolvers } from '../../src/main/sdk-helpers.js';
@@ -17,6 +17,27 @@ const { VRChat } = await import('vrchat');
 const CLIENT_EVENTS = ['beforeExit', 'SIGINT'];
 type ProcessListener = (...args: unknown[]) => unknown;
 const processEvents: EventEmitter = process;
+
+/**
+ * An SDK client made in a test, whose process listeners go (and whose `beforeExit` work is done) when
+ * that test ends: files share a process, and each client's listeners would outlive its test.
+ */
+export function sdkClient(options: ConstructorParameters<typeof VRChat>[0]): VRChatClient {
+  const before = new Set(CLIENT_EVENTS.flatMap((event) => processEvents.listeners(event)));
+  const vrchat = new VRChat(options);
+  const added = CLIENT_EVENTS.flatMap((event) =>
+    (processEvents.listeners(event) as ProcessListener[])
+      .filter((listener) => !before.has(listener))
+      .map((listener) => ({ event, listener })),
+  );
+  onTestFinished(async () => {
+    for (const { event, listener } of added) {
+      processEvents.off(event, listener);
+      if (event === 'beforeExit') await listener();
+    }
+  });
+  return vrchat;
+}
 
 export interface SdkCredentials {
   username: string;
@@ -39,16 +60,8 @@ export interface SdkServer {
  */
 export function useSdkServer(): SdkServer {
   let server: RunningServer | undefined;
-  const clientListeners: { event: string; listener: ProcessListener }[] = [];
   beforeAll(async () => {
     server = await startServer({ port: 0, host: '127.0.0.1' });
-  });
-  // Files share one process: each client's process listeners would outlive its test, and keep the client alive.
-  afterEach(async () => {
-    for (const { event, listener } of clientListeners.splice(0)) {
-      processEvents.off(event, listener);
-      if (event === 'beforeExit') await listener();
-    }
   });
   afterAll(() => server?.close());
 
@@ -57,20 +70,14 @@ export function useSdkServer(): SdkServer {
     return server.url;
   };
 
-  const client = (credentials: SdkCredentials) => {
-    const before = new Set(CLIENT_EVENTS.flatMap((event) => processEvents.listeners(event)));
-    const vrchat = new VRChat({
+  const client = (credentials: SdkCredentials) =>
+    sdkClient({
       baseUrl: url(),
       application: { name: 'mock-api-tests', version: '1.0.0', contact: 'tests@example.test' },
       authentication: { credentials, optimistic: false },
       // Keep the SDK's websocket on loopback: nothing here may leave the machine.
       pipeline: { baseUrl: 'ws://127.0.0.1:9' },
     });
-    for (const event of CLIENT_EVENTS)
-      for (const listener of processEvents.listeners(event) as ProcessListener[])
-        if (!before.has(listener)) clientListeners.push({ event, listener });
-    return vrchat;
-  };
 
   const loggedIn = async (username: string, password = `${username}-password`) => {
     const credentials = { username, password };
