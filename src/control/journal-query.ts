@@ -3,8 +3,7 @@ import type { JournalFilter } from './journal.js';
 import { clientPattern } from '../http/path-pattern.js';
 import { lazy } from '../schema/lazy.js';
 import { parseInput } from '../http/validation.js';
-
-const API_PREFIX = '/api/1';
+import { API_PREFIX } from '../http/helpers.js';
 
 /** The journal's filters, as `GET /_mock/requests` and `/_mock/requests/count` take them in the query. */
 export const JournalQuerySchema = lazy(() =>

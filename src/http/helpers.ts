@@ -59,6 +59,9 @@ async function parseJsonBody(c: Context): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
+/** Where the simulated API's paths start; scenario rules and the journal's filters name paths below it. */
+export const API_PREFIX = '/api/1';
+
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON response with the content type every real-API client expects. */

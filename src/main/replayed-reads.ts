@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import type { AppDeps } from '../control/deps.js';
-import { answeredRead, answeredText, nodeRequest } from '../http/helpers.js';
+import { answeredRead, answeredText, API_PREFIX, nodeRequest } from '../http/helpers.js';
 import { incomingHeader } from '../http/request-headers.js';
 import { noteRequestReads, requestReads } from '../http/request-reads.js';
 import { entryAgain, type NewEntry, type RecordedEntry, type RequestJournal } from '../control/journal.js';
@@ -109,8 +109,6 @@ export class ReplayedReads {
     return true;
   }
 }
-
-const API_PREFIX = '/api/1';
 
 const requestedWorld = (request: IncomingMessage) => incomingHeader(request, WORLD_HEADER);
 

@@ -5,14 +5,12 @@ import { decodeBasic } from '../http/basic-auth.js';
 import { namedSession, sessionToken } from '../http/session.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
-import { errorBody, json, nodeRequest, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
+import { API_PREFIX, errorBody, json, nodeRequest, requestedSandboxId, requestHeader, requestText } from '../http/helpers.js';
 import { DEFAULT_SANDBOX, type Outcome, type RequestFacts, type ScenarioEngine } from './engine.js';
 import { dribble, loseAnswer } from './faults.js';
 import { rateLimitMessage, statusText } from './messages.js';
 import type { FaultKind, RuleResponse } from './schema.js';
 import { applyPipelineRule } from './pipeline-rule.js';
-
-const API_PREFIX = '/api/1';
 
 /** Which rule answered a request and, for a fault, the status line it sent (0: none): for the journal. */
 export interface AnsweredBy {
